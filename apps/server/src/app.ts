@@ -1,0 +1,82 @@
+/** Builds the Express 5 application: security middleware, the API routers and the static site. */
+import type { Core } from "@portfolio/core/services";
+import express, { type Express } from "express";
+import helmet from "helmet";
+import type { AppContext } from "./app-context.ts";
+import type { ServerConfig } from "./config.ts";
+import { apiNotFound, errorHandler } from "./http/errors.ts";
+import { originCheck } from "./http/origin-check.ts";
+import { ProjectsCache } from "./http/projects-cache.ts";
+import { createRateLimits, DEFAULT_RATE_LIMITS, type RateLimitSettings } from "./http/rate-limits.ts";
+import { staticSite } from "./http/static-site.ts";
+import { adminRoutes } from "./routes/admin.routes.ts";
+import { authRoutes } from "./routes/auth.routes.ts";
+import { projectRoutes } from "./routes/projects.routes.ts";
+
+export interface AppOptions {
+  core: Core;
+  config: ServerConfig;
+  log?: (line: string) => void;
+  rateLimits?: Partial<RateLimitSettings>;
+}
+
+export const BODY_LIMIT = "100kb";
+
+export function createApp(options: AppOptions): Express {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const { core, config } = options;
+  const context: AppContext = {
+    core,
+    config,
+    log,
+    rateLimits: createRateLimits({ ...DEFAULT_RATE_LIMITS, ...options.rateLimits }),
+    projectsCache: new ProjectsCache(core),
+  };
+  const site = staticSite(config.siteDir, log);
+  const https = config.publicUrl.startsWith("https:");
+
+  const app = express();
+  app.set("trust proxy", config.trustProxy);
+  app.set("etag", false);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          "default-src": ["'self'"],
+          "script-src": ["'self'", ...site.inlineScriptHashes, "https://www.youtube.com", "https://s.ytimg.com"],
+          "style-src": ["'self'", "'unsafe-inline'"],
+          "img-src": ["'self'", "data:", "https:"],
+          "connect-src": ["'self'"],
+          "frame-src": ["https://www.youtube.com", "https://www.youtube-nocookie.com"],
+          "frame-ancestors": ["'self'"],
+          "object-src": ["'none'"],
+          "base-uri": ["'self'"],
+          "form-action": ["'self'"],
+          // Only behind HTTPS: on plain-http localhost these would break the page.
+          "upgrade-insecure-requests": https ? [] : null,
+        },
+      },
+      strictTransportSecurity: https,
+      // Token pages carry secrets in the query string: never send it on as a Referer.
+      referrerPolicy: { policy: "no-referrer" },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  const api = express.Router();
+  api.use(originCheck(config.publicUrl, config.corsOrigins));
+  api.use(express.json({ limit: BODY_LIMIT }));
+  api.get("/hello", (_req, res) => {
+    res.json({ message: "Hello there! Thanks for finding this little secret. Have a great day!" });
+  });
+  api.use(authRoutes(context));
+  api.use(projectRoutes(context));
+  api.use("/admin", adminRoutes(context));
+  api.use(apiNotFound);
+  api.use(errorHandler(log));
+
+  app.use("/api", api);
+  app.use(site.router);
+  app.use(errorHandler(log));
+  return app;
+}

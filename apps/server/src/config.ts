@@ -1,0 +1,72 @@
+/** The runtime contract of DESIGN.md section 2: every environment variable, read and checked once. */
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  publicUrl: string;
+  owner: { username: string; email: string; password: string | undefined };
+  smtpUrl: string | undefined;
+  mailOutboxDir: string;
+  mailFrom: string;
+  corsOrigins: string[];
+  bcryptCost: number;
+  siteDir: string;
+  trustProxy: boolean;
+  production: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be a whole number from ${min} to ${max}; got "${raw}".`);
+  }
+  return value;
+}
+
+/** Where the site's static export sits relative to this module, in the source tree and in the bundle. */
+function defaultSiteDir(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  return resolve(here, "../../site/dist");
+}
+
+export function readConfig(env: Env = process.env): ServerConfig {
+  const production = env.NODE_ENV === "production";
+  const port = integer(env, "PORT", 3000, 0, 65535);
+  const bcryptCost = integer(env, "BCRYPT_COST", 12, 4, 15);
+  if (production && bcryptCost < 10) throw new Error("BCRYPT_COST must be at least 10 in production.");
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, "");
+  try {
+    new URL(publicUrl);
+  } catch {
+    throw new Error(`PUBLIC_URL must be an absolute URL; got "${publicUrl}".`);
+  }
+  return {
+    port,
+    host: env.HOST || "127.0.0.1",
+    databaseUrl: env.DATABASE_URL || "file:./data/portfolio.db",
+    publicUrl,
+    owner: {
+      username: env.OWNER_USERNAME || "owner",
+      email: env.OWNER_EMAIL || "owner@localhost",
+      password: env.OWNER_PASSWORD || undefined,
+    },
+    smtpUrl: env.SMTP_URL || undefined,
+    mailOutboxDir: resolve(env.MAIL_OUTBOX_DIR || "./data/outbox"),
+    mailFrom: env.MAIL_FROM || `Portfolio <no-reply@${new URL(publicUrl).hostname}>`,
+    corsOrigins: (env.CORS_ORIGINS ?? "")
+      .split(",")
+      .map((o) => o.trim().replace(/\/+$/, ""))
+      .filter(Boolean),
+    bcryptCost,
+    siteDir: resolve(env.SITE_DIR || defaultSiteDir()),
+    trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
+    production,
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * The session cookie (SECURITY 1): httpOnly, SameSite=Lax, Path=/, Secure behind HTTPS. The request's actor
+ * is resolved from it once per request, with permissions re-read from the database (SECURITY 9).
+ */
+import type { Actor, Core } from "@portfolio/core/services";
+import { ANONYMOUS, resolveSession } from "@portfolio/core/services";
+import type { CookieOptions, Request, Response } from "express";
+
+export const SESSION_COOKIE = "session";
+
+export function readCookie(req: Request, name: string): string | undefined {
+  const header = req.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const index = part.indexOf("=");
+    if (index > 0 && part.slice(0, index).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(index + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+function cookieOptions(req: Request, publicUrl: string): CookieOptions {
+  return { httpOnly: true, sameSite: "lax", path: "/", secure: req.secure || publicUrl.startsWith("https:") };
+}
+
+export function setSessionCookie(
+  req: Request,
+  res: Response,
+  token: string,
+  publicUrl: string,
+  maxAgeMs: number,
+): void {
+  res.cookie(SESSION_COOKIE, token, { ...cookieOptions(req, publicUrl), maxAge: maxAgeMs });
+}
+
+export function clearSessionCookie(req: Request, res: Response, publicUrl: string): void {
+  res.clearCookie(SESSION_COOKIE, cookieOptions(req, publicUrl));
+}
+
+const ACTOR = Symbol("actor");
+type WithActor = Request & { [ACTOR]?: Promise<Actor> };
+
+/** Who is calling: the session's user or anonymous. Memoised per request. */
+export function actorOf(core: Core, req: Request): Promise<Actor> {
+  const request = req as WithActor;
+  if (!request[ACTOR]) {
+    const token = readCookie(req, SESSION_COOKIE);
+    request[ACTOR] = token ? resolveSession(core, token).then((user) => user ?? ANONYMOUS) : Promise.resolve(ANONYMOUS);
+  }
+  return request[ACTOR];
+}

@@ -1,0 +1,70 @@
+/** Creates active accounts with given permissions straight through the core, for role-based API tests. */
+import { DEFAULT_ROLES } from "@portfolio/core/domain";
+import { hashPassword, newId } from "@portfolio/core/services";
+import type { TestClient, TestServer } from "./test-server.ts";
+
+export const PASSWORD = "account-pass-1";
+
+export async function createAccount(
+  server: TestServer,
+  username: string,
+  permissions: string[],
+  isActive = true,
+): Promise<string> {
+  const id = newId();
+  const now = new Date().toISOString();
+  await server.core.db
+    .insertInto("users")
+    .values({
+      id,
+      username,
+      username_key: username.toLowerCase(),
+      email: `${username}@example.com`,
+      email_key: `${username}@example.com`.toLowerCase(),
+      password_hash: await hashPassword(PASSWORD, 4),
+      permissions: JSON.stringify(permissions),
+      is_active: isActive ? 1 : 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+export interface RoleAccounts {
+  ids: Record<"owner" | "admin" | "moderator" | "user" | "custom", string>;
+  as: Record<"owner" | "admin" | "moderator" | "user" | "custom" | "anonymous", TestClient>;
+}
+
+/** One account per role plus a custom one (users:view + users:edit, but not users:permissions). */
+export async function roleAccounts(server: TestServer): Promise<RoleAccounts> {
+  const owner = await server.core.db
+    .selectFrom("users")
+    .select("id")
+    .where("username", "=", "owner")
+    .executeTakeFirstOrThrow();
+  const ids = {
+    owner: owner.id,
+    admin: await createAccount(server, "admin1", DEFAULT_ROLES.admin.permissions),
+    moderator: await createAccount(server, "moderator1", DEFAULT_ROLES.moderator.permissions),
+    user: await createAccount(server, "user1", DEFAULT_ROLES.user.permissions),
+    custom: await createAccount(server, "custom1", [
+      "website:view",
+      "website:admin:view",
+      "users:view",
+      "users:edit",
+      "projects:view",
+    ]),
+  };
+  return {
+    ids,
+    as: {
+      owner: await server.login("owner", "owner-password-1"),
+      admin: await server.login("admin1", PASSWORD),
+      moderator: await server.login("moderator1", PASSWORD),
+      user: await server.login("user1", PASSWORD),
+      custom: await server.login("custom1", PASSWORD),
+      anonymous: server.client(),
+    },
+  };
+}

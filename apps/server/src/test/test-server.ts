@@ -1,0 +1,184 @@
+/**
+ * Starts the real Express app on 127.0.0.1:0 over a temporary SQLite file, with a controllable clock, and
+ * gives tests a small HTTP client with a cookie jar that sends a same-origin Origin header.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { bootstrap, type Core } from "@portfolio/core/services";
+import { createApp } from "../app.ts";
+import { readConfig, type ServerConfig } from "../config.ts";
+import { createCore } from "../create-core.ts";
+import type { RateLimitSettings } from "../http/rate-limits.ts";
+
+export const OWNER = { username: "owner", email: "owner@example.com", password: "owner-password-1" };
+
+export interface TestServer {
+  url: string;
+  core: Core;
+  config: ServerConfig;
+  outboxDir: string;
+  logs: string[];
+  clock: { advance(ms: number): void };
+  client(): TestClient;
+  /** Logs in a new client as the given user. */
+  login(username: string, password: string): Promise<TestClient>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  env?: Record<string, string>;
+  rateLimits?: Partial<RateLimitSettings>;
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const dir = mkdtempSync(join(tmpdir(), "portfolio-test-"));
+  const logs: string[] = [];
+  const log = (line: string) => logs.push(line);
+  let offsetMs = 0;
+  const baseConfig = readConfig({
+    DATABASE_URL: `file:${join(dir, "test.db")}`,
+    MAIL_OUTBOX_DIR: join(dir, "outbox"),
+    BCRYPT_COST: "4",
+    OWNER_USERNAME: OWNER.username,
+    OWNER_EMAIL: OWNER.email,
+    OWNER_PASSWORD: OWNER.password,
+    SITE_DIR: join(dir, "no-site"),
+    PORT: "0",
+    ...options.env,
+  });
+  const core = await createCore(baseConfig, log);
+  core.now = () => new Date(Date.now() + offsetMs);
+  await bootstrap(core, baseConfig.owner);
+
+  const app = createApp({ core, config: baseConfig, log, rateLimits: options.rateLimits });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise<void>((resolve) => server.once("listening", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Links in mails and the origin check use the real address.
+  baseConfig.publicUrl = url;
+  core.config.publicUrl = url;
+  const config = baseConfig;
+
+  const testServer: TestServer = {
+    url,
+    core,
+    config,
+    outboxDir: config.mailOutboxDir,
+    logs,
+    clock: {
+      advance(ms) {
+        offsetMs += ms;
+      },
+    },
+    client: () => new TestClient(url),
+    async login(username, password) {
+      const client = new TestClient(url);
+      const res = await client.post("/api/login", { username, password });
+      if (res.status !== 200) throw new Error(`login as ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return client;
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await core.db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return testServer;
+}
+
+export interface TestResponse<T = Record<string, unknown>> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  constructor(
+    readonly url: string,
+    public origin: string | null = url,
+  ) {}
+
+  get<T = Record<string, unknown>>(path: string, headers: Record<string, string> = {}) {
+    return this.request<T>("GET", path, undefined, headers);
+  }
+  post<T = Record<string, unknown>>(path: string, body?: unknown, headers: Record<string, string> = {}) {
+    return this.request<T>("POST", path, body, headers);
+  }
+  patch<T = Record<string, unknown>>(path: string, body?: unknown) {
+    return this.request<T>("PATCH", path, body);
+  }
+  delete<T = Record<string, unknown>>(path: string) {
+    return this.request<T>("DELETE", path);
+  }
+
+  async request<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    extra: Record<string, string> = {},
+  ): Promise<TestResponse<T>> {
+    const headers: Record<string, string> = { ...extra };
+    if (this.origin) headers.origin = this.origin;
+    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    if (body !== undefined && typeof body !== "string") headers["content-type"] = "application/json";
+    if (typeof body === "string") headers["content-type"] ??= "application/json";
+    const res = await fetch(this.url + path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+    });
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair] = cookie.split(";");
+      const [name, ...rest] = (pair ?? "").split("=");
+      const value = rest.join("=");
+      if (!name) continue;
+      if (value === "" || /expires=Thu, 01 Jan 1970/i.test(cookie)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await res.text();
+    let parsed: unknown = {};
+    try {
+      parsed = text ? JSON.parse(text) : {};
+    } catch {
+      parsed = {};
+    }
+    return { status: res.status, headers: res.headers, body: parsed as T, text };
+  }
+}
+
+/** The newest mails in the outbox, parsed enough to read recipient, subject and the one link. */
+export function outboxMails(dir: string): { to: string; subject: string; link: string; raw: string }[] {
+  let files: string[];
+  try {
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith(".eml"))
+      .sort();
+  } catch {
+    return [];
+  }
+  return files.map((file) => parseMail(readFileSync(join(dir, file), "utf8")));
+}
+
+export function parseMail(raw: string): { to: string; subject: string; link: string; raw: string } {
+  // Undo quoted-printable soft line breaks and escapes so links read whole.
+  const decoded = raw.replace(/=\r?\n/g, "").replace(/=3D/gi, "=");
+  const to = /^To: (.+)$/m.exec(decoded)?.[1]?.trim() ?? "";
+  const subject = /^Subject: (.+)$/m.exec(decoded)?.[1]?.trim() ?? "";
+  const link =
+    /(https?:\/\/[^\s"<>]+)/.exec(
+      decoded
+        .split(/\r?\n\r?\n/)
+        .slice(1)
+        .join("\n"),
+    )?.[1] ?? "";
+  return { to, subject, link, raw };
+}
+
+export function tokenFromLink(link: string): string {
+  return new URL(link).searchParams.get("token") ?? "";
+}

@@ -1,0 +1,35 @@
+/** Exact texts of spec sections 5 and 8, defined once for the UI, the server and the tests. */
+export const MESSAGES = {
+  loginRequired: "Please enter both username and password.",
+  loginFailed: "Invalid username or password.",
+  unexpected: "An unexpected error occurred.",
+  forgotRequired: "Please enter your email address.",
+  forgotSent: "Password reset instructions have been sent to your email.",
+  forgotFailed: "Failed to send reset email.",
+  fillAllFields: "Please fill in all fields.",
+  passwordsMismatch: "Passwords do not match.",
+  passwordTooShort: "Password must be at least 6 characters long.",
+  signupSuccess: "Account created successfully! You can now log in.",
+  signupFailed: "Failed to create account.",
+  resetSuccess: "Password reset successfully! Redirecting to login...",
+  resetFailed: "Failed to reset password.",
+  resetLinkInvalid: "Invalid reset link. Please request a new password reset.",
+  resetTokenInvalid: "Invalid reset token.",
+  activationSuccess: "Account activated successfully! You can now log in.",
+  activationFailed: "Failed to activate account.",
+  activationLinkInvalid: "Invalid activation link. Please check your email or sign up again.",
+  databaseFailed: "Failed to connect to database",
+  ageOtherDay: "Maybe return later, it may do something!",
+  playlistUrlRequired: "Please enter a playlist URL",
+  playlistUrlInvalid: "Invalid YouTube playlist URL. Please make sure you're using a valid playlist link.",
+  // Server-only messages (not in the spec, written to be clear to a user).
+  accountInactive: "Your account is not activated yet. Please check your email for the activation link.",
+  tooManyLogins: "Too many login attempts. Please wait a few minutes and try again.",
+  tooManyRequests: "Too many requests. Please wait a few minutes and try again.",
+  tokenInvalid: "This link is invalid or has already been used. Please request a new one.",
+  tokenExpired: "This link has expired. Please request a new one.",
+} as const;
+
+export const MIN_PASSWORD_LENGTH = 6;
+/** bcrypt reads only the first 72 bytes of a password; longer input is refused rather than silently cut. */
+export const MAX_PASSWORD_BYTES = 72;

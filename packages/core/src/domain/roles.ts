@@ -1,0 +1,109 @@
+/**
+ * Roles of spec section 6 and the rule that derives a user's role from their permissions.
+ * Browser-safe.
+ */
+import { OWNER_OVERRIDE } from "./permissions.ts";
+
+export const ROLE_KEYS = ["owner", "admin", "moderator", "user"] as const;
+export type RoleKey = (typeof ROLE_KEYS)[number];
+
+export interface RoleDefinition {
+  key: RoleKey;
+  name: string;
+  description: string;
+  permissions: string[];
+  color: string;
+}
+
+export type RoleDefinitions = Record<RoleKey, RoleDefinition>;
+
+/** Role definitions as supplied by a caller (e.g. fetched from the server): only permissions matter here. */
+export type RoleOverrides = Partial<Record<RoleKey, { permissions: string[] }>>;
+
+export const DEFAULT_ROLES: RoleDefinitions = {
+  owner: {
+    key: "owner",
+    name: "Owner",
+    description: "Full access to everything",
+    permissions: [OWNER_OVERRIDE],
+    color: "amber",
+  },
+  admin: {
+    key: "admin",
+    name: "Administrator",
+    description: "Manages users, projects and the website",
+    permissions: [
+      "website:view",
+      "website:admin:view",
+      "website:projects:edit",
+      "projects:view",
+      "projects:create",
+      "projects:edit",
+      "projects:delete",
+      "users:view",
+      "users:edit",
+      "users:delete",
+      "users:permissions",
+    ],
+    color: "red",
+  },
+  moderator: {
+    key: "moderator",
+    name: "Moderator",
+    description: "Views the admin panel, projects and users",
+    permissions: ["website:view", "website:admin:view", "projects:view", "users:view"],
+    color: "blue",
+  },
+  user: {
+    key: "user",
+    name: "User",
+    description: "Views the website",
+    permissions: ["website:view"],
+    color: "gray",
+  },
+};
+
+/** The roles that can be derived from permissions below owner, in the order the spec tries them. */
+const DERIVABLE: readonly RoleKey[] = ["admin", "moderator", "user"];
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  const left = new Set(a);
+  const right = new Set(b);
+  return left.size === right.size && [...left].every((p) => right.has(p));
+}
+
+/**
+ * Owner if the override is present; else an exact match against admin, moderator, user in that order;
+ * else the first of those whose permissions are all held; else user.
+ */
+export function deriveRole(permissions: unknown, roles: RoleOverrides = {}): RoleKey {
+  const list = Array.isArray(permissions) ? permissions.filter((p): p is string => typeof p === "string") : [];
+  if (list.includes(OWNER_OVERRIDE)) return "owner";
+  const definitions = { ...DEFAULT_ROLES, ...roles };
+  const exact = DERIVABLE.find((key) => sameSet(definitions[key].permissions, list));
+  if (exact) return exact;
+  const covered = DERIVABLE.find((key) => definitions[key].permissions.every((p) => list.includes(p)));
+  return covered ?? "user";
+}
+
+/** True when the permissions equal one role's set exactly (role-based editing mode). */
+export function matchesRoleExactly(permissions: readonly string[], roles: RoleOverrides = {}): boolean {
+  const definitions = { ...DEFAULT_ROLES, ...roles };
+  return ROLE_KEYS.some((key) => sameSet(definitions[key].permissions, permissions));
+}
+
+export { sameSet as samePermissionSet };
+
+const RANK: Record<RoleKey, number> = { owner: 0, admin: 1, moderator: 2, user: 3 };
+
+/** Sorts users by rank (owner, administrator, moderator, others), then username. */
+export function sortUsersByRank<T extends { username: string; permissions: string[] }>(
+  users: readonly T[],
+  roles: RoleOverrides = {},
+): T[] {
+  return [...users].sort(
+    (a, b) =>
+      RANK[deriveRole(a.permissions, roles)] - RANK[deriveRole(b.permissions, roles)] ||
+      a.username.localeCompare(b.username, undefined, { sensitivity: "base" }),
+  );
+}

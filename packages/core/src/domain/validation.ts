@@ -1,0 +1,195 @@
+/**
+ * Validation rules of spec section 5: form checks with the spec's exact messages (UI) and the
+ * request-body schemas the server applies (messages name the field). Browser-safe; zod only.
+ */
+import { z } from "zod";
+import { MAX_PASSWORD_BYTES, MESSAGES, MIN_PASSWORD_LENGTH } from "./messages.ts";
+import { isKnownPermission } from "./permissions.ts";
+
+/** The first issue's message, or null when the input is valid. */
+export function firstError(schema: z.ZodType, input: unknown): string | null {
+  const result = schema.safeParse(input);
+  return result.success ? null : (result.error.issues[0]?.message ?? "Invalid input.");
+}
+
+const filled = (message: string) => z.string({ error: message }).refine((v) => v.trim() !== "", message);
+
+// ---- Forms (what the user typed, spec messages) ----
+
+export const loginFormSchema = z.object({
+  username: filled(MESSAGES.loginRequired),
+  password: filled(MESSAGES.loginRequired),
+});
+
+export const forgotFormSchema = z.object({ email: filled(MESSAGES.forgotRequired) });
+
+/** Order of the spec: every field filled, then the two passwords equal, then long enough. */
+function passwordRules(values: { password: string; confirmPassword: string }, ctx: z.RefinementCtx): void {
+  if (values.password !== values.confirmPassword) ctx.addIssue({ code: "custom", message: MESSAGES.passwordsMismatch });
+  else if (values.password.length < MIN_PASSWORD_LENGTH)
+    ctx.addIssue({ code: "custom", message: MESSAGES.passwordTooShort });
+}
+
+export const signupFormSchema = z
+  .object({
+    username: filled(MESSAGES.fillAllFields),
+    email: filled(MESSAGES.fillAllFields),
+    password: filled(MESSAGES.fillAllFields),
+    confirmPassword: filled(MESSAGES.fillAllFields),
+  })
+  .superRefine(passwordRules);
+
+export const resetFormSchema = z
+  .object({ password: filled(MESSAGES.fillAllFields), confirmPassword: filled(MESSAGES.fillAllFields) })
+  .superRefine(passwordRules);
+
+// ---- Request bodies (server) ----
+
+const byteLength = (value: string) => new TextEncoder().encode(value).length;
+
+export const passwordSchema = z
+  .string({ error: "Password is required." })
+  .min(MIN_PASSWORD_LENGTH, MESSAGES.passwordTooShort)
+  .refine((v) => byteLength(v) <= MAX_PASSWORD_BYTES, `Password must be at most ${MAX_PASSWORD_BYTES} bytes long.`);
+
+export const usernameSchema = z
+  .string({ error: "Username is required." })
+  .trim()
+  .min(3, "Username must be 3 to 32 characters long.")
+  .max(32, "Username must be 3 to 32 characters long.")
+  .regex(/^[A-Za-z0-9_.-]+$/, "Username may contain only letters, digits, dots, dashes and underscores.");
+
+export const emailSchema = z
+  .string({ error: "Email is required." })
+  .trim()
+  .min(1, "Email is required.")
+  .max(254, "Email must be at most 254 characters long.")
+  .pipe(z.email({ error: "Email must be a valid email address." }));
+
+const tokenSchema = z
+  .string({ error: "Token is required." })
+  .trim()
+  .min(1, "Token is required.")
+  .max(200, "Token is too long.");
+
+export const loginBodySchema = z.object({
+  username: z.string({ error: MESSAGES.loginRequired }).trim().min(1, MESSAGES.loginRequired).max(254),
+  password: z.string({ error: MESSAGES.loginRequired }).min(1, MESSAGES.loginRequired).max(1024),
+});
+
+export const signupBodySchema = z.object({ username: usernameSchema, email: emailSchema, password: passwordSchema });
+export const forgotBodySchema = z.object({
+  email: z.string({ error: MESSAGES.forgotRequired }).trim().min(1, MESSAGES.forgotRequired).max(254),
+});
+export const resetBodySchema = z.object({ token: tokenSchema, newPassword: passwordSchema });
+export const activateBodySchema = z.object({ token: tokenSchema });
+
+// ---- Projects ----
+
+const optionalLink = (field: string, allowRelative: boolean) =>
+  z
+    .union([z.string(), z.null()], { error: `${field} must be a URL.` })
+    .optional()
+    .transform((v) => (v == null || v.trim() === "" ? undefined : v.trim()))
+    .refine((v) => v === undefined || isLink(v, allowRelative), {
+      message: allowRelative
+        ? `${field} must be an http(s) URL or a path starting with /.`
+        : `${field} must be an http(s) URL.`,
+    });
+
+function isLink(value: string, allowRelative: boolean): boolean {
+  if (allowRelative && value.startsWith("/") && !value.startsWith("//")) return true;
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+export const MAX_TAGS = 30;
+
+const tagsSchema = z
+  .array(
+    z
+      .string({ error: "Each tag must be text." })
+      .trim()
+      .min(1, "Tags cannot be empty.")
+      .max(40, "Each tag must be at most 40 characters."),
+    {
+      error: "Tags must be a list of text.",
+    },
+  )
+  .max(MAX_TAGS, `A project can have at most ${MAX_TAGS} tags.`)
+  .transform((tags) => [...new Set(tags)]);
+
+const projectFields = {
+  title: z
+    .string({ error: "Title is required." })
+    .trim()
+    .min(1, "Title is required.")
+    .max(200, "Title must be at most 200 characters."),
+  description: z
+    .string({ error: "Description is required." })
+    .trim()
+    .min(1, "Description is required.")
+    .max(5000, "Description must be at most 5000 characters."),
+  github: optionalLink("Code link (github)", false),
+  externalLink: optionalLink("Demo link (externalLink)", true),
+  isArchived: z.boolean({ error: "isArchived must be true or false." }).default(false),
+  isLatest: z.boolean({ error: "isLatest must be true or false." }).default(false),
+  tags: tagsSchema.default([]),
+};
+
+export const projectCreateSchema = z.object(projectFields);
+export const projectUpdateSchema = z.object({
+  title: projectFields.title.optional(),
+  description: projectFields.description.optional(),
+  github: projectFields.github,
+  externalLink: projectFields.externalLink,
+  isArchived: z.boolean({ error: "isArchived must be true or false." }).optional(),
+  isLatest: z.boolean({ error: "isLatest must be true or false." }).optional(),
+  tags: tagsSchema.optional(),
+});
+
+export type ProjectInput = z.output<typeof projectCreateSchema>;
+export type ProjectPatch = z.output<typeof projectUpdateSchema>;
+
+/** Tag editor rule: a tag is added only if non-empty and not already present. */
+export function addTag(tags: readonly string[], candidate: string): string[] {
+  const tag = candidate.trim();
+  return tag === "" || tags.includes(tag) ? [...tags] : [...tags, tag];
+}
+
+// ---- Admin ----
+
+export const permissionListSchema = z
+  .array(z.string({ error: "Each permission must be text." }), { error: "permissions must be a list." })
+  .max(100)
+  .refine((list) => list.every(isKnownPermission), { message: "permissions contains an unknown permission." })
+  .transform((list) => [...new Set(list)]);
+
+export const userActivateSchema = z
+  .object({ isActive: z.boolean({ error: "isActive must be true or false." }) })
+  .strict();
+export const userEditSchema = z.object({ username: usernameSchema, permissions: permissionListSchema }).strict();
+
+/** PATCH /api/admin/users/{id} takes either isActive (true activates, false deactivates), or username and permissions. */
+export function parseUserUpdate(body: unknown):
+  | {
+      success: true;
+      data: { kind: "active"; isActive: boolean } | { kind: "edit"; username: string; permissions: string[] };
+    }
+  | { success: false; error: string } {
+  const isActivation = typeof body === "object" && body !== null && "isActive" in body;
+  const schema = isActivation ? userActivateSchema : userEditSchema;
+  const result = schema.safeParse(body);
+  if (!result.success) return { success: false, error: result.error.issues[0]?.message ?? "Invalid input." };
+  return {
+    success: true,
+    data:
+      "username" in result.data ? { kind: "edit", ...result.data } : { kind: "active", isActive: result.data.isActive },
+  };
+}
+
+export const rolePermissionsSchema = z.object({ permissions: permissionListSchema });

@@ -1,0 +1,218 @@
+/**
+ * Account use cases of the login screen: login, sign-up, activation, forgot and reset password.
+ * Each is written once here; the HTTP routes and the desktop IPC only adapt them.
+ */
+import type { SessionUser } from "../domain/api-types.ts";
+import { Forbidden, Unauthenticated } from "../domain/errors.ts";
+import { MESSAGES } from "../domain/messages.ts";
+import { DEFAULT_ROLES } from "../domain/roles.ts";
+import {
+  activateBodySchema,
+  forgotBodySchema,
+  loginBodySchema,
+  resetBodySchema,
+  signupBodySchema,
+} from "../domain/validation.ts";
+import { recordAudit } from "./audit.service.ts";
+import { type Actor, ANONYMOUS, type Core } from "./context.ts";
+import { activationMail, resetMail } from "./mail/templates.ts";
+import { parseInput } from "./parse-input.ts";
+import { dummyHash, hashPassword, newId, verifyPassword } from "./secrets.ts";
+import { createSession, endUserSessions } from "./sessions.service.ts";
+import { consumeToken, issueToken } from "./tokens.service.ts";
+import { toSessionUser, userKey } from "./user-row.ts";
+
+export interface LoginResult {
+  user: SessionUser;
+  sessionToken: string;
+}
+
+export async function login(core: Core, input: unknown, userAgent: string): Promise<LoginResult> {
+  const { username, password } = parseInput(loginBodySchema, input);
+  const key = userKey(username);
+  const row = await core.db
+    .selectFrom("users")
+    .selectAll()
+    .where((eb) => eb.or([eb("username_key", "=", key), eb("email_key", "=", key)]))
+    .executeTakeFirst();
+  // An unknown name still costs one bcrypt comparison, so timing does not reveal which names exist.
+  const matches = await verifyPassword(password, row?.password_hash ?? (await dummyHash(core.config.bcryptCost)));
+  if (!row || !matches) {
+    await recordAudit(core.db, ANONYMOUS, core.now(), {
+      action: "auth.login_failed",
+      targetType: "user",
+      targetId: row?.id ?? null,
+      details: { username: username.slice(0, 64) },
+    });
+    throw new Unauthenticated(MESSAGES.loginFailed);
+  }
+  if (row.is_active !== 1) throw new Forbidden(MESSAGES.accountInactive);
+  const user = toSessionUser(row);
+  const sessionToken = await core.db.transaction().execute(async (trx) => {
+    const token = await createSession(core, trx, row.id, userAgent);
+    await recordAudit(
+      trx,
+      { kind: "user", id: row.id, username: row.username, permissions: user.permissions },
+      core.now(),
+      { action: "auth.login", targetType: "user", targetId: row.id },
+    );
+    return token;
+  });
+  return { user, sessionToken };
+}
+
+export const SIGNUP_ANSWER = { message: "Account created. Check your email for the activation link." } as const;
+
+/**
+ * Creates an inactive user with the user role and mails the activation link. When the name or address is
+ * taken, the answer is the same (SECURITY 6) and the mail tells the address's owner instead.
+ */
+export async function signup(core: Core, input: unknown): Promise<typeof SIGNUP_ANSWER> {
+  const { username, email, password } = parseInput(signupBodySchema, input);
+  const passwordHash = await hashPassword(password, core.config.bcryptCost);
+  const existing = await core.db
+    .selectFrom("users")
+    .select(["id", "username", "username_key", "email_key"])
+    .where((eb) => eb.or([eb("username_key", "=", userKey(username)), eb("email_key", "=", userKey(email))]))
+    .execute();
+  if (existing.length > 0) {
+    const emailTaken = existing.some((u) => u.email_key === userKey(email));
+    await core.mailer.send(emailTaken ? accountExistsMail(core, email) : usernameTakenMail(core, email, username));
+    return SIGNUP_ANSWER;
+  }
+  const now = core.now().toISOString();
+  const id = newId();
+  const token = await core.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("users")
+      .values({
+        id,
+        username,
+        username_key: userKey(username),
+        email,
+        email_key: userKey(email),
+        password_hash: passwordHash,
+        permissions: JSON.stringify(DEFAULT_ROLES.user.permissions),
+        is_active: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const issued = await issueToken(core, trx, "activation", id);
+    await recordAudit(trx, ANONYMOUS, core.now(), {
+      action: "auth.signup",
+      targetType: "user",
+      targetId: id,
+      details: { username },
+    });
+    await recordAudit(trx, ANONYMOUS, core.now(), {
+      action: "token.issued",
+      targetType: "user",
+      targetId: id,
+      details: { kind: "activation" },
+    });
+    return issued;
+  });
+  await core.mailer.send(activationMail(email, username, link(core, "/activate-account", token)));
+  return SIGNUP_ANSWER;
+}
+
+export async function activateAccount(core: Core, input: unknown): Promise<{ message: string }> {
+  const { token } = parseInput(activateBodySchema, input);
+  await core.db.transaction().execute(async (trx) => {
+    const userId = await consumeToken(core, trx, "activation", token);
+    await trx
+      .updateTable("users")
+      .set({ is_active: 1, updated_at: core.now().toISOString() })
+      .where("id", "=", userId)
+      .execute();
+    await recordAudit(trx, ANONYMOUS, core.now(), { action: "auth.activate", targetType: "user", targetId: userId });
+  });
+  return { message: MESSAGES.activationSuccess };
+}
+
+export const FORGOT_ANSWER = { message: MESSAGES.forgotSent } as const;
+
+/** Same answer whether or not the address exists; mails a reset link (or a fresh activation link) when it does. */
+export async function forgotPassword(core: Core, input: unknown): Promise<typeof FORGOT_ANSWER> {
+  const { email } = parseInput(forgotBodySchema, input);
+  const row = await core.db
+    .selectFrom("users")
+    .select(["id", "username", "email", "is_active"])
+    .where("email_key", "=", userKey(email))
+    .executeTakeFirst();
+  if (row) await mailAccountLink(core, ANONYMOUS, row);
+  return FORGOT_ANSWER;
+}
+
+/** Issues and mails a reset link for an active user, or a new activation link for an inactive one. */
+export async function mailAccountLink(
+  core: Core,
+  actor: Actor,
+  user: { id: string; username: string; email: string; is_active: number },
+): Promise<void> {
+  const kind = user.is_active === 1 ? "reset" : "activation";
+  const token = await core.db.transaction().execute(async (trx) => {
+    const issued = await issueToken(core, trx, kind, user.id);
+    await recordAudit(trx, actor, core.now(), {
+      action: "token.issued",
+      targetType: "user",
+      targetId: user.id,
+      details: { kind },
+    });
+    return issued;
+  });
+  const mail =
+    kind === "reset"
+      ? resetMail(user.email, user.username, link(core, "/reset-password", token))
+      : activationMail(user.email, user.username, link(core, "/activate-account", token));
+  await core.mailer.send(mail);
+}
+
+/** Sets the new password and ends every session of the user, in the transaction that consumes the token. */
+export async function resetPassword(core: Core, input: unknown): Promise<{ message: string }> {
+  const { token, newPassword } = parseInput(resetBodySchema, input);
+  const passwordHash = await hashPassword(newPassword, core.config.bcryptCost);
+  await core.db.transaction().execute(async (trx) => {
+    const userId = await consumeToken(core, trx, "reset", token);
+    await trx
+      .updateTable("users")
+      .set({ password_hash: passwordHash, updated_at: core.now().toISOString() })
+      .where("id", "=", userId)
+      .execute();
+    await endUserSessions(trx, userId);
+    await recordAudit(trx, ANONYMOUS, core.now(), {
+      action: "auth.password_reset",
+      targetType: "user",
+      targetId: userId,
+    });
+  });
+  return { message: MESSAGES.resetSuccess };
+}
+
+function link(core: Core, path: string, token: string): string {
+  return `${core.config.publicUrl.replace(/\/+$/, "")}${path}?token=${encodeURIComponent(token)}`;
+}
+
+function accountExistsMail(core: Core, email: string) {
+  const url = `${core.config.publicUrl.replace(/\/+$/, "")}/login`;
+  return {
+    to: email,
+    subject: "You already have an account",
+    link: url,
+    text: `Someone tried to sign up with this address, which already has an account. If it was you, log in or use "Forgot password" at:\n\n${url}\n`,
+    html: `<p>Someone tried to sign up with this address, which already has an account. If it was you, log in or use "Forgot password":</p><p><a href="${url}">${url}</a></p>`,
+  };
+}
+
+function usernameTakenMail(core: Core, email: string, username: string) {
+  const url = `${core.config.publicUrl.replace(/\/+$/, "")}/login`;
+  const safeName = username.replace(/[^A-Za-z0-9_.-]/g, "");
+  return {
+    to: email,
+    subject: "Choose another username",
+    link: url,
+    text: `The username "${safeName}" is already taken, so no account was created. Please sign up again with another username:\n\n${url}\n`,
+    html: `<p>The username "${safeName}" is already taken, so no account was created. Please sign up again with another username:</p><p><a href="${url}">${url}</a></p>`,
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * First start on an empty database: create the owner, the four roles and the 14 built-in projects, once.
+ * A `seeded` flag keeps deleted built-in projects from coming back on the next start.
+ */
+import { OWNER_OVERRIDE } from "../domain/permissions.ts";
+import { recordAudit } from "./audit.service.ts";
+import type { Core } from "./context.ts";
+import { seedProjects } from "./projects.service.ts";
+import { seedRoles } from "./roles.service.ts";
+import { generatePassword, hashPassword, newId } from "./secrets.ts";
+import { getSetting, setSetting } from "./settings.service.ts";
+import { userKey } from "./user-row.ts";
+
+export interface OwnerOptions {
+  username: string;
+  email: string;
+  password?: string | undefined;
+}
+
+export interface BootstrapResult {
+  ownerCreated: boolean;
+  /** Only when the owner was created without a configured password: print it once, never store it. */
+  generatedPassword?: string;
+  projectsSeeded: boolean;
+}
+
+export async function bootstrap(core: Core, owner: OwnerOptions): Promise<BootstrapResult> {
+  const hasUsers = (await core.db.selectFrom("users").select("id").limit(1).executeTakeFirst()) !== undefined;
+  const generatedPassword = hasUsers || owner.password ? undefined : generatePassword();
+  const password = owner.password ?? generatedPassword;
+  const passwordHash = !hasUsers && password ? await hashPassword(password, core.config.bcryptCost) : undefined;
+  return core.db.transaction().execute(async (trx) => {
+    const now = core.now();
+    await seedRoles(trx, now);
+    let ownerCreated = false;
+    const stillEmpty = (await trx.selectFrom("users").select("id").limit(1).executeTakeFirst()) === undefined;
+    if (stillEmpty && passwordHash) {
+      const id = newId();
+      await trx
+        .insertInto("users")
+        .values({
+          id,
+          username: owner.username,
+          username_key: userKey(owner.username),
+          email: owner.email,
+          email_key: userKey(owner.email),
+          password_hash: passwordHash,
+          permissions: JSON.stringify([OWNER_OVERRIDE]),
+          is_active: 1,
+          created_at: now.toISOString(),
+          updated_at: now.toISOString(),
+        })
+        .execute();
+      await recordAudit(trx, { kind: "system", reason: "first start" }, now, {
+        action: "user.edit",
+        targetType: "user",
+        targetId: id,
+        details: { after: { username: owner.username, permissions: [OWNER_OVERRIDE] }, created: true },
+      });
+      ownerCreated = true;
+    }
+    const seeded = (await getSetting<boolean>(trx, "seeded")) === true;
+    if (!seeded) {
+      await seedProjects(trx, now);
+      await setSetting(trx, "seeded", true);
+    }
+    const result: BootstrapResult = { ownerCreated, projectsSeeded: !seeded };
+    if (ownerCreated && generatedPassword) result.generatedPassword = generatedPassword;
+    return result;
+  });
+}

@@ -1,0 +1,50 @@
+/**
+ * What every core service receives: the database, the mailer, configuration and a clock, plus the actor
+ * (who is acting) as its own argument. Deny by default: there is no call without an actor.
+ */
+import type { Kysely } from "kysely";
+import type { Database } from "../data/schema.ts";
+import type { Mailer } from "./mail/mailer.ts";
+
+export interface CoreConfig {
+  /** Base for links in e-mails, e.g. http://localhost:3000 */
+  publicUrl: string;
+  /** bcrypt cost: at least 10 in production; tests lower it. */
+  bcryptCost: number;
+  sessionTtlMs: number;
+  activationTtlMs: number;
+  resetTtlMs: number;
+}
+
+export const DEFAULT_CORE_CONFIG: Omit<CoreConfig, "publicUrl"> = {
+  bcryptCost: 12,
+  sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
+  activationTtlMs: 48 * 60 * 60 * 1000,
+  resetTtlMs: 60 * 60 * 1000,
+};
+
+export interface Core {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  config: CoreConfig;
+  now: () => Date;
+}
+
+/** A logged-in user as the server sees them on this request (permissions freshly read). */
+export interface UserActor {
+  kind: "user";
+  id: string;
+  username: string;
+  permissions: string[];
+  /** The session the request came with, so "end my other sessions" can spare it. */
+  sessionId?: string;
+}
+
+export type Actor = UserActor | { kind: "anonymous" } | { kind: "system"; reason: string };
+
+export const ANONYMOUS: Actor = { kind: "anonymous" };
+
+export function actorName(actor: Actor): string {
+  if (actor.kind === "user") return actor.username;
+  return actor.kind === "system" ? `system (${actor.reason})` : "anonymous";
+}

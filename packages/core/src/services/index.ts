@@ -1,0 +1,14 @@
+export * from "./audit.service.ts";
+export * from "./auth.service.ts";
+export * from "./bootstrap.ts";
+export * from "./context.ts";
+export * from "./mail/mailer.ts";
+export * from "./mail/templates.ts";
+export * from "./policy.ts";
+export * from "./projects.service.ts";
+export * from "./roles.service.ts";
+export * from "./secrets.ts";
+export * from "./sessions.service.ts";
+export * from "./settings.service.ts";
+export { toSessionUser } from "./user-row.ts";
+export * from "./users.service.ts";

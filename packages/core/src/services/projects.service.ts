@@ -1,0 +1,163 @@
+/** Projects: public listing and the editor's create, update and delete (spec sections 2, 6 and 7). */
+
+import type { Db, ProjectRow } from "../data/schema.ts";
+import { NotFound } from "../domain/errors.ts";
+import { FALLBACK_PROJECTS } from "../domain/fallback-projects.ts";
+import type { Project } from "../domain/projects.ts";
+import { type ProjectPatch, projectCreateSchema, projectUpdateSchema } from "../domain/validation.ts";
+import { changedFields, recordAudit } from "./audit.service.ts";
+import type { Actor, Core } from "./context.ts";
+import { parseInput } from "./parse-input.ts";
+import { assertCan } from "./policy.ts";
+import { newId } from "./secrets.ts";
+import { getSetting, setSetting } from "./settings.service.ts";
+
+const REVISION_KEY = "projects_revision";
+
+export function toProject(row: ProjectRow): Project {
+  const project: Project = {
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    isArchived: row.is_archived === 1,
+    isLatest: row.is_latest === 1,
+    tags: JSON.parse(row.tags) as string[],
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+  if (row.github) project.github = row.github;
+  if (row.external_link) project.externalLink = row.external_link;
+  return project;
+}
+
+/** Public: anyone may list projects (oldest first; the site sorts for display). */
+export async function listProjects(db: Db): Promise<Project[]> {
+  const rows = await db.selectFrom("projects").selectAll().orderBy("created_at").orderBy("title").execute();
+  return rows.map(toProject);
+}
+
+/** A counter bumped by every project write, so a cached list can tell it is stale (across instances too). */
+export async function projectsRevision(db: Db): Promise<number> {
+  return (await getSetting<number>(db, REVISION_KEY)) ?? 0;
+}
+
+async function bumpRevision(db: Db): Promise<void> {
+  await setSetting(db, REVISION_KEY, (await projectsRevision(db)) + 1);
+}
+
+async function findProject(db: Db, id: string): Promise<ProjectRow> {
+  const row = await db.selectFrom("projects").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) throw new NotFound("Project not found.");
+  return row;
+}
+
+export async function createProject(core: Core, actor: Actor, input: unknown): Promise<Project> {
+  assertCan(actor, "projects:create");
+  const data = parseInput(projectCreateSchema, input);
+  const now = core.now().toISOString();
+  const id = newId();
+  return core.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("projects")
+      .values({
+        id,
+        title: data.title,
+        description: data.description,
+        github: data.github ?? null,
+        external_link: data.externalLink ?? null,
+        is_archived: data.isArchived ? 1 : 0,
+        is_latest: data.isLatest ? 1 : 0,
+        tags: JSON.stringify(data.tags),
+        created_at: now,
+        updated_at: now,
+        version: 1,
+      })
+      .execute();
+    await bumpRevision(trx);
+    const project = toProject(await findProject(trx, id));
+    await recordAudit(trx, actor, core.now(), {
+      action: "project.create",
+      targetType: "project",
+      targetId: id,
+      details: { after: project },
+    });
+    return project;
+  });
+}
+
+/** Fields absent from the body stay as they are; an empty github or externalLink clears it. */
+export async function updateProject(core: Core, actor: Actor, id: string, input: unknown): Promise<Project> {
+  assertCan(actor, "projects:edit");
+  const patch: ProjectPatch = parseInput(projectUpdateSchema, input);
+  const body = input as Record<string, unknown>;
+  return core.db.transaction().execute(async (trx) => {
+    const row = await findProject(trx, id);
+    const before = toProject(row);
+    await trx
+      .updateTable("projects")
+      .set({
+        title: patch.title ?? row.title,
+        description: patch.description ?? row.description,
+        github: "github" in body ? (patch.github ?? null) : row.github,
+        external_link: "externalLink" in body ? (patch.externalLink ?? null) : row.external_link,
+        is_archived: patch.isArchived === undefined ? row.is_archived : Number(patch.isArchived),
+        is_latest: patch.isLatest === undefined ? row.is_latest : Number(patch.isLatest),
+        tags: patch.tags ? JSON.stringify(patch.tags) : row.tags,
+        updated_at: core.now().toISOString(),
+        version: row.version + 1,
+      })
+      .where("id", "=", id)
+      .execute();
+    await bumpRevision(trx);
+    const after = toProject(await findProject(trx, id));
+    const { updatedAt: _b, ...beforeFields } = before;
+    const { updatedAt: _a, ...afterFields } = after;
+    await recordAudit(trx, actor, core.now(), {
+      action: "project.edit",
+      targetType: "project",
+      targetId: id,
+      details: { title: after.title, ...changedFields(beforeFields, afterFields) },
+    });
+    return after;
+  });
+}
+
+export async function deleteProject(core: Core, actor: Actor, id: string): Promise<void> {
+  assertCan(actor, "projects:delete");
+  await core.db.transaction().execute(async (trx) => {
+    const before = toProject(await findProject(trx, id));
+    await trx.deleteFrom("projects").where("id", "=", id).execute();
+    await bumpRevision(trx);
+    await recordAudit(trx, actor, core.now(), {
+      action: "project.delete",
+      targetType: "project",
+      targetId: id,
+      details: { before },
+    });
+  });
+}
+
+/** Inserts the 14 built-in projects, keeping their order through created_at. */
+export async function seedProjects(db: Db, now: Date): Promise<void> {
+  let index = 0;
+  for (const project of FALLBACK_PROJECTS) {
+    const at = new Date(now.getTime() + index++).toISOString();
+    await db
+      .insertInto("projects")
+      .values({
+        id: newId(),
+        title: project.title,
+        description: project.description,
+        github: project.github ?? null,
+        external_link: project.externalLink ?? null,
+        is_archived: project.isArchived ? 1 : 0,
+        is_latest: project.isLatest ? 1 : 0,
+        tags: JSON.stringify(project.tags),
+        created_at: at,
+        updated_at: at,
+        version: 1,
+      })
+      .execute();
+  }
+  await bumpRevision(db);
+}

@@ -1,0 +1,113 @@
+/**
+ * Database sessions (SECURITY 1-2): the cookie carries a random token, the table holds only its hash.
+ * Every request re-reads the user's permissions and active flag through the session.
+ */
+import type { Db } from "../data/schema.ts";
+import { NotFound } from "../domain/errors.ts";
+import type { Core, UserActor } from "./context.ts";
+import { hashToken, newId, newToken } from "./secrets.ts";
+import { parsePermissions } from "./user-row.ts";
+
+/** Refresh last_seen_at at most this often, so reads do not turn into writes on every request. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export async function createSession(core: Core, db: Db, userId: string, userAgent: string): Promise<string> {
+  const token = newToken();
+  const now = core.now();
+  await db
+    .insertInto("sessions")
+    .values({
+      id: newId(),
+      token_hash: hashToken(token),
+      user_id: userId,
+      user_agent: userAgent.slice(0, 300),
+      created_at: now.toISOString(),
+      last_seen_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + core.config.sessionTtlMs).toISOString(),
+    })
+    .execute();
+  return token;
+}
+
+/** The actor behind a session token, or null if the token is unknown, expired or the user inactive. */
+export async function resolveSession(core: Core, token: string): Promise<UserActor | null> {
+  const row = await core.db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .select([
+      "sessions.id as session_id",
+      "sessions.expires_at",
+      "sessions.last_seen_at",
+      "users.id",
+      "users.username",
+      "users.permissions",
+      "users.is_active",
+    ])
+    .where("sessions.token_hash", "=", hashToken(token))
+    .executeTakeFirst();
+  const now = core.now();
+  if (!row || row.is_active !== 1) return null;
+  if (row.expires_at <= now.toISOString()) {
+    await core.db.deleteFrom("sessions").where("id", "=", row.session_id).execute();
+    return null;
+  }
+  if (now.getTime() - Date.parse(row.last_seen_at) > TOUCH_INTERVAL_MS) {
+    await core.db
+      .updateTable("sessions")
+      .set({ last_seen_at: now.toISOString() })
+      .where("id", "=", row.session_id)
+      .execute();
+  }
+  return {
+    kind: "user",
+    id: row.id,
+    username: row.username,
+    permissions: parsePermissions(row.permissions),
+    sessionId: row.session_id,
+  };
+}
+
+export async function deleteSessionByToken(db: Db, token: string): Promise<void> {
+  await db.deleteFrom("sessions").where("token_hash", "=", hashToken(token)).execute();
+}
+
+/** Ends every session of a user, except optionally the one making the request. */
+export async function endUserSessions(db: Db, userId: string, exceptSessionId?: string): Promise<void> {
+  let query = db.deleteFrom("sessions").where("user_id", "=", userId);
+  if (exceptSessionId) query = query.where("id", "!=", exceptSessionId);
+  await query.execute();
+}
+
+export interface SessionView {
+  id: string;
+  userAgent: string;
+  createdAt: string;
+  lastSeenAt: string;
+  current: boolean;
+}
+
+export async function listOwnSessions(core: Core, actor: UserActor): Promise<SessionView[]> {
+  const rows = await core.db
+    .selectFrom("sessions")
+    .select(["id", "user_agent", "created_at", "last_seen_at"])
+    .where("user_id", "=", actor.id)
+    .where("expires_at", ">", core.now().toISOString())
+    .orderBy("last_seen_at", "desc")
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    userAgent: r.user_agent,
+    createdAt: r.created_at,
+    lastSeenAt: r.last_seen_at,
+    current: r.id === actor.sessionId,
+  }));
+}
+
+export async function endOwnSession(core: Core, actor: UserActor, sessionId: string): Promise<void> {
+  const result = await core.db
+    .deleteFrom("sessions")
+    .where("id", "=", sessionId)
+    .where("user_id", "=", actor.id)
+    .executeTakeFirst();
+  if (result.numDeletedRows === 0n) throw new NotFound("Session not found.");
+}

@@ -1,0 +1,61 @@
+/**
+ * Single-use e-mail tokens (SECURITY 5): 32 random bytes, SHA-256 stored, consumed in the same transaction
+ * that changes the account.
+ */
+
+import type { Db, TokensTable } from "../data/schema.ts";
+import { Invalid } from "../domain/errors.ts";
+import { MESSAGES } from "../domain/messages.ts";
+import type { Core } from "./context.ts";
+import { hashToken, newId, newToken } from "./secrets.ts";
+
+type TokenKind = TokensTable["kind"];
+
+export async function issueToken(core: Core, db: Db, kind: TokenKind, userId: string): Promise<string> {
+  const token = newToken();
+  const now = core.now();
+  const ttl = kind === "activation" ? core.config.activationTtlMs : core.config.resetTtlMs;
+  // An older unused token of the same kind is superseded: only the newest link works.
+  await db
+    .updateTable("tokens")
+    .set({ used_at: now.toISOString() })
+    .where("user_id", "=", userId)
+    .where("kind", "=", kind)
+    .where("used_at", "is", null)
+    .execute();
+  await db
+    .insertInto("tokens")
+    .values({
+      id: newId(),
+      kind,
+      token_hash: hashToken(token),
+      user_id: userId,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + ttl).toISOString(),
+      used_at: null,
+    })
+    .execute();
+  return token;
+}
+
+/** Marks the token used and answers its user id; unknown, used or expired tokens are a 400. Call inside a transaction. */
+export async function consumeToken(core: Core, db: Db, kind: TokenKind, token: string): Promise<string> {
+  const row = await db
+    .selectFrom("tokens")
+    .selectAll()
+    .where("token_hash", "=", hashToken(token))
+    .where("kind", "=", kind)
+    .executeTakeFirst();
+  if (!row || row.used_at !== null) throw new Invalid(MESSAGES.tokenInvalid);
+  const now = core.now().toISOString();
+  if (row.expires_at <= now) throw new Invalid(MESSAGES.tokenExpired);
+  const marked = await db
+    .updateTable("tokens")
+    .set({ used_at: now })
+    .where("id", "=", row.id)
+    .where("used_at", "is", null)
+    .executeTakeFirst();
+  // A concurrent request consumed it first.
+  if (marked.numUpdatedRows === 0n) throw new Invalid(MESSAGES.tokenInvalid);
+  return row.user_id;
+}

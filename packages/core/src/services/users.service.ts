@@ -1,0 +1,125 @@
+/** The admin panel's user management (spec section 6, SECURITY 10): every rule is checked through policy.ts. */
+import type { AdminUser } from "../domain/api-types.ts";
+import { Conflict, Forbidden, Invalid } from "../domain/errors.ts";
+import { samePermissionSet, sortUsersByRank } from "../domain/roles.ts";
+import { parseUserUpdate } from "../domain/validation.ts";
+import { changedFields, recordAudit } from "./audit.service.ts";
+import { mailAccountLink } from "./auth.service.ts";
+import type { Actor, Core } from "./context.ts";
+import { assertCan, assertMayGrant, assertMayManageUser, isOwner } from "./policy.ts";
+import { listRoles } from "./roles.service.ts";
+import { endUserSessions } from "./sessions.service.ts";
+import { findUserById, parsePermissions, toAdminUser, userKey } from "./user-row.ts";
+
+export async function listUsers(core: Core, actor: Actor): Promise<AdminUser[]> {
+  assertCan(actor, "admin:view");
+  assertCan(actor, "users:view");
+  const rows = await core.db.selectFrom("users").selectAll().execute();
+  const roles = await listRoles(core, actor);
+  return sortUsersByRank(rows.map(toAdminUser), roles);
+}
+
+/** PATCH /api/admin/users/{id}: either activation (isActive) or username and permissions. */
+export async function updateUser(core: Core, actor: Actor, id: string, input: unknown): Promise<AdminUser> {
+  assertCan(actor, "admin:view");
+  const user = assertCan(actor, "users:edit");
+  const parsed = parseUserUpdate(input);
+  if (!parsed.success) throw new Invalid(parsed.error);
+  const update = parsed.data;
+  return core.db.transaction().execute(async (trx) => {
+    const target = await findUserById(trx, id);
+    const before = toAdminUser(target);
+    assertMayManageUser(user, { id, permissions: before.permissions }, "edit");
+    const now = core.now().toISOString();
+    if (update.kind === "active") {
+      await trx
+        .updateTable("users")
+        .set({ is_active: update.isActive ? 1 : 0, updated_at: now })
+        .where("id", "=", id)
+        .execute();
+      // SECURITY 2: deactivating a user ends all their sessions.
+      if (!update.isActive) await endUserSessions(trx, id);
+      await recordAudit(trx, actor, core.now(), {
+        action: update.isActive ? "user.activate" : "user.deactivate",
+        targetType: "user",
+        targetId: id,
+        details: {
+          username: before.username,
+          before: { isActive: before.isActive },
+          after: { isActive: update.isActive },
+        },
+      });
+    } else {
+      const permissionsChange = !samePermissionSet(before.permissions, update.permissions);
+      if (permissionsChange) {
+        assertCan(actor, "users:permissions");
+        assertMayGrant(user, before.permissions, update.permissions);
+      }
+      if (userKey(update.username) !== target.username_key) {
+        const taken = await trx
+          .selectFrom("users")
+          .select("id")
+          .where("username_key", "=", userKey(update.username))
+          .executeTakeFirst();
+        if (taken) throw new Conflict("That username is already taken.");
+      }
+      await trx
+        .updateTable("users")
+        .set({
+          username: update.username,
+          username_key: userKey(update.username),
+          permissions: JSON.stringify(update.permissions),
+          updated_at: now,
+        })
+        .where("id", "=", id)
+        .execute();
+      const diff = changedFields(
+        { username: before.username, permissions: before.permissions },
+        { username: update.username, permissions: update.permissions },
+      );
+      await recordAudit(trx, actor, core.now(), {
+        action: "user.edit",
+        targetType: "user",
+        targetId: id,
+        details: { username: update.username, ...diff },
+      });
+    }
+    return toAdminUser(await findUserById(trx, id));
+  });
+}
+
+export async function deleteUser(core: Core, actor: Actor, id: string): Promise<void> {
+  assertCan(actor, "admin:view");
+  const user = assertCan(actor, "users:delete");
+  await core.db.transaction().execute(async (trx) => {
+    const target = await findUserById(trx, id);
+    assertMayManageUser(user, { id, permissions: parsePermissions(target.permissions) }, "delete");
+    // Sessions and tokens go with the user (ON DELETE CASCADE): deleting a user ends all their sessions.
+    await trx.deleteFrom("users").where("id", "=", id).execute();
+    await recordAudit(trx, actor, core.now(), {
+      action: "user.delete",
+      targetType: "user",
+      targetId: id,
+      details: { before: toAdminUser(target) },
+    });
+  });
+}
+
+/** Mails a reset link to a user; not for owners or inactive users. */
+export async function requestUserPasswordReset(core: Core, actor: Actor, id: string): Promise<{ message: string }> {
+  assertCan(actor, "admin:view");
+  const user = assertCan(actor, "users:edit");
+  const target = await findUserById(core.db, id);
+  const permissions = parsePermissions(target.permissions);
+  if (isOwner(permissions)) throw new Forbidden("You cannot reset the password of the owner.");
+  if (target.is_active !== 1) throw new Forbidden("You cannot reset the password of an inactive user.");
+  if (target.id !== user.id) assertMayManageUser(user, { id, permissions }, "reset the password of");
+  await mailAccountLink(core, actor, target);
+  await recordAudit(core.db, actor, core.now(), {
+    action: "user.password_reset_requested",
+    targetType: "user",
+    targetId: id,
+    details: { username: target.username },
+  });
+  return { message: "Password reset email sent successfully" };
+}

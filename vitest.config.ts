@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["packages/**/src/**/*.test.ts", "apps/**/src/**/*.test.ts", "apps/**/scripts/**/*.test.ts"],
+    exclude: ["**/node_modules/**", "**/dist/**", "**/e2e/**"],
+    environment: "node",
+    // API tests start real servers on loopback; two cores, so keep the pool small.
+    maxWorkers: 2,
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
