@@ -56,9 +56,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // Links in mails and the origin check use the real address.
-  baseConfig.publicUrl = url;
-  core.config.publicUrl = url;
+  // Links in mails use the real address unless the test chose its own PUBLIC_URL.
+  if (!options.env?.PUBLIC_URL) {
+    baseConfig.publicUrl = url;
+    core.config.publicUrl = url;
+  }
   const config = baseConfig;
 
   const testServer: TestServer = {

@@ -46,7 +46,7 @@ export async function resolveSession(core: Core, token: string): Promise<UserAct
     .where("sessions.token_hash", "=", hashToken(token))
     .executeTakeFirst();
   const now = core.now();
-  if (!row || row.is_active !== 1) return null;
+  if (row?.is_active !== 1) return null;
   if (row.expires_at <= now.toISOString()) {
     await core.db.deleteFrom("sessions").where("id", "=", row.session_id).execute();
     return null;

@@ -1,0 +1,155 @@
+// `pnpm bench:api`: our server against two ceilings on loopback, answering the
+// same GET /api/projects bytes:
+//   - minimal Express 5 (the framework's ceiling), and
+//   - bare node:http (the machine's ceiling).
+// Each is loaded in turn by autocannon from another process, in alternating
+// rounds (A B C A B C) so slow drift (thermal, noisy neighbours) hits all alike.
+// Env: BENCH_DURATION seconds per round (default 10), BENCH_ROUNDS (default 2).
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { cleanupAll, isStopping, trackTempDir } from "./cleanup.mjs";
+import { ensureBuild, serverEntry } from "./ensure-build.mjs";
+import { fetchBody } from "./fetch-body.mjs";
+import { freePort } from "./free-port.mjs";
+import { peakRssMb } from "./peak-rss.mjs";
+import { printReport } from "./report.mjs";
+import { runAutocannon } from "./run-autocannon.mjs";
+import { ServerStartError, startServer } from "./spawn-server.mjs";
+
+const CONNECTIONS = 50;
+const here = (file) => fileURLToPath(new URL(file, import.meta.url));
+
+function positiveNumberFromEnv(name, fallback, { integer }) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!(value > 0) || (integer && !Number.isInteger(value))) {
+    throw new Error(`${name} must be a positive ${integer ? "integer" : "number"}, got "${raw}"`);
+  }
+  return value;
+}
+
+const log = (message) => console.error(`bench: ${message}`);
+const mean = (values) => values.reduce((sum, v) => sum + v, 0) / values.length;
+
+async function main() {
+  const durationS = positiveNumberFromEnv("BENCH_DURATION", 10, {
+    integer: false,
+  });
+  const rounds = positiveNumberFromEnv("BENCH_ROUNDS", 2, { integer: true });
+
+  ensureBuild();
+
+  const tmp = trackTempDir(await mkdtemp(path.join(os.tmpdir(), "portfolio-bench-")));
+  await mkdir(path.join(tmp, "outbox"));
+
+  // Ours first, on a database file that does not exist yet: its spawn-to-200
+  // time is the cold start, including migrations and seeding.
+  const ours = await startServer({
+    name: "ours",
+    script: serverEntry,
+    port: await freePort(),
+    env: {
+      DATABASE_URL: `file:${path.join(tmp, "bench.db")}`,
+      MAIL_OUTBOX_DIR: path.join(tmp, "outbox"),
+      OWNER_PASSWORD: "bench-owner-password",
+      NODE_ENV: "production",
+      // The owner's password is hashed while seeding, so this cost is part of
+      // cold start. 10 is the lowest the server accepts with NODE_ENV=production
+      // (config.ts refuses less), and below the default 12 a deployment uses.
+      BCRYPT_COST: "10",
+    },
+  });
+  log(`ours answered 200 after ${ours.coldStartMs.toFixed(0)} ms (pid ${ours.pid})`);
+
+  // The ceilings serve a constant copy of our real response, passed by file
+  // because an env var cannot hold arbitrary bytes of any size.
+  const { body, contentType } = await fetchBody(ours.url);
+  const bodyFile = path.join(tmp, "projects-body.bin");
+  await writeFile(bodyFile, body);
+  log(`captured ${body.length} B body (${describeProjects(body)}), content-type ${contentType}`);
+
+  const ceilingEnv = {
+    BENCH_BODY_FILE: bodyFile,
+    BENCH_CONTENT_TYPE: contentType,
+    NODE_ENV: "production",
+  };
+  const express = await startServer({
+    name: "minimal Express",
+    script: here("./minimal-express.mjs"),
+    port: await freePort(),
+    env: ceilingEnv,
+  });
+  const bare = await startServer({
+    name: "bare node:http",
+    script: here("./bare-http.mjs"),
+    port: await freePort(),
+    env: ceilingEnv,
+  });
+
+  const targets = [ours, express, bare].map((server) => ({
+    server,
+    runs: [],
+    peakRssMb: null,
+  }));
+  for (let round = 1; round <= rounds; round++) {
+    for (const target of targets) {
+      log(`round ${round}/${rounds}: ${target.server.name}, ${CONNECTIONS} connections for ${durationS} s`);
+      const run = await runAutocannon(target.server.url, {
+        connections: CONNECTIONS,
+        durationS,
+      });
+      target.runs.push(run);
+      log(`  ${run.rps.toFixed(0)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms`);
+      // The high-water mark after the last round covers startup and all load.
+      if (round === rounds) target.peakRssMb = peakRssMb(target.server.pid);
+    }
+  }
+
+  const results = targets.map(({ server, runs, peakRssMb }) => ({
+    label: server.name,
+    rps: mean(runs.map((r) => r.rps)),
+    p50: mean(runs.map((r) => r.p50)),
+    p99: mean(runs.map((r) => r.p99)),
+    peakRssMb,
+    non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+    timeouts: runs.reduce((sum, r) => sum + r.timeouts, 0),
+  }));
+
+  printReport({
+    results,
+    coldStartMs: ours.coldStartMs,
+    settings: {
+      connections: CONNECTIONS,
+      durationS,
+      rounds,
+      bodyBytes: body.length,
+    },
+  });
+}
+
+// Sanity line only: the bench still runs if the payload shape changes.
+function describeProjects(body) {
+  try {
+    const { projects } = JSON.parse(body.toString("utf8"));
+    return Array.isArray(projects) ? `${projects.length} projects` : "no projects array";
+  } catch {
+    return "not JSON";
+  }
+}
+
+try {
+  await main();
+  await cleanupAll();
+  // A measurement: missed goals are reported, not turned into a failing exit.
+  process.exit(0);
+} catch (error) {
+  // Interrupted: the signal handler is already cleaning up and will exit 130.
+  if (isStopping()) await new Promise(() => {});
+  console.error(error instanceof ServerStartError ? `bench: server failed to start: ${error.message}` : error);
+  await cleanupAll(500);
+  process.exit(1);
+}

@@ -1,0 +1,76 @@
+// Turns per-target averages into the printed report: the table, the ratios to
+// the two ceilings, cold start, and each goal from the issue as PASS/MISS.
+
+// Goals from the issue; ours is the only target held to them.
+const GOALS = {
+  minRatioToExpress: 0.8,
+  maxP99Ms: 25,
+  maxPeakRssMb: 150,
+  maxColdStartMs: 1500,
+};
+
+const fmt = (value, digits) => (value == null || Number.isNaN(value) ? "n/a" : value.toFixed(digits));
+
+function table(rows, header) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  // First column left-aligned (names), the rest right-aligned (numbers).
+  const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
+  return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
+}
+
+/**
+ * @param {{ label: string, rps: number, p50: number, p99: number, peakRssMb: number | null, non2xx: number, errors: number, timeouts: number }[]} results
+ *   in the order ours, minimal Express, bare node:http
+ */
+export function printReport({ results, coldStartMs, settings }) {
+  const [ours, express, bare] = results;
+  const out = [];
+  out.push(
+    `API bench: GET /api/projects, ${settings.connections} connections, ${settings.durationS} s x ${settings.rounds} round(s) per target, ${settings.bodyBytes} B body`,
+    "",
+    table(
+      results.map((r) => [r.label, fmt(r.rps, 0), fmt(r.p50, 2), fmt(r.p99, 2), fmt(r.peakRssMb, 1)]),
+      ["target", "req/s", "p50 ms", "p99 ms", "peak RSS MB"],
+    ),
+  );
+
+  // A server answering 4xx/5xx (a rate limiter, say) would look fast for the
+  // wrong reason, so such runs are called out rather than silently averaged.
+  for (const r of results) {
+    if (r.non2xx || r.errors || r.timeouts) {
+      out.push(`warning: ${r.label} had ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
+    }
+  }
+
+  const ratioExpress = ours.rps / express.rps;
+  const ratioBare = ours.rps / bare.rps;
+  out.push(
+    "",
+    `ours / ${express.label}: ${fmt(ratioExpress, 2)}`,
+    `ours / ${bare.label}: ${fmt(ratioBare, 2)}`,
+    `cold start (spawn to first 200, fresh database): ${fmt(coldStartMs, 0)} ms`,
+    "",
+    "goals:",
+  );
+
+  const checks = [
+    [
+      `ours / ${express.label} >= ${GOALS.minRatioToExpress}`,
+      ratioExpress >= GOALS.minRatioToExpress,
+      fmt(ratioExpress, 2),
+    ],
+    [`p99 <= ${GOALS.maxP99Ms} ms`, ours.p99 <= GOALS.maxP99Ms, `${fmt(ours.p99, 2)} ms`],
+    [
+      `peak RSS <= ${GOALS.maxPeakRssMb} MB`,
+      ours.peakRssMb != null && ours.peakRssMb <= GOALS.maxPeakRssMb,
+      `${fmt(ours.peakRssMb, 1)} MB`,
+    ],
+    [`cold start <= ${GOALS.maxColdStartMs} ms`, coldStartMs <= GOALS.maxColdStartMs, `${fmt(coldStartMs, 0)} ms`],
+  ];
+  const width = Math.max(...checks.map(([goal]) => goal.length));
+  for (const [goal, ok, actual] of checks) {
+    out.push(`  ${ok ? "PASS" : "MISS"}  ${goal.padEnd(width)}  (${actual})`);
+  }
+
+  console.log(out.join("\n"));
+}

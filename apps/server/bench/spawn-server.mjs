@@ -1,0 +1,81 @@
+// Starts one server as its own Node process and waits until it answers 200.
+// The time from spawn to that first 200 is the cold start we report.
+import { spawn } from "node:child_process";
+import http from "node:http";
+import { performance } from "node:perf_hooks";
+import { trackChild } from "./cleanup.mjs";
+
+const POLL_INTERVAL_MS = 10;
+const START_TIMEOUT_MS = 30_000;
+const LOG_TAIL_CHARS = 4000;
+
+export class ServerStartError extends Error {}
+
+/**
+ * @param {{ name: string, script: string, port: number, env: Record<string, string>, path?: string }} options
+ */
+export async function startServer({ name, script, port, env, path = "/api/projects" }) {
+  const url = `http://127.0.0.1:${port}${path}`;
+  const startedAt = performance.now();
+  // Spawn node itself (no shell, no npm wrapper) so child.pid is the server's
+  // pid: peak RSS is read from /proc/<pid>, and kill reaches the right process.
+  const child = trackChild(
+    spawn(process.execPath, [script], {
+      env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    }),
+  );
+
+  // Keep only the tail of its output: enough to explain a failed start, and
+  // draining the pipes keeps a chatty server from blocking on a full buffer.
+  let log = "";
+  const keep = (chunk) => {
+    log = (log + chunk).slice(-LOG_TAIL_CHARS);
+  };
+  child.stdout.setEncoding("utf8").on("data", keep);
+  child.stderr.setEncoding("utf8").on("data", keep);
+
+  let exited = null;
+  child.once("exit", (code, signal) => {
+    exited = signal ?? `code ${code}`;
+  });
+  child.once("error", (error) => {
+    exited = error.message;
+  });
+
+  while (true) {
+    if (exited !== null) {
+      throw new ServerStartError(`${name} exited before answering (${exited}).\n${log}`);
+    }
+    if (performance.now() - startedAt > START_TIMEOUT_MS) {
+      throw new ServerStartError(`${name} did not answer 200 on ${url} within ${START_TIMEOUT_MS} ms.\n${log}`);
+    }
+    if ((await statusOf(url)) === 200) break;
+    await sleep(POLL_INTERVAL_MS);
+  }
+
+  return {
+    name,
+    url,
+    pid: child.pid,
+    coldStartMs: performance.now() - startedAt,
+    log: () => log,
+  };
+}
+
+// A fresh connection per probe (agent: false) so a refused connect fails fast
+// and no keep-alive socket lingers into the load test.
+function statusOf(url) {
+  return new Promise((resolve) => {
+    const req = http.get(url, { agent: false, timeout: 1000 }, (res) => {
+      res.resume();
+      resolve(res.statusCode);
+    });
+    req.on("timeout", () => req.destroy());
+    req.on("error", () => resolve(null));
+  });
+}
+
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,63 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTestCore, type TestCore } from "../test/test-core.ts";
+import { bootstrap } from "./bootstrap.ts";
+import { verifyPassword } from "./secrets.ts";
+
+let core: TestCore;
+beforeEach(async () => {
+  core = await createTestCore();
+});
+afterEach(async () => {
+  await core.close();
+});
+
+const owner = { username: "boss", email: "boss@example.com", password: "boss-password" };
+
+describe("first start", () => {
+  it("creates the owner with override:owner, the four roles and the 14 built-in projects", async () => {
+    const result = await bootstrap(core, owner);
+    expect(result).toEqual({ ownerCreated: true, projectsSeeded: true });
+    const users = await core.db.selectFrom("users").selectAll().execute();
+    expect(users).toHaveLength(1);
+    expect(users[0]).toMatchObject({
+      username: "boss",
+      email: "boss@example.com",
+      is_active: 1,
+      permissions: '["override:owner"]',
+    });
+    expect(await verifyPassword("boss-password", users[0]?.password_hash ?? "")).toBe(true);
+    expect((await core.db.selectFrom("roles").select("key").execute()).map((r) => r.key).sort()).toEqual([
+      "admin",
+      "moderator",
+      "owner",
+      "user",
+    ]);
+    const projects = await core.db.selectFrom("projects").selectAll().execute();
+    expect(projects).toHaveLength(14);
+    expect(projects.filter((p) => p.is_latest === 1).map((p) => p.external_link)).toEqual(["/twitchcotdwidget"]);
+    expect(projects.filter((p) => p.is_archived === 1)).toHaveLength(2);
+  });
+
+  it("generates a password when none is configured and answers it once", async () => {
+    const result = await bootstrap(core, { username: "boss", email: "boss@example.com" });
+    expect(result.generatedPassword).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    const row = await core.db.selectFrom("users").select("password_hash").executeTakeFirstOrThrow();
+    expect(await verifyPassword(result.generatedPassword ?? "", row.password_hash)).toBe(true);
+    expect((await bootstrap(core, { username: "boss", email: "boss@example.com" })).generatedPassword).toBeUndefined();
+  });
+
+  it("runs once only: a second start creates nothing", async () => {
+    await bootstrap(core, owner);
+    const again = await bootstrap(core, { ...owner, username: "other" });
+    expect(again).toEqual({ ownerCreated: false, projectsSeeded: false });
+    expect(await core.db.selectFrom("users").select("id").execute()).toHaveLength(1);
+    expect(await core.db.selectFrom("projects").select("id").execute()).toHaveLength(14);
+  });
+
+  it("does not bring back built-in projects the owner deleted", async () => {
+    await bootstrap(core, owner);
+    await core.db.deleteFrom("projects").execute();
+    await bootstrap(core, owner);
+    expect(await core.db.selectFrom("projects").select("id").execute()).toHaveLength(0);
+  });
+});

@@ -1,0 +1,67 @@
+// `pnpm test` / `npm test`: the whole suite. Unit and API integration tests (Vitest), then the browser
+// end-to-end tests (Playwright in Debian's Chromium) against the real server serving the real static export.
+// Ends with one tally line, "N passed, N failed", over both runners.
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { ensureInstalled, pnpm, root, run, runPnpm } from "./workspace.mjs";
+
+ensureInstalled();
+const reports = join(root, ".tmp", "test-reports");
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+const [pnpmCommand, pnpmPrefix] = pnpm();
+const tally = { passed: 0, failed: 0, skipped: 0 };
+let failedRuns = 0;
+
+// 1. Vitest: domain rules, services, API integration.
+const vitestJson = join(reports, "vitest.json");
+const vitestStatus = run(pnpmCommand, [
+  ...pnpmPrefix,
+  "exec",
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${vitestJson}`,
+]);
+if (vitestStatus !== 0) failedRuns++;
+if (existsSync(vitestJson)) {
+  const report = JSON.parse(readFileSync(vitestJson, "utf8"));
+  tally.passed += report.numPassedTests;
+  tally.failed += report.numFailedTests;
+  tally.skipped += report.numPendingTests + report.numTodoTests;
+} else if (vitestStatus !== 0) {
+  tally.failed++;
+}
+
+// 2. Browser end-to-end tests, once the site has them.
+const sitePackage = JSON.parse(readFileSync(join(root, "apps/site/package.json"), "utf8"));
+if (sitePackage.scripts?.["test:e2e"]) {
+  if (!existsSync("/usr/bin/chromium")) {
+    console.error(
+      "Browser tests need Debian's Chromium at /usr/bin/chromium: run `apt-get install -y chromium` (as root).",
+    );
+    process.exit(1);
+  }
+  runPnpm(["build"]);
+  const playwrightJson = join(reports, "playwright.json");
+  const e2eStatus = run(
+    pnpmCommand,
+    [...pnpmPrefix, "--filter", "@portfolio/site", "test:e2e", "--reporter=list,json"],
+    {
+      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
+    },
+  );
+  if (e2eStatus !== 0) failedRuns++;
+  if (existsSync(playwrightJson)) {
+    const { stats } = JSON.parse(readFileSync(playwrightJson, "utf8"));
+    tally.passed += stats.expected + (stats.flaky ?? 0);
+    tally.failed += stats.unexpected;
+    tally.skipped += stats.skipped;
+  } else if (e2eStatus !== 0) {
+    tally.failed++;
+  }
+}
+
+console.log(`\n${tally.passed} passed, ${tally.failed} failed${tally.skipped ? `, ${tally.skipped} skipped` : ""}`);
+process.exit(failedRuns > 0 || tally.failed > 0 ? 1 : 0);
