@@ -4,7 +4,8 @@
 //   - bare node:http (the machine's ceiling).
 // Each is loaded in turn by autocannon from another process, in alternating
 // rounds (A B C A B C) so slow drift (thermal, noisy neighbours) hits all alike.
-// Env: BENCH_DURATION seconds per round (default 10), BENCH_ROUNDS (default 2).
+// Env: BENCH_DURATION seconds per round (default 10), BENCH_ROUNDS (default 2), BENCH_WARMUP seconds of
+// discarded warm-up per target (default 3).
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -39,6 +40,7 @@ async function main() {
     integer: false,
   });
   const rounds = positiveNumberFromEnv("BENCH_ROUNDS", 2, { integer: true });
+  const warmupS = positiveNumberFromEnv("BENCH_WARMUP", 3, { integer: false });
 
   ensureBuild();
 
@@ -94,6 +96,12 @@ async function main() {
     runs: [],
     peakRssMb: null,
   }));
+  // One discarded warm-up run per target first: every server starts with cold JIT caches, and measuring
+  // that would compare compilers, not servers.
+  for (const target of targets) {
+    log(`warm-up: ${target.server.name}, ${CONNECTIONS} connections for ${warmupS} s (not counted)`);
+    await runAutocannon(target.server.url, { connections: CONNECTIONS, durationS: warmupS });
+  }
   for (let round = 1; round <= rounds; round++) {
     for (const target of targets) {
       log(`round ${round}/${rounds}: ${target.server.name}, ${CONNECTIONS} connections for ${durationS} s`);

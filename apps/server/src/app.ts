@@ -1,17 +1,18 @@
 /** Builds the Express 5 application: security middleware, the API routers and the static site. */
 import type { Core } from "@portfolio/core/services";
 import express, { type Express } from "express";
-import helmet from "helmet";
 import type { AppContext } from "./app-context.ts";
 import type { ServerConfig } from "./config.ts";
 import { apiNotFound, errorHandler } from "./http/errors.ts";
 import { originCheck } from "./http/origin-check.ts";
 import { ProjectsCache } from "./http/projects-cache.ts";
 import { createRateLimits, DEFAULT_RATE_LIMITS, type RateLimitSettings } from "./http/rate-limits.ts";
+import { securityHeaders } from "./http/security-headers.ts";
 import { staticSite } from "./http/static-site.ts";
 import { adminRoutes } from "./routes/admin.routes.ts";
 import { authRoutes } from "./routes/auth.routes.ts";
 import { projectRoutes } from "./routes/projects.routes.ts";
+import { settingsRoutes } from "./routes/settings.routes.ts";
 
 export interface AppOptions {
   core: Core;
@@ -38,8 +39,9 @@ export function createApp(options: AppOptions): Express {
   const app = express();
   app.set("trust proxy", config.trustProxy);
   app.set("etag", false);
+  app.disable("x-powered-by");
   app.use(
-    helmet({
+    securityHeaders({
       contentSecurityPolicy: {
         directives: {
           "default-src": ["'self'"],
@@ -69,8 +71,10 @@ export function createApp(options: AppOptions): Express {
   api.get("/hello", (_req, res) => {
     res.json({ message: "Hello there! Thanks for finding this little secret. Have a great day!" });
   });
-  api.use(authRoutes(context));
+  // The public project list is the hottest call: its router comes first.
   api.use(projectRoutes(context));
+  api.use(authRoutes(context));
+  api.use(settingsRoutes(context));
   api.use("/admin", adminRoutes(context));
   api.use(apiNotFound);
   api.use(errorHandler(log));

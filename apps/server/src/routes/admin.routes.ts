@@ -1,6 +1,8 @@
 /** The admin panel's calls (spec section 7); every rule is checked by the core services. */
 import {
+  dashboardStats,
   deleteUser,
+  listAuditLog,
   listRoles,
   listUsers,
   requestUserPasswordReset,
@@ -16,6 +18,14 @@ export function adminRoutes({ core }: AppContext): Router {
   router.use((_req, res, next) => {
     res.set("Cache-Control", "no-store");
     next();
+  });
+
+  router.get("/dashboard", async (req, res) => {
+    res.json(await dashboardStats(core, await actorOf(core, req)));
+  });
+
+  router.get("/audit", async (req, res) => {
+    res.json(await listAuditLog(core, await actorOf(core, req), req.query));
   });
 
   router.get("/roles", async (req, res) => {

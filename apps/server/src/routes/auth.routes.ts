@@ -2,6 +2,7 @@
 import { Unauthenticated } from "@portfolio/core/domain";
 import {
   activateAccount,
+  changeOwnPassword,
   deleteSessionByToken,
   endOwnSession,
   forgotPassword,
@@ -53,6 +54,10 @@ export function authRoutes({ core, config, rateLimits }: AppContext): Router {
 
   router.post("/reset-password", async (req, res) => {
     res.json(await resetPassword(core, req.body));
+  });
+
+  router.post("/account/password", ...rateLimits.login, async (req, res) => {
+    res.json(await changeOwnPassword(core, await actorOf(core, req), req.body));
   });
 
   router.get("/sessions", async (req, res) => {

@@ -7,4 +7,5 @@ export * from "./permissions.ts";
 export * from "./playlist.ts";
 export * from "./projects.ts";
 export * from "./roles.ts";
+export * from "./site-profile.ts";
 export * from "./validation.ts";

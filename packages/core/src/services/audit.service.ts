@@ -10,6 +10,7 @@ export type AuditAction =
   | "auth.signup"
   | "auth.activate"
   | "auth.password_reset"
+  | "auth.password_changed"
   | "token.issued"
   | "session.ended"
   | "user.activate"

@@ -1,7 +1,10 @@
+export * from "./account.service.ts";
 export * from "./audit.service.ts";
+export * from "./audit-log.service.ts";
 export * from "./auth.service.ts";
 export * from "./bootstrap.ts";
 export * from "./context.ts";
+export * from "./dashboard.service.ts";
 export * from "./mail/mailer.ts";
 export * from "./mail/templates.ts";
 export * from "./policy.ts";
@@ -10,5 +13,6 @@ export * from "./roles.service.ts";
 export * from "./secrets.ts";
 export * from "./sessions.service.ts";
 export * from "./settings.service.ts";
+export * from "./site-profile.service.ts";
 export { toSessionUser } from "./user-row.ts";
 export * from "./users.service.ts";

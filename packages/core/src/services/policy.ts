@@ -16,7 +16,9 @@ export type Action =
   | "users:edit"
   | "users:delete"
   | "users:permissions"
-  | "roles:edit";
+  | "roles:edit"
+  | "audit:view"
+  | "settings:edit";
 
 const REQUIRED: Record<Action, { permission: string; refusal: string }> = {
   "admin:view": { permission: "website:admin:view", refusal: "You do not have permission to view the admin panel." },
@@ -31,6 +33,9 @@ const REQUIRED: Record<Action, { permission: string; refusal: string }> = {
     refusal: "You do not have permission to change user permissions.",
   },
   "roles:edit": { permission: "users:edit", refusal: "You do not have permission to edit roles." },
+  "audit:view": { permission: "users:view", refusal: "You do not have permission to view the audit log." },
+  // The public profile is the owner's own name, birthday and contacts: only the owner changes it.
+  "settings:edit": { permission: OWNER_OVERRIDE, refusal: "Only the owner can change the site profile." },
 };
 
 export function requireUser(actor: Actor): UserActor {

@@ -4,7 +4,7 @@
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { newId } from "../secrets.ts";
 
 export interface MailMessage {
@@ -29,31 +29,32 @@ export interface MailerOptions {
   log: (line: string) => void;
 }
 
+/** nodemailer is loaded on the first mail, not at start-up: most requests never send one. */
+async function loadNodemailer() {
+  return (await import("nodemailer")).default;
+}
+
 export function createMailer(options: MailerOptions): Mailer {
-  if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
-    return {
-      async send(message) {
-        await transport.sendMail({
-          from: options.from,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-        });
-      },
-    };
-  }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  let transport: Promise<Transporter> | undefined;
+  const getTransport = () => {
+    transport ??= loadNodemailer().then((nodemailer) =>
+      options.smtpUrl
+        ? nodemailer.createTransport(options.smtpUrl)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }),
+    );
+    return transport;
+  };
   return {
     async send(message) {
-      const info = await transport.sendMail({
+      const envelope = {
         from: options.from,
         to: message.to,
         subject: message.subject,
         text: message.text,
         html: message.html,
-      });
+      };
+      const info = await (await getTransport()).sendMail(envelope);
+      if (options.smtpUrl) return;
       await mkdir(options.outboxDir, { recursive: true });
       const file = join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${newId()}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });

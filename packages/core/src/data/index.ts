@@ -1,0 +1,3 @@
+export * from "./database.ts";
+export * from "./schema.ts";
+export { MIGRATIONS, migrationProvider } from "./migrations/index.ts";

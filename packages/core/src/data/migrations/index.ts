@@ -1,0 +1,14 @@
+/**
+ * Static migration list: a folder scan does not survive bundling (server bundle, Electron main), so each
+ * migration is imported by name. Names are date-stamped and sort in the order they run.
+ */
+import type { Migration, MigrationProvider } from "kysely";
+import * as initial from "./2026-11-21-001-initial.ts";
+
+export const MIGRATIONS: Record<string, Migration> = {
+  "2026-11-21-001-initial": initial,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => MIGRATIONS,
+};

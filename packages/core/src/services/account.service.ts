@@ -1,0 +1,42 @@
+/** A logged-in user's own account: changing the password ends every other session (SECURITY 2). */
+import { z } from "zod";
+import { Invalid } from "../domain/errors.ts";
+import { passwordSchema } from "../domain/validation.ts";
+import { recordAudit } from "./audit.service.ts";
+import type { Actor, Core } from "./context.ts";
+import { parseInput } from "./parse-input.ts";
+import { requireUser } from "./policy.ts";
+import { hashPassword, verifyPassword } from "./secrets.ts";
+import { endUserSessions } from "./sessions.service.ts";
+import { findUserById } from "./user-row.ts";
+
+const changePasswordSchema = z.object({
+  currentPassword: z
+    .string({ error: "Current password is required." })
+    .min(1, "Current password is required.")
+    .max(1024),
+  newPassword: passwordSchema,
+});
+
+export async function changeOwnPassword(core: Core, actor: Actor, input: unknown): Promise<{ message: string }> {
+  const user = requireUser(actor);
+  const { currentPassword, newPassword } = parseInput(changePasswordSchema, input);
+  const row = await findUserById(core.db, user.id);
+  if (!(await verifyPassword(currentPassword, row.password_hash)))
+    throw new Invalid("The current password is not correct.");
+  const passwordHash = await hashPassword(newPassword, core.config.bcryptCost);
+  await core.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("users")
+      .set({ password_hash: passwordHash, updated_at: core.now().toISOString() })
+      .where("id", "=", user.id)
+      .execute();
+    await endUserSessions(trx, user.id, user.sessionId);
+    await recordAudit(trx, actor, core.now(), {
+      action: "auth.password_changed",
+      targetType: "user",
+      targetId: user.id,
+    });
+  });
+  return { message: "Password changed. Your other sessions have been logged out." };
+}

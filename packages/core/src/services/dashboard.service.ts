@@ -1,0 +1,50 @@
+/** The Dashboard's figures: projects by status, users by role and state, sign-ups awaiting activation. */
+import { hasPermission } from "../domain/permissions.ts";
+import { projectStatus } from "../domain/projects.ts";
+import { deriveRole, ROLE_KEYS, type RoleKey } from "../domain/roles.ts";
+import type { Actor, Core } from "./context.ts";
+import { assertCan } from "./policy.ts";
+import { listProjects } from "./projects.service.ts";
+import { listRoles } from "./roles.service.ts";
+import { parsePermissions } from "./user-row.ts";
+
+export interface DashboardStats {
+  projects: { total: number; latest: number; active: number; archived: number };
+  /** Present only for holders of users:view. */
+  users?: {
+    total: number;
+    active: number;
+    inactive: number;
+    byRole: Record<RoleKey, number>;
+    pendingActivations: { _id: string; username: string; email: string; createdAt: string }[];
+  };
+}
+
+export async function dashboardStats(core: Core, actor: Actor): Promise<DashboardStats> {
+  const user = assertCan(actor, "admin:view");
+  const projects = await listProjects(core.db);
+  const latestId = projects.find((p) => p.isLatest)?._id;
+  const counts = { total: projects.length, latest: 0, active: 0, archived: 0 };
+  for (const project of projects) counts[projectStatus(project, latestId)]++;
+  const stats: DashboardStats = { projects: counts };
+  if (!hasPermission(user.permissions, "users:view")) return stats;
+
+  const roles = await listRoles(core, actor);
+  const rows = await core.db
+    .selectFrom("users")
+    .select(["id", "username", "email", "permissions", "is_active", "created_at"])
+    .execute();
+  const byRole = Object.fromEntries(ROLE_KEYS.map((key) => [key, 0])) as Record<RoleKey, number>;
+  for (const row of rows) byRole[deriveRole(parsePermissions(row.permissions), roles)]++;
+  const pending = rows.filter((r) => r.is_active !== 1).sort((a, b) => b.created_at.localeCompare(a.created_at));
+  stats.users = {
+    total: rows.length,
+    active: rows.length - pending.length,
+    inactive: pending.length,
+    byRole,
+    pendingActivations: pending
+      .slice(0, 10)
+      .map((r) => ({ _id: r.id, username: r.username, email: r.email, createdAt: r.created_at })),
+  };
+  return stats;
+}

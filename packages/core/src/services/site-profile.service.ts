@@ -1,0 +1,31 @@
+/** The owner's public profile, stored in settings; read by anyone, changed by the owner only. */
+
+import type { Db } from "../data/schema.ts";
+import { DEFAULT_SITE_PROFILE, type SiteProfile, siteProfileSchema } from "../domain/site-profile.ts";
+import { changedFields, recordAudit } from "./audit.service.ts";
+import type { Actor, Core } from "./context.ts";
+import { parseInput } from "./parse-input.ts";
+import { assertCan } from "./policy.ts";
+import { getSetting, setSetting } from "./settings.service.ts";
+
+const KEY = "site_profile";
+
+export async function getSiteProfile(db: Db): Promise<SiteProfile> {
+  return { ...DEFAULT_SITE_PROFILE, ...(await getSetting<Partial<SiteProfile>>(db, KEY)) };
+}
+
+export async function updateSiteProfile(core: Core, actor: Actor, input: unknown): Promise<SiteProfile> {
+  assertCan(actor, "settings:edit");
+  const profile = parseInput(siteProfileSchema, input);
+  return core.db.transaction().execute(async (trx) => {
+    const before = await getSiteProfile(trx);
+    await setSetting(trx, KEY, profile);
+    await recordAudit(trx, actor, core.now(), {
+      action: "settings.edit",
+      targetType: "settings",
+      targetId: KEY,
+      details: changedFields({ ...before }, { ...profile }),
+    });
+    return profile;
+  });
+}
