@@ -11,8 +11,11 @@ import { securityHeaders } from "./http/security-headers.ts";
 import { staticSite } from "./http/static-site.ts";
 import { adminRoutes } from "./routes/admin.routes.ts";
 import { authRoutes } from "./routes/auth.routes.ts";
+import { catRoutes } from "./routes/cat.routes.ts";
 import { projectRoutes } from "./routes/projects.routes.ts";
 import { settingsRoutes } from "./routes/settings.routes.ts";
+import { twitchRoutes } from "./routes/twitch.routes.ts";
+import { youtubeRoutes } from "./routes/youtube.routes.ts";
 
 export interface AppOptions {
   core: Core;
@@ -48,7 +51,8 @@ export function createApp(options: AppOptions): Express {
           "script-src": ["'self'", ...site.inlineScriptHashes, "https://www.youtube.com", "https://s.ytimg.com"],
           "style-src": ["'self'", "'unsafe-inline'"],
           "img-src": ["'self'", "data:", "https:"],
-          "connect-src": ["'self'"],
+          // Stream widgets: Twitch chat (IRC over WebSocket) and the Pulsoid heart-rate feed, from the browser.
+          "connect-src": ["'self'", "wss://irc-ws.chat.twitch.tv", "wss://dev.pulsoid.net"],
           "frame-src": ["https://www.youtube.com", "https://www.youtube-nocookie.com"],
           "frame-ancestors": ["'self'"],
           "object-src": ["'none'"],
@@ -75,6 +79,9 @@ export function createApp(options: AppOptions): Express {
   api.use(projectRoutes(context));
   api.use(authRoutes(context));
   api.use(settingsRoutes(context));
+  api.use(youtubeRoutes(context));
+  api.use(catRoutes(context));
+  api.use(twitchRoutes(context));
   api.use("/admin", adminRoutes(context));
   api.use(apiNotFound);
   api.use(errorHandler(log));

@@ -16,6 +16,12 @@ export interface ServerConfig {
   siteDir: string;
   trustProxy: boolean;
   production: boolean;
+  /** Playlist shuffler upstream (YouTube Data API v3); no key means the tool answers 503. */
+  youtube: { apiKey: string | undefined; baseUrl: string; cacheSeconds: number };
+  /** Cat of the day: a TheCatAPI-shaped image API, and the server's own fallback illustrations. */
+  catApi: { baseUrl: string; apiKey: string | undefined; fallbackDir: string };
+  /** Encrypts the stored Twitch credential when set (AES-256-GCM); unset stores it as plain text. */
+  twitchTokenKey: string | undefined;
 }
 
 type Env = Record<string, string | undefined>;
@@ -28,6 +34,26 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
     throw new Error(`${name} must be a whole number from ${min} to ${max}; got "${raw}".`);
   }
   return value;
+}
+
+function httpUrl(env: Env, name: string, fallback: string): string {
+  const value = (env[name] || fallback).replace(/\/+$/, "");
+  let protocol = "";
+  try {
+    protocol = new URL(value).protocol;
+  } catch {
+    // reported below
+  }
+  if (protocol !== "http:" && protocol !== "https:") {
+    throw new Error(`${name} must be an absolute http(s) URL; got "${value}".`);
+  }
+  return value;
+}
+
+/** Beside src/ and dist/ alike: apps/server/resources/cats (shipped in the repo). */
+function defaultCatFallbackDir(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  return resolve(here, "../resources/cats");
 }
 
 /** Where the site's static export sits relative to this module, in the source tree and in the bundle. */
@@ -68,5 +94,26 @@ export function readConfig(env: Env = process.env): ServerConfig {
     siteDir: resolve(env.SITE_DIR || defaultSiteDir()),
     trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
     production,
+    youtube: {
+      apiKey: env.YOUTUBE_API_KEY || undefined,
+      baseUrl: httpUrl(env, "YOUTUBE_API_BASE_URL", "https://www.googleapis.com/youtube/v3"),
+      cacheSeconds: integer(env, "YOUTUBE_CACHE_SECONDS", 3600, 0, 7 * 24 * 3600),
+    },
+    catApi: {
+      baseUrl: httpUrl(env, "CAT_API_BASE_URL", "https://api.thecatapi.com"),
+      apiKey: env.CAT_API_KEY || undefined,
+      fallbackDir: defaultCatFallbackDir(),
+    },
+    twitchTokenKey: twitchTokenKey(env),
   };
+}
+
+function twitchTokenKey(env: Env): string | undefined {
+  const key = env.TWITCH_TOKEN_KEY || undefined;
+  if (key !== undefined && key.length < 16) {
+    throw new Error(
+      "TWITCH_TOKEN_KEY must be at least 16 characters long (e.g. the output of: openssl rand -base64 32).",
+    );
+  }
+  return key;
 }

@@ -9,6 +9,7 @@ const STATUS: Record<DomainErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   rate_limited: 429,
+  unavailable: 503,
 };
 
 interface BodyParserError {

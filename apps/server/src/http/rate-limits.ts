@@ -10,6 +10,9 @@ export interface RateLimitSettings {
   forgotPerEmail: number;
   forgotPerIp: number;
   signupPerIp: number;
+  /** GET /api/youtube-playlist?playlistId=: an uncached playlist spends YouTube quota. */
+  playlistPerIp: number;
+  twitchCallbackPerIp: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
@@ -19,6 +22,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   forgotPerEmail: 5,
   forgotPerIp: 20,
   signupPerIp: 20,
+  playlistPerIp: 60,
+  twitchCallbackPerIp: 20,
 };
 
 const ip = (req: Request) => ipKeyGenerator(req.ip ?? "unknown");
@@ -66,5 +71,7 @@ export function createRateLimits(settings: RateLimitSettings) {
       limiter(windowMs, settings.forgotPerEmail, MESSAGES.tooManyRequests, (req) => `email|${bodyField(req, "email")}`),
     ],
     signup: [limiter(windowMs, settings.signupPerIp, MESSAGES.tooManyRequests, ip)],
+    playlist: [limiter(windowMs, settings.playlistPerIp, MESSAGES.tooManyRequests, ip)],
+    twitchCallback: [limiter(windowMs, settings.twitchCallbackPerIp, MESSAGES.tooManyRequests, ip)],
   };
 }

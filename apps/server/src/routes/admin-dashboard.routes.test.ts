@@ -30,7 +30,14 @@ describe("GET /api/admin/dashboard", () => {
         active: 5,
         inactive: 1,
         byRole: { owner: 1, admin: 1, moderator: 2, user: 2 },
-        pendingActivations: [{ _id: expect.any(String), username: "pending1", email: "pending1@example.com", createdAt: expect.any(String) }],
+        pendingActivations: [
+          {
+            _id: expect.any(String),
+            username: "pending1",
+            email: "pending1@example.com",
+            createdAt: expect.any(String),
+          },
+        ],
       },
     });
   });
@@ -54,24 +61,46 @@ describe("GET /api/admin/audit", () => {
   }
 
   it("records each kind of admin action with who, what and the before/after of changed fields", async () => {
-    const created = (await accounts.as.admin.post<Project>("/api/projects", { title: "Audit Me", description: "D" })).body;
+    const created = (await accounts.as.admin.post<Project>("/api/projects", { title: "Audit Me", description: "D" }))
+      .body;
     await accounts.as.admin.patch(`/api/projects/${created._id}`, { title: "Audited" });
     await accounts.as.admin.delete(`/api/projects/${created._id}`);
     const pending = await createAccount(server, "pending2", ["website:view"], false);
     await accounts.as.admin.patch(`/api/admin/users/${pending}`, { isActive: true });
-    await accounts.as.admin.patch(`/api/admin/users/${accounts.ids.user}`, { username: "user1", permissions: ["website:view", "projects:view"] });
+    await accounts.as.admin.patch(`/api/admin/users/${accounts.ids.user}`, {
+      username: "user1",
+      permissions: ["website:view", "projects:view"],
+    });
     await accounts.as.admin.post(`/api/admin/users/${accounts.ids.custom}/reset-password`);
     await accounts.as.admin.delete(`/api/admin/users/${pending}`);
-    await accounts.as.owner.patch("/api/admin/roles/moderator", { permissions: ["website:view", "website:admin:view"] });
+    await accounts.as.owner.patch("/api/admin/roles/moderator", {
+      permissions: ["website:view", "website:admin:view"],
+    });
     const { entries } = await audit();
     const byAction = (action: string) => entries.find((e) => e.action === action);
 
-    expect(byAction("project.create")).toMatchObject({ actorName: "admin1", targetId: created._id, details: { after: { title: "Audit Me" } } });
-    expect(byAction("project.edit")?.details).toMatchObject({ before: { title: "Audit Me" }, after: { title: "Audited" } });
+    expect(byAction("project.create")).toMatchObject({
+      actorName: "admin1",
+      targetId: created._id,
+      details: { after: { title: "Audit Me" } },
+    });
+    expect(byAction("project.edit")?.details).toMatchObject({
+      before: { title: "Audit Me" },
+      after: { title: "Audited" },
+    });
     expect(byAction("project.delete")?.details).toMatchObject({ before: { title: "Audited" } });
-    expect(byAction("user.activate")?.details).toMatchObject({ before: { isActive: false }, after: { isActive: true } });
-    expect(byAction("user.edit")?.details).toMatchObject({ before: { permissions: ["website:view"] }, after: { permissions: ["website:view", "projects:view"] } });
-    expect(byAction("user.password_reset_requested")).toMatchObject({ actorName: "admin1", targetId: accounts.ids.custom });
+    expect(byAction("user.activate")?.details).toMatchObject({
+      before: { isActive: false },
+      after: { isActive: true },
+    });
+    expect(byAction("user.edit")?.details).toMatchObject({
+      before: { permissions: ["website:view"] },
+      after: { permissions: ["website:view", "projects:view"] },
+    });
+    expect(byAction("user.password_reset_requested")).toMatchObject({
+      actorName: "admin1",
+      targetId: accounts.ids.custom,
+    });
     expect(byAction("user.delete")?.details).toMatchObject({ before: { username: "pending2" } });
     expect(byAction("role.edit")?.details).toMatchObject({ updatedUsers: 1 });
   });
@@ -80,14 +109,21 @@ describe("GET /api/admin/audit", () => {
     const profile = (await server.client().get("/api/settings/profile")).body;
     await accounts.as.owner.patch("/api/admin/settings/profile", { ...profile, ownerName: "New Name" });
     const entry = (await audit("?kind=settings")).entries[0];
-    expect(entry).toMatchObject({ action: "settings.edit", actorName: "owner", details: { before: { ownerName: "Alex Morgan" }, after: { ownerName: "New Name" } } });
+    expect(entry).toMatchObject({
+      action: "settings.edit",
+      actorName: "owner",
+      details: { before: { ownerName: "Alex Morgan" }, after: { ownerName: "New Name" } },
+    });
   });
 
   it("shows newest first and filters by actor and by kind", async () => {
     await accounts.as.admin.post("/api/projects", { title: "First", description: "D" });
     await accounts.as.owner.post("/api/projects", { title: "Second", description: "D" });
     const projects = (await audit("?kind=project")).entries;
-    expect(projects.map((e) => e.details.after && (e.details.after as { title: string }).title)).toEqual(["Second", "First"]);
+    expect(projects.map((e) => e.details.after && (e.details.after as { title: string }).title)).toEqual([
+      "Second",
+      "First",
+    ]);
     expect((await audit("?kind=project&actor=admin1")).entries).toHaveLength(1);
     expect((await audit("?kind=project.create")).entries).toHaveLength(2);
   });
@@ -113,7 +149,10 @@ describe("GET /api/admin/audit", () => {
 describe("POST /api/account/password", () => {
   it("changes the password and ends the user's other sessions, keeping this one", async () => {
     const other = await server.login("user1", PASSWORD);
-    const res = await accounts.as.user.post("/api/account/password", { currentPassword: PASSWORD, newPassword: "changed-pass-1" });
+    const res = await accounts.as.user.post("/api/account/password", {
+      currentPassword: PASSWORD,
+      newPassword: "changed-pass-1",
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: "Password changed. Your other sessions have been logged out." });
     expect((await other.get("/api/me")).status).toBe(401);
@@ -122,7 +161,10 @@ describe("POST /api/account/password", () => {
   });
 
   it("refuses a wrong current password and changes nothing", async () => {
-    const res = await accounts.as.user.post("/api/account/password", { currentPassword: "wrong", newPassword: "changed-pass-1" });
+    const res = await accounts.as.user.post("/api/account/password", {
+      currentPassword: "wrong",
+      newPassword: "changed-pass-1",
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: "The current password is not correct." });
     await server.login("user1", PASSWORD);

@@ -50,7 +50,10 @@ describe("PATCH /api/admin/settings/profile", () => {
     [{ ...edited, birthDate: "9 March 2001" }, "Birth date must be a date (YYYY-MM-DD)."],
     [{ ...edited, businessEmail: "nope" }, "Business email must be a valid email address."],
     [{ ...edited, ownerName: " " }, "Display name is required."],
-    [{ ...edited, socialLinks: [{ name: "GitHub", url: "javascript:alert(1)", handle: "x" }] }, "Social link URL must be an http(s) URL."],
+    [
+      { ...edited, socialLinks: [{ name: "GitHub", url: "javascript:alert(1)", handle: "x" }] },
+      "Social link URL must be an http(s) URL.",
+    ],
   ])("refuses bad input with a message naming the field (%#)", async (body, error) => {
     const res = await accounts.as.owner.patch("/api/admin/settings/profile", body);
     expect(res.status).toBe(400);

@@ -76,6 +76,21 @@ export interface AuditLogTable {
   details: string;
 }
 
+export interface TwitchAuthorizationsTable {
+  id: string;
+  /** A credential: encrypted when secret_format is "aes-256-gcm"; never answered or logged. */
+  access_token: string | null;
+  auth_code: string | null;
+  secret_format: "aes-256-gcm" | "plain";
+  /** JSON list of scopes. */
+  scope: string;
+  token_type: string | null;
+  client_timestamp: string | null;
+  user_agent: string | null;
+  referrer: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -84,6 +99,7 @@ export interface Database {
   projects: ProjectsTable;
   settings: SettingsTable;
   audit_log: AuditLogTable;
+  twitch_authorizations: TwitchAuthorizationsTable;
 }
 
 /** A database handle or an open transaction: services accept either (Kysely's own example does the same). */

@@ -2,7 +2,14 @@
  * Typed errors thrown by core services; transports map each kind to a status (HTTP) or a reply (IPC).
  * Browser-safe so a UI can recognise them too.
  */
-export type DomainErrorKind = "invalid" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "rate_limited";
+export type DomainErrorKind =
+  | "invalid"
+  | "unauthenticated"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  | "rate_limited"
+  | "unavailable";
 
 export class DomainError extends Error {
   constructor(
@@ -37,5 +44,11 @@ export class NotFound extends DomainError {
 export class Conflict extends DomainError {
   constructor(message: string) {
     super("conflict", message);
+  }
+}
+/** An upstream service (YouTube, the cat-image API) is down, refused us or is not configured: HTTP 503. */
+export class Unavailable extends DomainError {
+  constructor(message: string) {
+    super("unavailable", message);
   }
 }

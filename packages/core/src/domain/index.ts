@@ -1,5 +1,7 @@
 export * from "./age.ts";
 export * from "./api-types.ts";
+export * from "./cat.ts";
+export * from "./duration.ts";
 export * from "./errors.ts";
 export * from "./fallback-projects.ts";
 export * from "./messages.ts";
@@ -8,4 +10,6 @@ export * from "./playlist.ts";
 export * from "./projects.ts";
 export * from "./roles.ts";
 export * from "./site-profile.ts";
+export * from "./twitch.ts";
 export * from "./validation.ts";
+export * from "./youtube.ts";

@@ -22,7 +22,8 @@ export type AuditAction =
   | "project.create"
   | "project.edit"
   | "project.delete"
-  | "settings.edit";
+  | "settings.edit"
+  | "twitch.connect";
 
 export interface AuditEntry {
   action: AuditAction;

@@ -1,0 +1,55 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { readConfig } from "./config.ts";
+
+describe("readConfig: playlist shuffler, cat of the day and Twitch", () => {
+  it("defaults to Google's API, a one-hour playlist cache, TheCatAPI and no keys", () => {
+    const config = readConfig({});
+    expect(config.youtube).toEqual({
+      apiKey: undefined,
+      baseUrl: "https://www.googleapis.com/youtube/v3",
+      cacheSeconds: 3600,
+    });
+    expect(config.catApi).toMatchObject({ baseUrl: "https://api.thecatapi.com", apiKey: undefined });
+    expect(config.twitchTokenKey).toBeUndefined();
+  });
+
+  it("finds the shipped fallback cat illustrations", () => {
+    const { fallbackDir } = readConfig({}).catApi;
+    for (const n of [1, 2, 3, 4]) expect(existsSync(join(fallbackDir, `${n}.svg`))).toBe(true);
+  });
+
+  it("reads the variables, dropping a trailing slash of the base URLs", () => {
+    const config = readConfig({
+      YOUTUBE_API_KEY: "yt-key",
+      YOUTUBE_API_BASE_URL: "http://127.0.0.1:9999/youtube/v3/",
+      YOUTUBE_CACHE_SECONDS: "0",
+      CAT_API_BASE_URL: "http://127.0.0.1:9998/",
+      CAT_API_KEY: "cat-key",
+      TWITCH_TOKEN_KEY: "sixteen-chars-ok",
+    });
+    expect(config.youtube).toEqual({ apiKey: "yt-key", baseUrl: "http://127.0.0.1:9999/youtube/v3", cacheSeconds: 0 });
+    expect(config.catApi).toMatchObject({ baseUrl: "http://127.0.0.1:9998", apiKey: "cat-key" });
+    expect(config.twitchTokenKey).toBe("sixteen-chars-ok");
+  });
+
+  it.each([
+    [
+      { YOUTUBE_API_BASE_URL: "googleapis.com/youtube/v3" },
+      'YOUTUBE_API_BASE_URL must be an absolute http(s) URL; got "googleapis.com/youtube/v3".',
+    ],
+    [
+      { CAT_API_BASE_URL: "ftp://cats.example" },
+      'CAT_API_BASE_URL must be an absolute http(s) URL; got "ftp://cats.example".',
+    ],
+    [{ YOUTUBE_CACHE_SECONDS: "-1" }, 'YOUTUBE_CACHE_SECONDS must be a whole number from 0 to 604800; got "-1".'],
+    [{ YOUTUBE_CACHE_SECONDS: "1.5" }, 'YOUTUBE_CACHE_SECONDS must be a whole number from 0 to 604800; got "1.5".'],
+    [
+      { TWITCH_TOKEN_KEY: "too-short" },
+      "TWITCH_TOKEN_KEY must be at least 16 characters long (e.g. the output of: openssl rand -base64 32).",
+    ],
+  ])("refuses a bad value with a clear message (%#)", (env, message) => {
+    expect(() => readConfig(env)).toThrow(message);
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * The Twitch authorization result (spec sections 2, 3 and 7): what /twitch/callback posts to the server,
+ * and what the admin panel may learn about it. Browser-safe; the token never travels back.
+ */
+import { z } from "zod";
+
+export const TWITCH_LIMITS = { token: 512, scope: 2000, scopes: 50, tokenType: 32, userAgent: 512, referrer: 2048 };
+
+export const TWITCH_MESSAGES = {
+  tokenOrCodeRequired: "An accessToken or authCode is required.",
+  accessToken: `accessToken must be a Twitch token: at most ${TWITCH_LIMITS.token} letters, digits or ._~+/=- characters.`,
+  authCode: `authCode must be a Twitch authorization code: at most ${TWITCH_LIMITS.token} letters, digits or ._~+/=- characters.`,
+  scope: "scope must be a space-separated list (or a list) of Twitch scopes such as chat:read.",
+  tokenType: "tokenType must be a short word such as bearer.",
+  timestamp: "timestamp must be a date: ISO 8601 text or milliseconds since 1970.",
+  userAgent: `userAgent must be text of at most ${TWITCH_LIMITS.userAgent} characters.`,
+  referrer: `referrer must be text of at most ${TWITCH_LIMITS.referrer} characters.`,
+} as const;
+
+/** A missing value, null (what URLSearchParams.get answers) and "" all mean "absent". */
+function optionalText(message: string, max: number, pattern?: RegExp) {
+  return z
+    .union([z.string(), z.null()], { error: message })
+    .optional()
+    .transform((v) => (v == null || v.trim() === "" ? undefined : v.trim()))
+    .refine((v) => v === undefined || (v.length <= max && (!pattern || pattern.test(v))), { message });
+}
+
+const TOKEN = /^[A-Za-z0-9._~+/=-]+$/;
+const SCOPE = /^[A-Za-z0-9:_.-]{1,100}$/;
+
+const scopeSchema = z
+  .union([z.string(), z.array(z.string({ error: TWITCH_MESSAGES.scope })), z.null()], {
+    error: TWITCH_MESSAGES.scope,
+  })
+  .optional()
+  .refine((v) => (typeof v === "string" ? v.length : JSON.stringify(v ?? []).length) <= TWITCH_LIMITS.scope, {
+    message: TWITCH_MESSAGES.scope,
+  })
+  // Twitch puts scopes in the URL hash space-separated ("+" once form-encoded).
+  .transform((v) => [...new Set((typeof v === "string" ? v.split(/[\s+]+/) : (v ?? [])).filter((s) => s !== ""))])
+  .refine((list) => list.length <= TWITCH_LIMITS.scopes && list.every((s) => SCOPE.test(s)), {
+    message: TWITCH_MESSAGES.scope,
+  });
+
+const timestampSchema = z
+  .union([z.string(), z.number(), z.null()], { error: TWITCH_MESSAGES.timestamp })
+  .optional()
+  .transform((v, ctx) => {
+    if (v == null || v === "") return undefined;
+    const ms = typeof v === "number" ? v : v.length <= 64 ? Date.parse(v) : Number.NaN;
+    const date = new Date(ms);
+    if (!Number.isFinite(ms) || Number.isNaN(date.getTime())) {
+      ctx.addIssue({ code: "custom", message: TWITCH_MESSAGES.timestamp });
+      return z.NEVER;
+    }
+    return date.toISOString();
+  });
+
+export const twitchCallbackSchema = z
+  .object({
+    accessToken: optionalText(TWITCH_MESSAGES.accessToken, TWITCH_LIMITS.token, TOKEN),
+    authCode: optionalText(TWITCH_MESSAGES.authCode, TWITCH_LIMITS.token, TOKEN),
+    scope: scopeSchema,
+    tokenType: optionalText(TWITCH_MESSAGES.tokenType, TWITCH_LIMITS.tokenType, /^[A-Za-z_-]+$/),
+    timestamp: timestampSchema,
+    userAgent: optionalText(TWITCH_MESSAGES.userAgent, TWITCH_LIMITS.userAgent),
+    referrer: optionalText(TWITCH_MESSAGES.referrer, TWITCH_LIMITS.referrer),
+  })
+  .refine((body) => body.accessToken !== undefined || body.authCode !== undefined, {
+    message: TWITCH_MESSAGES.tokenOrCodeRequired,
+  });
+
+export type TwitchCallbackInput = z.output<typeof twitchCallbackSchema>;
+
+/** `GET /api/admin/twitch`: whether Twitch is connected, never the token itself. */
+export interface TwitchStatus {
+  connected: boolean;
+  scope: string[];
+  tokenType: string | null;
+  /** When the server stored the authorization (ISO 8601), or null. */
+  connectedAt: string | null;
+  hasAccessToken: boolean;
+  hasAuthCode: boolean;
+  /** Whether the stored credential is encrypted (TWITCH_TOKEN_KEY was set when it was stored). */
+  encrypted: boolean;
+}
