@@ -1,11 +1,12 @@
 /**
  * Serves the site's static export: one prerendered HTML file per route, hashed assets with long cache
- * headers, and 404.html with status 404 for unknown paths (and for /404 itself).
+ * headers, and 404.html with status 404 for unknown paths (and for /404 itself). The export ships a `.br`
+ * and a `.gz` copy of each larger text file; the smallest one the browser accepts is sent.
  */
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join, relative, sep } from "node:path";
-import express, { type RequestHandler, type Router } from "express";
+import { extname, join, relative, sep } from "node:path";
+import express, { type Request, type Response, type Router } from "express";
 
 export interface StaticSite {
   router: Router;
@@ -13,9 +14,14 @@ export interface StaticSite {
   inlineScriptHashes: string[];
 }
 
-function htmlFiles(dir: string): string[] {
+const ENCODINGS = [
+  { name: "br", suffix: ".br" },
+  { name: "gzip", suffix: ".gz" },
+] as const;
+
+function allFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
+    .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath, entry.name));
 }
 
@@ -26,12 +32,17 @@ function routeOf(siteDir: string, file: string): string {
   return path.replace(/\/index\.html$/, "").replace(/\.html$/, "");
 }
 
-function inlineScriptHashes(files: string[]): string[] {
+/** Hashes executable inline scripts only: data blocks (type="application/json") never run. */
+function inlineScriptHashes(htmlFiles: string[]): string[] {
   const hashes = new Set<string>();
-  for (const file of files) {
-    for (const match of readFileSync(file, "utf8").matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
-      const content = match[1] ?? "";
-      if (content.trim() !== "") hashes.add(`'sha256-${createHash("sha256").update(content).digest("base64")}'`);
+  for (const file of htmlFiles) {
+    for (const match of readFileSync(file, "utf8").matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)) {
+      const type = /\btype=["']?([^"'\s>]+)/.exec(match[1] ?? "")?.[1];
+      const executable = type === undefined || type === "module" || /javascript/i.test(type);
+      const content = match[2] ?? "";
+      if (executable && content.trim() !== "") {
+        hashes.add(`'sha256-${createHash("sha256").update(content).digest("base64")}'`);
+      }
     }
   }
   return [...hashes];
@@ -46,34 +57,45 @@ export function staticSite(siteDir: string, log: (line: string) => void): Static
     });
     return { router, inlineScriptHashes: [] };
   }
-  const files = htmlFiles(siteDir);
-  const routes = new Map(files.map((file) => [routeOf(siteDir, file), file]));
-  const notFoundPage = routes.get("/404");
+  const files = allFiles(siteDir);
+  const available = new Set(files);
+  const htmlFiles = files.filter((file) => file.endsWith(".html"));
+  const pages = new Map(htmlFiles.map((file) => [routeOf(siteDir, file), file]));
+  const notFoundPage = pages.get("/404");
 
-  router.use(
-    express.static(siteDir, {
-      index: false,
-      redirect: false,
-      setHeaders: (res, path) => {
-        const hashed = path.includes(`${sep}assets${sep}`);
-        res.setHeader("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
-      },
-    }),
-  );
-
-  const page: RequestHandler = (req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const path = req.path.length > 1 ? req.path.replace(/\/+$/, "") : req.path;
-    const file = path === "/404" ? undefined : routes.get(path);
-    res.setHeader("Cache-Control", "no-cache");
-    if (file) {
-      res.sendFile(file);
-    } else if (notFoundPage) {
-      res.status(404).sendFile(notFoundPage);
-    } else {
-      res.status(404).type("text/plain").send("Not found");
-    }
+  /** Sends a file, compressed when a precompressed copy exists and the browser accepts it. */
+  const send = (req: Request, res: Response, file: string, status: number, cacheControl: string) => {
+    const accepted = req.get("accept-encoding") ?? "";
+    const encoding = ENCODINGS.find(
+      (e) => available.has(file + e.suffix) && new RegExp(`\\b${e.name}\\b`).test(accepted),
+    );
+    res.status(status);
+    res.set({ "Cache-Control": cacheControl, Vary: "Accept-Encoding" });
+    res.type(extname(file));
+    if (encoding) res.set("Content-Encoding", encoding.name);
+    res.sendFile(encoding ? file + encoding.suffix : file, { cacheControl: false, lastModified: false, etag: true });
   };
-  router.use(page);
-  return { router, inlineScriptHashes: inlineScriptHashes(files) };
+
+  router.use((req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    let path: string;
+    try {
+      path = decodeURIComponent(req.path);
+    } catch {
+      path = req.path;
+    }
+    // A file of the export (assets, robots.txt, sitemap.xml, favicon), never its compressed twin by name.
+    const file = join(siteDir, path);
+    if (!path.includes("..") && extname(path) !== "" && available.has(file) && !/\.(br|gz)$/.test(path)) {
+      const hashed = path.startsWith("/assets/");
+      send(req, res, file, 200, hashed ? "public, max-age=31536000, immutable" : "no-cache");
+      return;
+    }
+    const route = path.length > 1 ? path.replace(/\/+$/, "") : path;
+    const page = route === "/404" ? undefined : pages.get(route);
+    if (page) send(req, res, page, 200, "no-cache");
+    else if (notFoundPage) send(req, res, notFoundPage, 404, "no-cache");
+    else res.status(404).type("text/plain").send("Not found");
+  });
+  return { router, inlineScriptHashes: inlineScriptHashes(htmlFiles) };
 }

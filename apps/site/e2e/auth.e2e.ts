@@ -1,0 +1,236 @@
+import type { Page } from "@playwright/test";
+import { waitForMailLink } from "../scripts/testing/eml.ts";
+import { expect, gotoReady, OWNER, outboxDir, test, uniqueName } from "./fixtures.ts";
+
+const message = (page: Page) => page.getByTestId("form-message");
+
+async function fillLogin(page: Page, username: string, password: string) {
+  await page.getByLabel("Username", { exact: true }).fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+}
+
+async function signUp(page: Page, username: string, email: string, password: string) {
+  await gotoReady(page, "/login");
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await page.getByLabel("Username", { exact: true }).fill(username);
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign Up" }).click();
+}
+
+test.describe("login screen validation (spec sections 5 and 8)", () => {
+  test("login: both fields required; wrong credentials; show/hide password", async ({ page }) => {
+    await gotoReady(page, "/login");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expect(message(page)).toHaveText("Please enter both username and password.");
+    await page.getByLabel("Username", { exact: true }).fill("someone");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expect(message(page)).toHaveText("Please enter both username and password.");
+    await page.getByLabel("Username", { exact: true }).fill("");
+    await page.getByLabel("Password", { exact: true }).fill("whatever");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expect(message(page)).toHaveText("Please enter both username and password.");
+
+    const password = page.getByLabel("Password", { exact: true });
+    await expect(password).toHaveAttribute("type", "password");
+    await page.getByRole("button", { name: "Show password" }).click();
+    await expect(password).toHaveAttribute("type", "text");
+    await page.getByRole("button", { name: "Hide password" }).click();
+    await expect(password).toHaveAttribute("type", "password");
+
+    await fillLogin(page, "nobody-here", "wrong-password");
+    await expect(message(page)).toHaveText("Invalid username or password.");
+  });
+
+  test("login: a server that cannot be reached gives 'An unexpected error occurred.'", async ({ page }) => {
+    await gotoReady(page, "/login");
+    await page.route("**/api/login", (route) => route.abort());
+    await fillLogin(page, "someone", "secret12");
+    await expect(message(page)).toHaveText("An unexpected error occurred.");
+  });
+
+  test("forgot password: e-mail required, then the confirmation", async ({ page }) => {
+    await gotoReady(page, "/login");
+    await page.getByRole("button", { name: "Forgot your password?" }).click();
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(message(page)).toHaveText("Please enter your email address.");
+    await page.getByLabel("Email", { exact: true }).fill(`${uniqueName("nobody")}@example.test`);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(message(page)).toHaveText("Password reset instructions have been sent to your email.");
+    await page.getByRole("button", { name: "Back to login" }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true })).toBeVisible();
+  });
+
+  test("forgot password failure: 'Failed to send reset email.'", async ({ page }) => {
+    await gotoReady(page, "/login");
+    await page.route("**/api/forgot-password", (route) => route.fulfill({ status: 500, body: "oops" }));
+    await page.getByRole("button", { name: "Forgot your password?" }).click();
+    await page.getByLabel("Email", { exact: true }).fill("someone@example.test");
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(message(page)).toHaveText("Failed to send reset email.");
+  });
+
+  test("sign up: all fields, matching passwords, at least 6 characters", async ({ page }) => {
+    await gotoReady(page, "/login");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    const submit = page.getByRole("button", { name: "Sign Up" });
+    await submit.click();
+    await expect(message(page)).toHaveText("Please fill in all fields.");
+    await page.getByLabel("Username", { exact: true }).fill("newbie");
+    await page.getByLabel("Email", { exact: true }).fill("newbie@example.test");
+    await page.getByLabel("Password", { exact: true }).fill("abc");
+    await submit.click();
+    await expect(message(page)).toHaveText("Please fill in all fields.");
+    await page.getByLabel("Confirm password", { exact: true }).fill("abd");
+    await submit.click();
+    await expect(message(page)).toHaveText("Passwords do not match.");
+    await page.getByLabel("Confirm password", { exact: true }).fill("abc");
+    await submit.click();
+    await expect(message(page)).toHaveText("Password must be at least 6 characters long.");
+  });
+
+  test("sign up failure without a server message: 'Failed to create account.'", async ({ page }) => {
+    await page.route("**/api/signup", (route) => route.fulfill({ status: 500, body: "" }));
+    await signUp(page, "someone", "someone@example.test", "secret12");
+    await expect(message(page)).toHaveText("Failed to create account.");
+  });
+});
+
+test.describe("account flows through the real server and its mail outbox", () => {
+  test("sign up → activation link → login → logout", async ({ page }) => {
+    const username = uniqueName("user");
+    const email = `${username}@example.test`;
+    const password = "first-secret";
+    const since = Date.now() - 1000;
+
+    await signUp(page, username, email, password);
+    await expect(message(page)).toHaveText("Account created successfully! You can now log in.");
+    // Back to login mode after 2 s.
+    await expect(page.getByRole("button", { name: "Login", exact: true })).toBeVisible({ timeout: 4000 });
+
+    // Not active yet: the server refuses with its own message.
+    await fillLogin(page, username, password);
+    await expect(message(page)).toContainText("not activated");
+
+    const link = await waitForMailLink(outboxDir(), email, "/activate-account", { after: since });
+    await page.goto(link);
+    await expect(message(page)).toHaveText("Account activated successfully! You can now log in.");
+    await expect(page).toHaveURL(/\/login$/, { timeout: 6000 });
+
+    await fillLogin(page, username, password);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId("logout-button")).toBeVisible();
+    await expect(page.getByTestId("login-button")).toHaveCount(0);
+    await expect(page.getByTestId("admin-button")).toHaveCount(0);
+
+    // The session survives a reload.
+    await page.reload();
+    await expect(page.getByTestId("logout-button")).toBeVisible();
+
+    await page.getByTestId("logout-button").click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId("login-button")).toBeVisible();
+    const me = await page.request.get("/api/me");
+    expect(me.status()).toBe(401);
+    await page.reload();
+    await expect(page.getByTestId("login-button")).toBeVisible();
+  });
+
+  test("reset password through the mailed link", async ({ page }) => {
+    const username = uniqueName("reset");
+    const email = `${username}@example.test`;
+    const since = Date.now() - 1000;
+    await signUp(page, username, email, "old-secret");
+    await expect(message(page)).toHaveText("Account created successfully! You can now log in.");
+    await page.goto(await waitForMailLink(outboxDir(), email, "/activate-account", { after: since }));
+    await expect(message(page)).toHaveText("Account activated successfully! You can now log in.");
+
+    const beforeForgot = Date.now() - 1000;
+    await gotoReady(page, "/login");
+    await page.getByRole("button", { name: "Forgot your password?" }).click();
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(message(page)).toHaveText("Password reset instructions have been sent to your email.");
+
+    const link = await waitForMailLink(outboxDir(), email, "/reset-password", { after: beforeForgot });
+    await gotoReady(page, link.replace(/^https?:\/\/[^/]+/, ""));
+    const submit = page.getByRole("button", { name: "Reset Password" });
+    await submit.click();
+    await expect(message(page)).toHaveText("Please fill in all fields.");
+    await page.getByLabel("New password", { exact: true }).fill("new-secret");
+    await page.getByLabel("Confirm new password", { exact: true }).fill("new-secreX");
+    await submit.click();
+    await expect(message(page)).toHaveText("Passwords do not match.");
+    await page.getByLabel("New password", { exact: true }).fill("short");
+    await page.getByLabel("Confirm new password", { exact: true }).fill("short");
+    await submit.click();
+    await expect(message(page)).toHaveText("Password must be at least 6 characters long.");
+    await page.getByLabel("New password", { exact: true }).fill("new-secret");
+    await page.getByLabel("Confirm new password", { exact: true }).fill("new-secret");
+    await submit.click();
+    await expect(message(page)).toHaveText("Password reset successfully! Redirecting to login...");
+    await expect(page).toHaveURL(/\/login$/, { timeout: 6000 });
+
+    await fillLogin(page, username, "old-secret");
+    await expect(message(page)).toHaveText("Invalid username or password.");
+    await fillLogin(page, username, "new-secret");
+    await expect(page.getByTestId("logout-button")).toBeVisible();
+
+    // The link works once.
+    await page.getByTestId("logout-button").click();
+    await gotoReady(page, link.replace(/^https?:\/\/[^/]+/, ""));
+    await page.getByLabel("New password", { exact: true }).fill("third-secret");
+    await page.getByLabel("Confirm new password", { exact: true }).fill("third-secret");
+    await submit.click();
+    await expect(message(page)).not.toHaveText("Password reset successfully! Redirecting to login...");
+    await expect(message(page)).toHaveAttribute("data-tone", "error");
+  });
+
+  test("token pages without a token, and a bad activation token with the manual button", async ({ page }) => {
+    await gotoReady(page, "/reset-password");
+    await expect(message(page)).toHaveText("Invalid reset link. Please request a new password reset.");
+    await gotoReady(page, "/activate-account");
+    await expect(message(page)).toHaveText("Invalid activation link. Please check your email or sign up again.");
+    await expect(page.getByRole("button", { name: "Activate Account" })).toHaveCount(0);
+
+    let calls = 0;
+    await page.route("**/api/activate-account", async (route) => {
+      calls++;
+      await route.continue();
+    });
+    await gotoReady(page, "/activate-account?token=not-a-real-token");
+    await expect(message(page)).toHaveAttribute("data-tone", "error");
+    await expect(message(page)).not.toBeEmpty();
+    const button = page.getByRole("button", { name: "Activate Account" });
+    await expect(button).toBeVisible();
+    expect(calls).toBe(1);
+    await button.click();
+    await expect.poll(() => calls).toBe(2);
+    await expect(message(page)).toHaveAttribute("data-tone", "error");
+  });
+
+  test("staff: the owner sees the admin button and the admin panel; logged out it shows the home page", async ({
+    page,
+  }) => {
+    await gotoReady(page, "/admin/settings");
+    await expect(page.getByTestId("last-seen-badge")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Admin panel" })).toHaveCount(0);
+
+    await gotoReady(page, "/login");
+    await fillLogin(page, OWNER.username, OWNER.password);
+    await expect(page).toHaveURL(/\/$/);
+    const admin = page.getByTestId("admin-button");
+    await expect(admin).toBeVisible();
+    await admin.click();
+    await expect(page).toHaveURL(/\/admin\/settings$/);
+    await expect(page.getByTestId("loading-screen")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Admin panel" })).toBeVisible({ timeout: 10_000 });
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Admin panel" })).toBeVisible({ timeout: 10_000 });
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId("login-button")).toBeVisible();
+  });
+});

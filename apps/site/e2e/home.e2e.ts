@@ -1,0 +1,321 @@
+import type { Page } from "@playwright/test";
+import { expect, gotoReady, test } from "./fixtures.ts";
+
+const BIRTH = new Date(2005, 10, 14).getTime();
+
+async function waitForScrollToSettle(page: Page): Promise<void> {
+  await expect
+    .poll(async () => {
+      const before = await page.evaluate(() => window.scrollY);
+      await page.waitForTimeout(250);
+      return (await page.evaluate(() => window.scrollY)) === before;
+    })
+    .toBe(true);
+}
+const expectedAge = (at: number) => ((at - BIRTH) / (365.25 * 24 * 60 * 60 * 1000)).toFixed(8);
+
+test.describe("hidden letters in the hero title", () => {
+  test("the 'o' opens the playlist shuffler", async ({ page }) => {
+    await gotoReady(page, "/");
+    await page.getByRole("link", { name: "Open the playlist shuffler" }).click();
+    await expect(page).toHaveURL(/\/playlist-shuffler$/);
+    await expect(page.getByRole("heading", { name: "Playlist Shuffler" })).toBeVisible({ timeout: 10_000 });
+  });
+
+  test("the 'a' shows the login", async ({ page }) => {
+    await gotoReady(page, "/");
+    await page.getByRole("link", { name: "Log in", exact: true }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole("button", { name: "Login", exact: true })).toBeVisible();
+  });
+
+  test("the letters are reachable by keyboard", async ({ page }) => {
+    await gotoReady(page, "/");
+    const dot = page.getByRole("button", { name: "Choose a Twitch widget" });
+    await dot.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("dialog", { name: "Choose a Twitch widget" })).toBeVisible();
+  });
+
+  test("the dot of the 'i' opens the widget chooser, which closes on Escape and on Cancel", async ({ page }) => {
+    await gotoReady(page, "/");
+    const dot = page.getByTestId("hidden-i-dot");
+    const dialog = page.getByRole("dialog", { name: "Choose a Twitch widget" });
+
+    await dot.click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("link", { name: /Chat/ })).toHaveAttribute("href", "/twitchchatwidget");
+    await expect(dialog.getByRole("link", { name: /Countdown/ })).toHaveAttribute("href", "/twitchcountdownwidget");
+    await expect(dialog.getByRole("link", { name: /Cat of the Day/ })).toHaveAttribute("href", "/twitchcotdwidget");
+    // Focus stays inside the dialog.
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press("Tab");
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(dot).toBeFocused();
+
+    await dot.click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+
+    await dot.click();
+    await dialog.getByRole("link", { name: /Countdown/ }).click();
+    await expect(page).toHaveURL(/\/twitchcountdownwidget$/);
+  });
+});
+
+test.describe("age figure", () => {
+  test("shows 8 decimals and ticks", async ({ page }) => {
+    await gotoReady(page, "/");
+    const figure = page.getByTestId("age-figure");
+    const first = (await figure.textContent()) ?? "";
+    expect(first).toMatch(/^\d{2}\.\d{8}$/);
+    await expect.poll(async () => figure.textContent(), { timeout: 2000 }).not.toBe(first);
+    expect(await figure.textContent()).toMatch(/^\d{2}\.\d{8}$/);
+  });
+
+  test("follows the clock: years since 14 Nov 2005 in 365.25-day years", async ({ page }) => {
+    const start = new Date(2026, 5, 1, 9, 30, 0).getTime();
+    await page.clock.install({ time: start });
+    await gotoReady(page, "/");
+    const figure = page.getByTestId("age-figure");
+    const read = async () => Number(await figure.textContent());
+    const oneTick = 2e-8; // 50 ms is far below the 8th decimal; allow one step of rounding either way
+    await page.clock.pauseAt(start + 5_000);
+    await expect
+      .poll(async () => Math.abs((await read()) - Number(expectedAge(start + 5_000))))
+      .toBeLessThanOrEqual(oneTick);
+    await page.clock.runFor(10 * 60_000);
+    await expect
+      .poll(async () => Math.abs((await read()) - Number(expectedAge(start + 5_000 + 10 * 60_000))))
+      .toBeLessThanOrEqual(oneTick);
+    expect(await figure.textContent()).toMatch(/^\d{2}\.\d{8}$/);
+  });
+
+  test("on 14 November a click fires confetti", async ({ page }) => {
+    await page.clock.setFixedTime(new Date(2026, 10, 14, 12, 0, 0));
+    await gotoReady(page, "/");
+    await expect(page.locator("canvas")).toHaveCount(0);
+    await page.getByTestId("age-figure").click();
+    await expect(page.locator("body > canvas")).toHaveCount(1);
+    await expect(page.getByTestId("age-message")).toBeEmpty();
+  });
+
+  test("on another day a click shows the temporary message", async ({ page }) => {
+    await page.clock.setFixedTime(new Date(2026, 2, 10, 12, 0, 0));
+    await gotoReady(page, "/");
+    await page.getByTestId("age-figure").click();
+    await expect(page.getByTestId("age-message")).toHaveText("Maybe return later, it may do something!");
+    await expect(page.locator("canvas")).toHaveCount(0);
+    await expect(page.getByTestId("age-message")).toBeEmpty({ timeout: 6000 });
+  });
+});
+
+test("the dash in 'year-old' shows the server's greeting", async ({ page, request }) => {
+  const { message } = (await (await request.get("/api/hello")).json()) as { message: string };
+  await gotoReady(page, "/");
+  const seen: Array<{ type: string; message: string }> = [];
+  page.on("dialog", (dialog) => {
+    seen.push({ type: dialog.type(), message: dialog.message() });
+    void dialog.accept();
+  });
+  await page.getByRole("button", { name: "Say hello" }).click();
+  await expect.poll(() => seen).toEqual([{ type: "alert", message }]);
+});
+
+test.describe("'Last seen working on' badge", () => {
+  test("names the latest project, scrolls to it and highlights it until a click", async ({ page }) => {
+    await gotoReady(page, "/");
+    const badge = page.getByTestId("last-seen-badge");
+    await expect(badge).toHaveText("Last seen working on Cat of the Day Stream Widget");
+    const card = page.getByTestId("project-card").filter({ hasText: "Cat of the Day Stream Widget" });
+    await expect(card).not.toBeInViewport({ ratio: 0.5 });
+    await badge.click();
+    await expect(card).toHaveAttribute("data-highlighted", "true");
+    await expect(card).toBeInViewport();
+    await page.waitForTimeout(600);
+    await expect(card).toHaveAttribute("data-highlighted", "true");
+    await page.mouse.click(5, 400);
+    await expect(card).toHaveAttribute("data-highlighted", "false");
+  });
+
+  test("the highlight clears 2 seconds after a scroll", async ({ page }) => {
+    await gotoReady(page, "/");
+    const card = page.getByTestId("project-card").filter({ hasText: "Cat of the Day Stream Widget" });
+    await page.getByTestId("last-seen-badge").click();
+    await expect(card).toBeInViewport();
+    await waitForScrollToSettle(page);
+    await page.mouse.move(640, 400);
+    await page.mouse.wheel(0, -150);
+    await page.waitForTimeout(1200);
+    await expect(card).toHaveAttribute("data-highlighted", "true");
+    await expect(card).toHaveAttribute("data-highlighted", "false", { timeout: 3000 });
+  });
+
+  test("falls back to the first project, then to 'something exciting'", async ({ page }) => {
+    await page.route("**/api/projects", (route) =>
+      route.fulfill({
+        json: {
+          projects: [
+            {
+              _id: "p1",
+              title: "Zeta",
+              description: "z",
+              isArchived: false,
+              isLatest: false,
+              tags: [],
+              createdAt: "2026-01-01",
+              updatedAt: "2026-01-01",
+            },
+            {
+              _id: "p2",
+              title: "Alpha",
+              description: "a",
+              isArchived: false,
+              isLatest: false,
+              tags: [],
+              createdAt: "2026-01-01",
+              updatedAt: "2026-01-01",
+            },
+          ],
+        },
+      }),
+    );
+    await gotoReady(page, "/");
+    await expect(page.getByTestId("last-seen-badge")).toHaveText("Last seen working on Zeta");
+    await page.unroute("**/api/projects");
+    await page.route("**/api/projects", (route) => route.fulfill({ json: { projects: [] } }));
+    await gotoReady(page, "/");
+    await expect(page.getByTestId("last-seen-badge")).toHaveText("Last seen working on something exciting");
+    await expect(page.getByText("No projects to show yet.")).toBeVisible();
+  });
+});
+
+test.describe("projects section", () => {
+  const titles = (page: import("@playwright/test").Page) =>
+    page.getByTestId("project-card").locator("h3").allTextContents();
+
+  test("Random is the default; A-Z and Status sort as specified", async ({ page }) => {
+    await gotoReady(page, "/");
+    await expect(page.getByRole("button", { name: "Random" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByTestId("project-card")).toHaveCount(14);
+
+    await page.getByRole("button", { name: "A-Z" }).click();
+    await expect(page.getByRole("button", { name: "A-Z" })).toHaveAttribute("aria-pressed", "true");
+    const az = await titles(page);
+    expect(az).toEqual([...az].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: "base" })));
+    expect(az).toHaveLength(14);
+
+    await page.getByRole("button", { name: "Status" }).click();
+    const cards = page.getByTestId("project-card");
+    const statuses = await cards.evaluateAll((els) => els.map((el) => el.getAttribute("data-status")));
+    const status = await titles(page);
+    expect(statuses[0]).toBe("latest");
+    expect(status[0]).toBe("Cat of the Day Stream Widget");
+    const rank = { latest: 0, active: 1, archived: 2 } as Record<string, number>;
+    const ranks = statuses.map((s) => rank[s ?? ""] ?? -1);
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    expect(status.slice(-2)).toEqual(["Discord Bot", "Moderation Tool"]);
+    const active = status.slice(1, -2);
+    expect(active).toEqual([...active].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: "base" })));
+
+    await page.getByRole("button", { name: "Random" }).click();
+    await expect(page.getByRole("button", { name: "Random" })).toHaveAttribute("aria-pressed", "true");
+    let changed = false;
+    for (let i = 0; i < 5 && !changed; i++) {
+      const before = await titles(page);
+      await page.getByRole("button", { name: "Random" }).click();
+      changed = (await titles(page)).join("|") !== before.join("|");
+    }
+    expect(changed).toBe(true);
+    expect((await titles(page)).sort()).toEqual([...az].sort());
+  });
+
+  test("cards show title, description, tags on hover, Code and Demo links and badges", async ({ page }) => {
+    await gotoReady(page, "/");
+    const card = page.getByTestId("project-card").filter({ hasText: "Portfolio Website" });
+    await expect(card.getByRole("link", { name: /^Code/ })).toHaveAttribute("href", /github\.com/);
+    await expect(card.getByRole("link", { name: /^Demo/ })).toHaveAttribute("href", "/");
+    const tags = card.getByTestId("project-tags");
+    await expect(tags).toHaveCSS("opacity", "0");
+    await card.hover();
+    await expect(tags).toHaveCSS("opacity", "1");
+    await expect(tags.getByRole("listitem")).toHaveText(["React", "TypeScript", "Tailwind CSS", "Express"]);
+
+    const archived = page.getByTestId("project-card").filter({ hasText: "Discord Bot" });
+    await expect(archived.getByTestId("badge-archived")).toHaveText("Archived");
+    const latest = page.getByTestId("project-card").filter({ hasText: "Cat of the Day Stream Widget" });
+    await expect(latest.getByTestId("badge-latest")).toHaveText("Latest");
+    await expect(page.getByTestId("badge-latest")).toHaveCount(1);
+  });
+
+  test("only the first latest project counts as latest", async ({ page }) => {
+    const base = { description: "d", isArchived: false, tags: [], createdAt: "2026-01-01", updatedAt: "2026-01-01" };
+    await page.route("**/api/projects", (route) =>
+      route.fulfill({
+        json: {
+          projects: [
+            { ...base, _id: "a", title: "Beta", isLatest: false },
+            { ...base, _id: "b", title: "First Latest", isLatest: true },
+            { ...base, _id: "c", title: "Second Latest", isLatest: true },
+          ],
+        },
+      }),
+    );
+    await gotoReady(page, "/");
+    await expect(page.getByTestId("project-card")).toHaveCount(3);
+    await expect(page.getByTestId("badge-latest")).toHaveCount(1);
+    await expect(
+      page.getByTestId("project-card").filter({ hasText: "First Latest" }).getByTestId("badge-latest"),
+    ).toBeVisible();
+    await expect(page.getByTestId("last-seen-badge")).toHaveText("Last seen working on First Latest");
+    await page.getByRole("button", { name: "Status" }).click();
+    expect(await titles(page)).toEqual(["First Latest", "Beta", "Second Latest"]);
+  });
+
+  test("when /api/projects fails: 'Failed to connect to database' and the built-in list", async ({ page }) => {
+    await page.route("**/api/projects", (route) => route.abort());
+    await gotoReady(page, "/");
+    await expect(page.getByText("Failed to connect to database", { exact: true })).toBeVisible();
+    await expect(page.getByTestId("project-card")).toHaveCount(14);
+    const fallbackIds = await page
+      .getByTestId("project-card")
+      .evaluateAll((els) => els.map((el) => el.getAttribute("data-project-id")));
+    expect(fallbackIds.every((id) => id?.startsWith("fallback-"))).toBe(true);
+    await expect(page.getByTestId("last-seen-badge")).toHaveText("Last seen working on Cat of the Day Stream Widget");
+  });
+
+  test("the home page HTML has the projects before any script runs", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    expect(html).toContain("Cat of the Day Stream Widget");
+    expect(html).toContain("Last seen working on");
+    expect(html.match(/data-testid="project-card"/g)).toHaveLength(14);
+  });
+});
+
+test("contact: business e-mail, social links and footer", async ({ page }) => {
+  await gotoReady(page, "/");
+  await expect(page.getByTestId("business-email")).toHaveAttribute("href", /^mailto:.+@.+/);
+  const social = page.getByRole("list", { name: "Social links" });
+  for (const name of ["GitHub", "LinkedIn", "YouTube", "Twitch"]) {
+    await expect(social.getByRole("link", { name: new RegExp(`^${name}`) })).toHaveAttribute("href", /^https:\/\//);
+  }
+  await expect(page.getByRole("contentinfo")).toContainText(String(new Date().getFullYear()));
+});
+
+test("floating buttons for a visitor: login, calendar, dark mode; no admin button", async ({ page }) => {
+  await gotoReady(page, "/");
+  await expect(page.getByTestId("login-button")).toBeVisible();
+  await expect(page.getByTestId("calendar-button")).toBeVisible();
+  await expect(page.getByTestId("dark-mode-toggle")).toBeVisible();
+  await expect(page.getByTestId("admin-button")).toHaveCount(0);
+  await expect(page.getByTestId("logout-button")).toHaveCount(0);
+  await page.getByTestId("calendar-button").click();
+  await expect(page.getByRole("heading", { name: "Project Calendar" })).toBeVisible();
+  await expect(page.getByTestId("calendar-grid")).toBeVisible();
+  await page.getByTestId("home-button").click();
+  await expect(page).toHaveURL(/\/$/);
+});

@@ -1,0 +1,38 @@
+/**
+ * Browser tests against the real server (apps/server/dist/main.js) serving the real static export
+ * (apps/site/dist), in Debian's Chromium. Builds nothing: the root `pnpm test` builds first.
+ */
+import { defineConfig } from "@playwright/test";
+
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+export default defineConfig({
+  testDir: "./e2e",
+  testMatch: "**/*.e2e.ts",
+  globalSetup: "./e2e/global-setup.ts",
+  workers: 2,
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 8_000 },
+  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : [["list"]],
+  outputDir: "test-results",
+  use: {
+    browserName: "chromium",
+    headless: true,
+    launchOptions: { executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
+    viewport: { width: 1280, height: 800 },
+    locale: "en-US",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+});

@@ -1,0 +1,239 @@
+#!/usr/bin/env node
+/**
+ * Static export, step 2 (after `vite build`): renders every route of src/routes/route-meta.ts to its own
+ * HTML file in dist/ (content in the HTML before any script runs), and writes sitemap.xml, robots.txt
+ * and csp.json (hashes of the inline scripts, for a Content-Security-Policy).
+ *
+ * Env: PRERENDER_API_URL (fetch the home page's project list from `${PRERENDER_API_URL}/api/projects`;
+ * default: the built-in list), SITE_URL (public address for canonical links and the sitemap).
+ */
+import { createHash } from "node:crypto";
+import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
+import { build } from "vite";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const dist = join(root, "dist");
+// Inside node_modules/.cache: ignored by git and by biome, removed after use.
+const ssrOut = join(root, "node_modules", ".cache", "prerender-ssr");
+
+/** Source module of each code-split page, to add <link rel="modulepreload"> for its chunk. */
+const PAGE_SOURCES = {
+  "/login": "src/pages/LoginPage.tsx",
+  "/reset-password": "src/pages/ResetPasswordPage.tsx",
+  "/activate-account": "src/pages/ActivateAccountPage.tsx",
+  "/calendar": "src/pages/CalendarPage.tsx",
+  "/playlist-shuffler": "src/pages/PlaylistShufflerPage.tsx",
+  "/twitchchatwidget": "src/pages/WidgetPage.tsx",
+  "/twitchcountdownwidget": "src/pages/WidgetPage.tsx",
+  "/twitchcotdwidget": "src/pages/WidgetPage.tsx",
+  "/twitchheartwidget": "src/pages/WidgetPage.tsx",
+  "/twitch/callback": "src/pages/TwitchCallbackPage.tsx",
+  "/twitch/fallback": "src/pages/TwitchCallbackPage.tsx",
+};
+/** Pages that show the project list and so carry the build-time snapshot. */
+const WITH_PROJECTS = new Set(["/", "/calendar", "/admin/settings"]);
+
+const escapeHtml = (s) =>
+  String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+
+async function buildServerEntry() {
+  await build({
+    root,
+    logLevel: "warn",
+    build: {
+      ssr: "src/entry-server.tsx",
+      outDir: ssrOut,
+      emptyOutDir: true,
+      manifest: false,
+      copyPublicDir: false,
+      rolldownOptions: { output: { entryFileNames: "entry-server.mjs" } },
+    },
+  });
+  return import(pathToFileURL(join(ssrOut, "entry-server.mjs")).href);
+}
+
+async function loadProjects(fallback) {
+  const base = process.env.PRERENDER_API_URL;
+  if (!base) return { projects: [...fallback], source: "built-in list" };
+  const url = `${base.replace(/\/+$/, "")}/api/projects`;
+  try {
+    const response = await fetch(url, { headers: { Accept: "application/json" } });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const body = await response.json();
+    if (!Array.isArray(body.projects)) throw new Error("no projects list in the answer");
+    return { projects: body.projects, source: url };
+  } catch (error) {
+    console.warn(`prerender: could not fetch ${url} (${error.message}); using the built-in list.`);
+    return { projects: [...fallback], source: "built-in list (fetch failed)" };
+  }
+}
+
+/** Fisher-Yates: the home page's build-time random order. */
+function shuffle(items) {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+/** The chunk of a page plus the chunks it imports, minus what the entry already loads. */
+function preloadsFor(manifest, source, entryChunks) {
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || entryChunks.has(chunk.file) || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  if (source) visit(source);
+  return [...files];
+}
+
+function entryChunkFiles(manifest) {
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+  return files;
+}
+
+/**
+ * The stylesheet goes inline: no render-blocking request before the first paint (the page is readable
+ * one round trip sooner). The file stays in assets/ for anything that links it.
+ */
+async function inlineStylesheet(template) {
+  const links = [...template.matchAll(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g)];
+  let html = template;
+  for (const [tag, file] of links) {
+    const css = (await readFile(join(dist, file), "utf8")).replace(/<\/style/gi, "<\\/style");
+    html = html.replace(tag, () => `<style>${css}</style>`);
+  }
+  return html;
+}
+
+const COMPRESSIBLE = /\.(html|js|css|svg|xml|txt|json)$/;
+
+/** Writes name.gz and name.br beside every text file over 1 kB, for servers that send precompressed files. */
+async function precompress(dir) {
+  let count = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
+    const file = join(entry.parentPath, entry.name);
+    if ((await stat(file)).size < 1024) continue;
+    const data = await readFile(file);
+    await writeFile(`${file}.gz`, gzipSync(data, { level: 9 }));
+    await writeFile(
+      `${file}.br`,
+      brotliCompressSync(data, {
+        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: data.length },
+      }),
+    );
+    count++;
+  }
+  return count;
+}
+
+function headTags(route, siteUrl, siteName, preloads) {
+  const url = `${siteUrl}${route.path === "/" ? "/" : route.path}`;
+  const tags = [
+    `<title>${escapeHtml(route.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(route.description)}" />`,
+    route.indexable ? `<link rel="canonical" href="${escapeHtml(url)}" />` : `<meta name="robots" content="noindex" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="${escapeHtml(siteName)}" />`,
+    `<meta property="og:title" content="${escapeHtml(route.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(route.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    `<meta property="og:locale" content="en_US" />`,
+    `<meta name="twitter:card" content="summary" />`,
+    ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
+  ];
+  return tags.join("\n    ");
+}
+
+async function main() {
+  const started = Date.now();
+  const entry = await buildServerEntry();
+  const template = await readFile(join(dist, "index.html"), "utf8");
+  const manifestPath = join(dist, ".vite", "manifest.json");
+  const manifest = JSON.parse(await readFile(manifestPath, "utf8"));
+  const entryChunks = entryChunkFiles(manifest);
+  const siteUrl = (process.env.SITE_URL ?? entry.SITE_SETTINGS.siteUrl).replace(/\/+$/, "");
+  const siteName = entry.SITE_SETTINGS.ownerName;
+  const { projects, source } = await loadProjects(entry.FALLBACK_PROJECTS);
+  const order = shuffle(projects.map((p) => p._id));
+  const initialData = { projects, order, builtAt: new Date().toISOString() };
+  const dataScript = `<script type="application/json" id="${entry.INITIAL_DATA_ID}">${entry.serializeInitialData(initialData)}</script>`;
+
+  if (!template.includes("<!--app-->") || !template.includes("<!--head-->")) {
+    throw new Error("dist/index.html lacks the <!--head--> / <!--app--> placeholders.");
+  }
+  const page = await inlineStylesheet(template);
+
+  const written = [];
+  for (const route of entry.ROUTE_META) {
+    const appHtml = await entry.render(route.path, initialData);
+    const preloads = preloadsFor(manifest, PAGE_SOURCES[route.path], entryChunks);
+    const html = page
+      .replace(/\s*<title>[^<]*<\/title>/, "")
+      .replace("<!--head-->", headTags(route, siteUrl, siteName, preloads))
+      .replace("<!--app-->", appHtml)
+      .replace("<!--data-->", WITH_PROJECTS.has(route.path) ? dataScript : "");
+    const file = join(dist, route.file);
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, html);
+    written.push(route.file);
+  }
+
+  const today = new Date().toISOString().slice(0, 10);
+  const sitemap = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...entry.ROUTE_META.filter((r) => r.indexable).map(
+      (r) => `  <url><loc>${escapeHtml(`${siteUrl}${r.path}`)}</loc><lastmod>${today}</lastmod></url>`,
+    ),
+    "</urlset>",
+    "",
+  ].join("\n");
+  await writeFile(join(dist, "sitemap.xml"), sitemap);
+  const disallowed = ["/admin/", "/reset-password", "/activate-account", "/twitch/"];
+  await writeFile(
+    join(dist, "robots.txt"),
+    [
+      "User-agent: *",
+      "Allow: /",
+      ...disallowed.map((p) => `Disallow: ${p}`),
+      "",
+      `Sitemap: ${siteUrl}/sitemap.xml`,
+      "",
+    ].join("\n"),
+  );
+
+  const compressed = await precompress(dist);
+
+  const inlineScripts = [...template.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+  const hashes = inlineScripts.map((s) => `'sha256-${createHash("sha256").update(s, "utf8").digest("base64")}'`);
+  await writeFile(join(dist, "csp.json"), `${JSON.stringify({ scriptSrcHashes: hashes }, null, 2)}\n`);
+
+  await rm(join(dist, ".vite"), { recursive: true, force: true });
+  await rm(ssrOut, { recursive: true, force: true });
+  console.log(
+    `prerender: ${written.length} pages (${projects.length} projects from ${source}), sitemap.xml, robots.txt, csp.json in ${Date.now() - started} ms`,
+  );
+  console.log(`prerender: ${compressed} files precompressed (.gz and .br beside each)`);
+  console.log(`prerender: inline script hashes for script-src: ${hashes.join(" ")}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,18 @@
+export declare const REPO_ROOT: string;
+export declare const SERVER_MAIN: string;
+export declare const SITE_DIST: string;
+export declare const OWNER: { username: string; email: string; password: string };
+export declare function freePort(): Promise<number>;
+export interface RealServer {
+  baseUrl: string;
+  port: number;
+  dir: string;
+  outboxDir: string;
+  pid: number | undefined;
+  stop(): Promise<void>;
+}
+export declare function startRealServer(options?: {
+  env?: Record<string, string>;
+  log?: (line: string) => void;
+  timeoutMs?: number;
+}): Promise<RealServer>;

@@ -1,0 +1,105 @@
+/**
+ * Starts the real server (apps/server/dist/main.js) serving the real static export (apps/site/dist) on a
+ * free 127.0.0.1 port, with a fresh temporary database and mail outbox. Used by the Playwright global
+ * setup and by the site benchmark. Builds nothing: `pnpm build` must have run.
+ */
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
+export const SERVER_MAIN = join(REPO_ROOT, "apps/server/dist/main.js");
+export const SITE_DIST = join(REPO_ROOT, "apps/site/dist");
+
+export const OWNER = { username: "owner", email: "owner@example.test", password: "Owner-Passw0rd!" };
+
+export function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+/**
+ * @param {{ env?: Record<string, string>, log?: (line: string) => void, timeoutMs?: number }} [options]
+ */
+export async function startRealServer(options = {}) {
+  for (const [what, path] of [
+    ["server bundle", SERVER_MAIN],
+    ["site export", join(SITE_DIST, "index.html")],
+  ]) {
+    if (!existsSync(path)) throw new Error(`The ${what} is missing (${path}). Run "pnpm build" first.`);
+  }
+  const dir = await mkdtemp(join(tmpdir(), "portfolio-site-"));
+  const outboxDir = join(dir, "outbox");
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [SERVER_MAIN], {
+    cwd: dir,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: `file:${join(dir, "portfolio.db")}`,
+      MAIL_OUTBOX_DIR: outboxDir,
+      OWNER_USERNAME: OWNER.username,
+      OWNER_EMAIL: OWNER.email,
+      OWNER_PASSWORD: OWNER.password,
+      BCRYPT_COST: "4",
+      NODE_ENV: "test",
+      PUBLIC_URL: baseUrl,
+      SITE_DIR: SITE_DIST,
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const output = [];
+  const log = options.log ?? (() => {});
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((done) => child.once("exit", done));
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    await new Promise((ready, fail) => {
+      const timer = setTimeout(
+        () => fail(new Error(`The server did not print "Listening on" in time.\n${output.join("")}`)),
+        options.timeoutMs ?? 30_000,
+      );
+      const onData = (chunk) => {
+        const text = chunk.toString();
+        output.push(text);
+        for (const line of text.split("\n")) if (line.trim()) log(line);
+        if (output.join("").includes("Listening on")) {
+          clearTimeout(timer);
+          ready(undefined);
+        }
+      };
+      child.stdout.on("data", onData);
+      child.stderr.on("data", onData);
+      child.once("exit", (code) => {
+        clearTimeout(timer);
+        fail(new Error(`The server exited with code ${code} before listening.\n${output.join("")}`));
+      });
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, port, dir, outboxDir, pid: child.pid, stop };
+}

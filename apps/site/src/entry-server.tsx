@@ -1,0 +1,31 @@
+/** Prerender entry (Vite SSR build, run by scripts/prerender.mjs): renders one route to HTML. */
+import { type ApiClient, PRE_PAINT_SCRIPT } from "@portfolio/ui";
+import { StrictMode } from "react";
+import { prerender } from "react-dom/static";
+import { StaticRouter } from "react-router-dom";
+import { App } from "./App.tsx";
+import { INITIAL_DATA_ID, type InitialData, serializeInitialData } from "./lib/initial-data.tsx";
+import { preloadAll } from "./routes/pages.ts";
+import { ROUTE_META } from "./routes/route-meta.ts";
+import { SITE_SETTINGS } from "./settings/site-settings.ts";
+
+export { FALLBACK_PROJECTS } from "@portfolio/core/domain";
+export { INITIAL_DATA_ID, PRE_PAINT_SCRIPT, ROUTE_META, SITE_SETTINGS, serializeInitialData };
+
+/** The prerender never calls the API (effects do not run while prerendering). */
+const offline = new Proxy({} as ApiClient, {
+  get: () => () => Promise.reject(new Error("No API calls while prerendering.")),
+});
+
+/** Renders `url` after every code-split page is loaded, so lazy pages are in the HTML too. */
+export async function render(url: string, initialData: InitialData): Promise<string> {
+  await preloadAll();
+  const { prelude } = await prerender(
+    <StrictMode>
+      <StaticRouter location={url}>
+        <App api={offline} initialData={initialData} />
+      </StaticRouter>
+    </StrictMode>,
+  );
+  return new Response(prelude).text();
+}

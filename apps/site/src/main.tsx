@@ -1,0 +1,36 @@
+import { StrictMode, startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { BrowserRouter } from "react-router-dom";
+import { App } from "./App.tsx";
+import { createApiClient } from "./lib/api.ts";
+import { INITIAL_DATA_ID, parseInitialData } from "./lib/initial-data.tsx";
+import { preloadForPath } from "./routes/pages.ts";
+import "./styles.css";
+
+const container = document.getElementById("root");
+if (!container) throw new Error("#root is missing from the page.");
+const initialData = parseInitialData(document.getElementById(INITIAL_DATA_ID)?.textContent);
+const api = createApiClient();
+
+function start() {
+  const root = container as HTMLElement;
+  const app = (
+    <StrictMode>
+      <BrowserRouter>
+        <App api={api} initialData={initialData} />
+      </BrowserRouter>
+    </StrictMode>
+  );
+  // The Vite dev server serves the bare template (nothing prerendered): render instead of hydrating.
+  if (root.firstElementChild === null) {
+    createRoot(root).render(app);
+    return;
+  }
+  // As a transition, hydration is time-sliced: the page stays responsive while React attaches itself.
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
+}
+
+// Load the code-split page being shown first, so hydration renders exactly the prerendered HTML.
+preloadForPath(window.location.pathname).then(start, start);

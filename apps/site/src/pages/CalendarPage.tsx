@@ -1,0 +1,255 @@
+/** /calendar: a month view of project activity (started and updated projects) plus the owner's birthday. */
+
+import { MESSAGES } from "@portfolio/core/domain";
+import { Alert, Button, ChevronLeftIcon, ChevronRightIcon, cx, FOCUS_RING, Spinner, useHydrated } from "@portfolio/ui";
+import { useMemo, useState } from "react";
+import {
+  type ActivityEvent,
+  addMonths,
+  birthdayEvent,
+  dateKey,
+  groupByDay,
+  monthGrid,
+  projectEvents,
+} from "../lib/calendar.ts";
+import { useProjects } from "../lib/use-projects.ts";
+import { birthDateOf, SITE_SETTINGS } from "../settings/site-settings.ts";
+import { PageShell } from "./PageShell.tsx";
+
+const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+const MONTH = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric" });
+const DAY = new Intl.DateTimeFormat("en-US", { weekday: "long", day: "numeric", month: "long", year: "numeric" });
+const SHORT = new Intl.DateTimeFormat("en-US", { day: "numeric", month: "short", year: "numeric" });
+
+const KIND_STYLE: Record<ActivityEvent["kind"], { label: string; dot: string; chip: string }> = {
+  created: {
+    label: "Started",
+    dot: "bg-emerald-500",
+    chip: "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200",
+  },
+  updated: {
+    label: "Updated",
+    dot: "bg-sky-500",
+    chip: "bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-200",
+  },
+  birthday: {
+    label: "Birthday",
+    dot: "bg-fuchsia-500",
+    chip: "bg-fuchsia-100 text-fuchsia-800 dark:bg-fuchsia-950 dark:text-fuchsia-200",
+  },
+};
+
+export default function CalendarPage() {
+  const hydrated = useHydrated();
+  const { projects, status } = useProjects();
+  const activity = useMemo(() => projectEvents(projects), [projects]);
+
+  return (
+    <PageShell wide>
+      <header className="mb-8">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
+          Project Calendar
+        </h1>
+        <p className="mt-2 text-slate-600 dark:text-slate-400">
+          What {SITE_SETTINGS.ownerName} started and shipped, month by month. Pick a highlighted day to see what
+          happened.
+        </p>
+      </header>
+      {status === "failed" ? (
+        <Alert tone="warning" className="mb-6">
+          {MESSAGES.databaseFailed}
+        </Alert>
+      ) : null}
+      {hydrated ? <MonthView activity={activity} /> : <CalendarSkeleton />}
+      <section aria-labelledby="recent-heading" className="mt-10">
+        <h2 id="recent-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
+          Recent activity
+        </h2>
+        {activity.length === 0 ? (
+          <p className="mt-3 text-slate-600 dark:text-slate-400">No activity yet.</p>
+        ) : (
+          <ol className="mt-4 space-y-2">
+            {activity.slice(0, 8).map((event) => (
+              <li
+                key={`${event.kind}-${event.projectId}-${event.key}`}
+                className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 dark:border-slate-800 dark:bg-slate-900"
+              >
+                <span className={cx("rounded-md px-2 py-0.5 text-xs font-semibold", KIND_STYLE[event.kind].chip)}>
+                  {KIND_STYLE[event.kind].label}
+                </span>
+                <span className="font-medium text-slate-900 dark:text-slate-100">{event.title}</span>
+                <time
+                  dateTime={event.at.toISOString()}
+                  className="ml-auto text-sm text-slate-600 tabular-nums dark:text-slate-400"
+                  suppressHydrationWarning
+                >
+                  {SHORT.format(event.at)}
+                </time>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </PageShell>
+  );
+}
+
+function MonthView({ activity }: { activity: readonly ActivityEvent[] }) {
+  const today = new Date();
+  const [view, setView] = useState({ year: today.getFullYear(), month: today.getMonth() });
+  const [selected, setSelected] = useState<string>(dateKey(today));
+  const birthDate = birthDateOf(SITE_SETTINGS);
+
+  const days = useMemo(
+    () => groupByDay([...activity, birthdayEvent(birthDate, view.year, SITE_SETTINGS.ownerName)]),
+    [activity, birthDate, view.year],
+  );
+  const grid = monthGrid(view.year, view.month);
+  const monthCount = grid
+    .flat()
+    .filter((day) => day.inMonth)
+    .reduce((sum, day) => sum + (days.get(day.key)?.filter((e) => e.kind !== "birthday").length ?? 0), 0);
+  const selectedEvents = days.get(selected) ?? [];
+  const latest = activity[0];
+
+  const go = (delta: number) => setView((v) => addMonths(v, delta));
+  const jumpTo = (date: Date) => {
+    setView({ year: date.getFullYear(), month: date.getMonth() });
+    setSelected(dateKey(date));
+  };
+
+  return (
+    <section
+      aria-label="Month view"
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <div className="mb-4 flex flex-wrap items-center gap-2">
+        <h2 className="mr-auto text-xl font-semibold text-slate-900 dark:text-white" aria-live="polite">
+          {MONTH.format(new Date(view.year, view.month, 1))}
+          <span className="ml-2 text-sm font-normal text-slate-600 dark:text-slate-400">
+            {monthCount === 1 ? "1 event" : `${monthCount} events`}
+          </span>
+        </h2>
+        <Button variant="secondary" size="sm" onClick={() => jumpTo(new Date())}>
+          Today
+        </Button>
+        {latest ? (
+          <Button variant="secondary" size="sm" onClick={() => jumpTo(latest.at)}>
+            Latest activity
+          </Button>
+        ) : null}
+        <Button variant="ghost" size="sm" onClick={() => go(-1)} aria-label="Previous month">
+          <ChevronLeftIcon size={18} />
+        </Button>
+        <Button variant="ghost" size="sm" onClick={() => go(1)} aria-label="Next month">
+          <ChevronRightIcon size={18} />
+        </Button>
+      </div>
+      <table className="w-full table-fixed border-separate border-spacing-1" data-testid="calendar-grid">
+        <caption className="sr-only">{MONTH.format(new Date(view.year, view.month, 1))}</caption>
+        <thead>
+          <tr>
+            {WEEKDAYS.map((day) => (
+              <th
+                key={day}
+                scope="col"
+                className="pb-1 text-xs font-semibold text-slate-600 uppercase dark:text-slate-400"
+              >
+                {day}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {grid.map((week) => (
+            <tr key={week[0]?.key}>
+              {week.map((day) => {
+                const events = days.get(day.key) ?? [];
+                const isToday = day.key === dateKey(new Date());
+                const isSelected = day.key === selected;
+                return (
+                  <td key={day.key} className="p-0">
+                    <button
+                      type="button"
+                      onClick={() => setSelected(day.key)}
+                      aria-pressed={isSelected}
+                      aria-label={`${DAY.format(day.date)}${events.length ? `, ${events.length} ${events.length === 1 ? "event" : "events"}` : ""}`}
+                      className={cx(
+                        "flex aspect-square w-full flex-col items-center justify-start rounded-lg p-1 text-sm transition-colors sm:aspect-[4/3] sm:p-2",
+                        FOCUS_RING,
+                        day.inMonth
+                          ? "font-medium text-slate-900 dark:text-slate-100"
+                          : "text-slate-500 dark:text-slate-400",
+                        events.length
+                          ? "bg-indigo-50 hover:bg-indigo-100 dark:bg-indigo-950/60 dark:hover:bg-indigo-900/60"
+                          : "hover:bg-slate-100 dark:hover:bg-slate-800",
+                        isSelected && "ring-2 ring-indigo-500 dark:ring-indigo-400",
+                      )}
+                    >
+                      <span
+                        className={cx(
+                          "flex size-7 items-center justify-center rounded-full tabular-nums",
+                          isToday && "bg-indigo-600 font-semibold text-white dark:bg-indigo-500",
+                        )}
+                      >
+                        {day.date.getDate()}
+                      </span>
+                      <span className="mt-1 flex flex-wrap justify-center gap-0.5" aria-hidden="true">
+                        {events.slice(0, 4).map((event) => (
+                          <span
+                            key={`${event.kind}-${event.projectId ?? event.title}`}
+                            className={cx("size-1.5 rounded-full", KIND_STYLE[event.kind].dot)}
+                          />
+                        ))}
+                      </span>
+                    </button>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="mt-4 flex flex-wrap gap-4 text-xs text-slate-600 dark:text-slate-400" aria-hidden="true">
+        {(Object.keys(KIND_STYLE) as ActivityEvent["kind"][]).map((kind) => (
+          <span key={kind} className="inline-flex items-center gap-1.5">
+            <span className={cx("size-2 rounded-full", KIND_STYLE[kind].dot)} /> {KIND_STYLE[kind].label}
+          </span>
+        ))}
+      </div>
+      <div className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-800" aria-live="polite">
+        <h3 className="font-semibold text-slate-900 dark:text-white">{DAY.format(parseKey(selected))}</h3>
+        {selectedEvents.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Nothing happened on this day.</p>
+        ) : (
+          <ul className="mt-2 space-y-1.5" data-testid="day-events">
+            {selectedEvents.map((event) => (
+              <li key={`${event.kind}-${event.projectId ?? event.title}`} className="flex items-center gap-2 text-sm">
+                <span className={cx("rounded-md px-2 py-0.5 text-xs font-semibold", KIND_STYLE[event.kind].chip)}>
+                  {KIND_STYLE[event.kind].label}
+                </span>
+                <span className="text-slate-800 dark:text-slate-200">{event.title}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function parseKey(key: string): Date {
+  const [y, m, d] = key.split("-").map(Number);
+  return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1);
+}
+
+function CalendarSkeleton() {
+  return (
+    <div
+      className="flex h-96 items-center justify-center rounded-2xl border border-slate-200 bg-white text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400"
+      role="status"
+    >
+      <Spinner className="mr-2" /> Loading the calendar…
+    </div>
+  );
+}

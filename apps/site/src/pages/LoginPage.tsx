@@ -1,0 +1,207 @@
+/** /login: login, sign-up and forgot-password forms in one screen (spec sections 2, 5 and 8). */
+import { firstError, forgotFormSchema, loginFormSchema, MESSAGES, signupFormSchema } from "@portfolio/core/domain";
+import {
+  Alert,
+  Button,
+  cx,
+  errorMessage,
+  FOCUS_RING,
+  PasswordField,
+  TextField,
+  useAuth,
+  useHydrated,
+} from "@portfolio/ui";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router-dom";
+import { AuthCard } from "./AuthCard.tsx";
+
+export type LoginMode = "login" | "signup" | "forgot";
+
+export const SIGNUP_RETURN_MS = 2000;
+
+const TITLES: Record<LoginMode, { title: string; subtitle: string }> = {
+  login: { title: "Welcome back", subtitle: "Log in to your account." },
+  signup: { title: "Create an account", subtitle: "Sign up with your username and e-mail." },
+  forgot: { title: "Forgot password", subtitle: "We'll e-mail you a link to reset it." },
+};
+
+interface Feedback {
+  tone: "error" | "success";
+  text: string;
+}
+
+function modeFrom(value: string | null): LoginMode {
+  return value === "signup" || value === "forgot" ? value : "login";
+}
+
+export default function LoginPage() {
+  const hydrated = useHydrated();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { login, api } = useAuth();
+  const [mode, setMode] = useState<LoginMode>("login");
+  const [username, setUsername] = useState("");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [confirmPassword, setConfirmPassword] = useState("");
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const [busy, setBusy] = useState(false);
+  const returnTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  // ?mode=signup|forgot deep links (read after hydration: the prerendered page is the login mode).
+  const requestedMode = hydrated ? params.get("mode") : null;
+  useEffect(() => {
+    if (requestedMode) setMode(modeFrom(requestedMode));
+  }, [requestedMode]);
+  useEffect(() => () => clearTimeout(returnTimer.current), []);
+
+  const switchTo = (next: LoginMode) => {
+    clearTimeout(returnTimer.current);
+    setMode(next);
+    setFeedback(null);
+    setPassword("");
+    setConfirmPassword("");
+  };
+
+  const fail = (text: string) => setFeedback({ tone: "error", text });
+
+  const onLogin = async () => {
+    const invalid = firstError(loginFormSchema, { username, password });
+    if (invalid) return fail(invalid);
+    setBusy(true);
+    try {
+      await login(username.trim(), password);
+      navigate("/");
+    } catch (error) {
+      fail(errorMessage(error, MESSAGES.loginFailed, MESSAGES.unexpected));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onForgot = async () => {
+    const invalid = firstError(forgotFormSchema, { email });
+    if (invalid) return fail(invalid);
+    setBusy(true);
+    try {
+      await api.forgotPassword(email.trim());
+      setFeedback({ tone: "success", text: MESSAGES.forgotSent });
+    } catch (error) {
+      fail(errorMessage(error, MESSAGES.forgotFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onSignup = async () => {
+    const invalid = firstError(signupFormSchema, { username, email, password, confirmPassword });
+    if (invalid) return fail(invalid);
+    setBusy(true);
+    try {
+      await api.signup({ username: username.trim(), email: email.trim(), password });
+      setFeedback({ tone: "success", text: MESSAGES.signupSuccess });
+      setPassword("");
+      setConfirmPassword("");
+      returnTimer.current = setTimeout(() => setMode("login"), SIGNUP_RETURN_MS);
+    } catch (error) {
+      fail(errorMessage(error, MESSAGES.signupFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setFeedback(null);
+    if (mode === "login") void onLogin();
+    else if (mode === "forgot") void onForgot();
+    else void onSignup();
+  };
+
+  const { title, subtitle } = TITLES[mode];
+  const switchLink = cx(
+    "rounded font-medium text-indigo-700 hover:text-indigo-900 hover:underline dark:text-indigo-300 dark:hover:text-indigo-200",
+    FOCUS_RING,
+  );
+
+  return (
+    <AuthCard title={title} subtitle={subtitle}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4" data-testid={`${mode}-form`} aria-label={title}>
+        {mode !== "forgot" ? (
+          <TextField
+            key={`${mode}-username`}
+            label="Username"
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={username}
+            onValueChange={setUsername}
+          />
+        ) : null}
+        {mode !== "login" ? (
+          <TextField
+            key={`${mode}-email`}
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onValueChange={setEmail}
+          />
+        ) : null}
+        {mode !== "forgot" ? (
+          <PasswordField
+            key={`${mode}-password`}
+            label="Password"
+            name="password"
+            autoComplete={mode === "signup" ? "new-password" : "current-password"}
+            value={password}
+            onValueChange={setPassword}
+            hint={mode === "signup" ? "At least 6 characters." : undefined}
+          />
+        ) : null}
+        {mode === "signup" ? (
+          <PasswordField
+            label="Confirm password"
+            name="confirmPassword"
+            autoComplete="new-password"
+            value={confirmPassword}
+            onValueChange={setConfirmPassword}
+          />
+        ) : null}
+        {feedback ? (
+          <Alert tone={feedback.tone} testId="form-message">
+            {feedback.text}
+          </Alert>
+        ) : null}
+        <Button type="submit" size="lg" className="w-full" loading={busy}>
+          {mode === "login" ? "Login" : mode === "signup" ? "Sign Up" : "Send Reset Link"}
+        </Button>
+      </form>
+      <div className="mt-6 flex flex-col items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+        {mode === "login" ? (
+          <>
+            <button type="button" className={switchLink} onClick={() => switchTo("forgot")}>
+              Forgot your password?
+            </button>
+            <p>
+              Don't have an account?{" "}
+              <button type="button" className={switchLink} onClick={() => switchTo("signup")}>
+                Sign up
+              </button>
+            </p>
+          </>
+        ) : (
+          <p>
+            {mode === "signup" ? "Already have an account? " : "Remembered it? "}
+            <button type="button" className={switchLink} onClick={() => switchTo("login")}>
+              Back to login
+            </button>
+          </p>
+        )}
+      </div>
+    </AuthCard>
+  );
+}

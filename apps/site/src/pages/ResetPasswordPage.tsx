@@ -1,0 +1,102 @@
+/** /reset-password?token=…: choose a new password; on success go to /login after 3 s. */
+import { firstError, MESSAGES, resetFormSchema } from "@portfolio/core/domain";
+import {
+  Alert,
+  Button,
+  buttonClasses,
+  errorMessage,
+  PasswordField,
+  Spinner,
+  useAuth,
+  useHydrated,
+} from "@portfolio/ui";
+import { type FormEvent, useEffect, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router-dom";
+import { AuthCard } from "./AuthCard.tsx";
+
+export const RESET_REDIRECT_MS = 3000;
+
+export default function ResetPasswordPage() {
+  const hydrated = useHydrated();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { api } = useAuth();
+  const [password, setPassword] = useState("");
+  const [confirmPassword, setConfirmPassword] = useState("");
+  const [feedback, setFeedback] = useState<{ tone: "error" | "success"; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const token = hydrated ? (params.get("token") ?? "").trim() : null;
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => navigate("/login"), RESET_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || done) return;
+    setFeedback(null);
+    if (!token) return setFeedback({ tone: "error", text: MESSAGES.resetTokenInvalid });
+    const invalid = firstError(resetFormSchema, { password, confirmPassword });
+    if (invalid) return setFeedback({ tone: "error", text: invalid });
+    setBusy(true);
+    try {
+      await api.resetPassword(token, password);
+      setFeedback({ tone: "success", text: MESSAGES.resetSuccess });
+      setDone(true);
+    } catch (error) {
+      setFeedback({ tone: "error", text: errorMessage(error, MESSAGES.resetFailed) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title="Reset your password" subtitle="Choose a new password for your account.">
+      {token === null ? (
+        <p className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400" role="status">
+          <Spinner /> Checking your reset link…
+        </p>
+      ) : token === "" ? (
+        <div className="space-y-4">
+          <Alert tone="error" testId="form-message">
+            {MESSAGES.resetLinkInvalid}
+          </Alert>
+          <Link to="/login?mode=forgot" className={buttonClasses("primary", "lg", "w-full")}>
+            Request a new link
+          </Link>
+        </div>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="space-y-4" data-testid="reset-form" aria-label="Reset password">
+          <PasswordField
+            label="New password"
+            name="newPassword"
+            autoComplete="new-password"
+            value={password}
+            onValueChange={setPassword}
+            hint="At least 6 characters."
+            disabled={done}
+          />
+          <PasswordField
+            label="Confirm new password"
+            name="confirmPassword"
+            autoComplete="new-password"
+            value={confirmPassword}
+            onValueChange={setConfirmPassword}
+            disabled={done}
+          />
+          {feedback ? (
+            <Alert tone={feedback.tone} testId="form-message">
+              {feedback.text}
+            </Alert>
+          ) : null}
+          <Button type="submit" size="lg" className="w-full" loading={busy} disabled={done}>
+            Reset Password
+          </Button>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,63 @@
+import {
+  cx,
+  FOCUS_RING,
+  GitHubIcon,
+  type IconProps,
+  LinkedInIcon,
+  MailIcon,
+  TwitchIcon,
+  YouTubeIcon,
+} from "@portfolio/ui";
+import type { ComponentType } from "react";
+import type { SiteSettings, SocialLink } from "../../settings/site-settings.ts";
+
+const ICONS: Record<SocialLink["name"], ComponentType<IconProps>> = {
+  GitHub: GitHubIcon,
+  LinkedIn: LinkedInIcon,
+  YouTube: YouTubeIcon,
+  Twitch: TwitchIcon,
+};
+
+/** The business e-mail and the social links. */
+export function ContactLinks({ settings }: { settings: SiteSettings }) {
+  return (
+    <div className="mt-8 flex flex-col items-center gap-5">
+      <p className="text-base text-slate-700 dark:text-slate-300">
+        For business inquiries:{" "}
+        <a
+          href={`mailto:${settings.businessEmail}`}
+          data-testid="business-email"
+          className={cx(
+            "inline-flex items-center gap-1.5 rounded font-semibold text-indigo-700 underline decoration-indigo-300 underline-offset-4 hover:decoration-indigo-600 dark:text-indigo-300 dark:decoration-indigo-700",
+            FOCUS_RING,
+          )}
+        >
+          <MailIcon size={18} />
+          {settings.businessEmail}
+        </a>
+      </p>
+      <ul className="flex flex-wrap justify-center gap-3" aria-label="Social links">
+        {settings.socialLinks.map((link) => {
+          const Icon = ICONS[link.name];
+          return (
+            <li key={link.name}>
+              <a
+                href={link.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`${link.name} (opens in a new tab)`}
+                title={link.name}
+                className={cx(
+                  "inline-flex size-11 items-center justify-center rounded-full border border-slate-200 bg-white text-slate-700 shadow-sm transition hover:-translate-y-0.5 hover:text-indigo-600 hover:shadow dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:text-indigo-300",
+                  FOCUS_RING,
+                )}
+              >
+                <Icon size={20} />
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { cx, FOCUS_RING, useHydrated } from "@portfolio/ui";
+import { Link } from "react-router-dom";
+import type { SiteSettings } from "../../settings/site-settings.ts";
+
+export function Footer({ settings, builtAt }: { settings: SiteSettings; builtAt: string }) {
+  // The build year in the prerendered HTML, the visitor's year once running.
+  const year = useHydrated() ? new Date().getFullYear() : new Date(builtAt).getFullYear();
+  const link = cx("rounded hover:text-slate-900 hover:underline dark:hover:text-white", FOCUS_RING);
+  return (
+    <footer className="border-t border-slate-200 py-8 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
+      <div className="mx-auto flex max-w-5xl flex-col items-center justify-between gap-3 px-6 sm:flex-row">
+        <p>
+          © <span>{year}</span> {settings.ownerName}. Built with React, TypeScript and Tailwind CSS.
+        </p>
+        <nav aria-label="Footer" className="flex gap-4">
+          <Link to="/calendar" className={link}>
+            Calendar
+          </Link>
+          <a href={`mailto:${settings.businessEmail}`} className={link}>
+            Contact
+          </a>
+          <a href={settings.socialLinks[0]?.url} target="_blank" rel="noopener noreferrer" className={link}>
+            Source<span className="sr-only"> on GitHub (opens in a new tab)</span>
+          </a>
+        </nav>
+      </div>
+    </footer>
+  );
+}

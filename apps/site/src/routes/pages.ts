@@ -1,0 +1,41 @@
+/** The code-split pages. Home, the 404 page and the admin gate are in the main chunk. */
+import { lazyPage } from "./lazy-page.tsx";
+
+export const LoginPage = lazyPage(() => import("../pages/LoginPage.tsx"));
+export const ResetPasswordPage = lazyPage(() => import("../pages/ResetPasswordPage.tsx"));
+export const ActivateAccountPage = lazyPage(() => import("../pages/ActivateAccountPage.tsx"));
+export const CalendarPage = lazyPage(() => import("../pages/CalendarPage.tsx"));
+export const PlaylistShufflerPage = lazyPage(() => import("../pages/PlaylistShufflerPage.tsx"), {
+  loadingScreen: true,
+  label: "Loading the shuffler",
+});
+export const WidgetPage = lazyPage(() => import("../pages/WidgetPage.tsx"));
+export const TwitchCallbackPage = lazyPage(() => import("../pages/TwitchCallbackPage.tsx"));
+export const AdminPanelPage = lazyPage(() => import("../pages/AdminPanelPage.tsx"), {
+  loadingScreen: true,
+  label: "Loading the admin panel",
+});
+
+/** Which lazy page a path shows first (for preloading before hydration). The admin page starts as Home. */
+const BY_PATH: Record<string, { preload(): Promise<void> }> = {
+  "/login": LoginPage,
+  "/reset-password": ResetPasswordPage,
+  "/activate-account": ActivateAccountPage,
+  "/calendar": CalendarPage,
+  "/playlist-shuffler": PlaylistShufflerPage,
+  "/twitchchatwidget": WidgetPage,
+  "/twitchcountdownwidget": WidgetPage,
+  "/twitchcotdwidget": WidgetPage,
+  "/twitchheartwidget": WidgetPage,
+  "/twitch/callback": TwitchCallbackPage,
+  "/twitch/fallback": TwitchCallbackPage,
+};
+
+export function preloadForPath(pathname: string): Promise<void> {
+  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return BY_PATH[clean.toLowerCase()]?.preload() ?? Promise.resolve();
+}
+
+export async function preloadAll(): Promise<void> {
+  await Promise.all([...new Set(Object.values(BY_PATH)), AdminPanelPage].map((page) => page.preload()));
+}

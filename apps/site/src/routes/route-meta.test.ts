@@ -1,0 +1,42 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { metaForPath, ROUTE_META } from "./route-meta.ts";
+
+describe("route table", () => {
+  it("has one output file per route and every spec route", () => {
+    const files = ROUTE_META.map((r) => r.file);
+    expect(new Set(files).size).toBe(files.length);
+    for (const path of [
+      "/",
+      "/login",
+      "/reset-password",
+      "/activate-account",
+      "/twitchchatwidget",
+      "/twitchcountdownwidget",
+      "/twitchcotdwidget",
+      "/twitchheartwidget",
+      "/playlist-shuffler",
+      "/twitch/callback",
+      "/twitch/fallback",
+      "/calendar",
+      "/admin/settings",
+      "/404",
+    ]) {
+      expect(ROUTE_META.some((r) => r.path === path)).toBe(true);
+    }
+  });
+
+  it("every meta route is a <Route> of the app", () => {
+    const app = readFileSync(new URL("../App.tsx", import.meta.url), "utf8");
+    for (const route of ROUTE_META) expect(app).toContain(`path="${route.path}"`);
+  });
+
+  it("gives titles and descriptions, and the 404 meta for unknown paths", () => {
+    for (const route of ROUTE_META) {
+      expect(route.title.length).toBeGreaterThan(5);
+      expect(route.description.length).toBeGreaterThan(20);
+    }
+    expect(metaForPath("/login/").path).toBe("/login");
+    expect(metaForPath("/nope").path).toBe("/404");
+  });
+});

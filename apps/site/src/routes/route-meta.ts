@@ -1,0 +1,126 @@
+/**
+ * Every client route with its prerendered file and head tags. The prerender script writes one HTML file
+ * per entry; the server (or any static host) answers each path from that file.
+ */
+import { SITE_SETTINGS } from "../settings/site-settings.ts";
+
+export interface RouteMeta {
+  /** react-router path pattern (all static here). */
+  path: string;
+  /** Output file inside dist/, e.g. "login.html". */
+  file: string;
+  title: string;
+  description: string;
+  /** Listed in sitemap.xml and indexable. */
+  indexable: boolean;
+}
+
+const name = SITE_SETTINGS.ownerName;
+
+export const ROUTE_META: readonly RouteMeta[] = [
+  {
+    path: "/",
+    file: "index.html",
+    title: `${name} | Software Developer Portfolio`,
+    description: `${name}'s portfolio: bots, stream widgets and web apps, with code and live demos. ${SITE_SETTINGS.tagline}`,
+    indexable: true,
+  },
+  {
+    path: "/login",
+    file: "login.html",
+    title: `Login | ${name}`,
+    description: `Log in, create an account or reset your password on ${name}'s portfolio.`,
+    indexable: true,
+  },
+  {
+    path: "/reset-password",
+    file: "reset-password.html",
+    title: `Reset Password | ${name}`,
+    description: "Choose a new password for your account using the link from your e-mail.",
+    indexable: false,
+  },
+  {
+    path: "/activate-account",
+    file: "activate-account.html",
+    title: `Activate Account | ${name}`,
+    description: "Activate your new account using the link from your e-mail.",
+    indexable: false,
+  },
+  {
+    path: "/calendar",
+    file: "calendar.html",
+    title: `Project Calendar | ${name}`,
+    description: `A month-by-month calendar of ${name}'s project activity: what was started and updated when.`,
+    indexable: true,
+  },
+  {
+    path: "/playlist-shuffler",
+    file: "playlist-shuffler.html",
+    title: `Playlist Shuffler | ${name}`,
+    description: "Shuffle any public YouTube playlist properly and play it right here.",
+    indexable: true,
+  },
+  {
+    path: "/twitchchatwidget",
+    file: "twitchchatwidget.html",
+    title: `Chat Box Widget | ${name}`,
+    description: "A transparent Twitch chat overlay for streams.",
+    indexable: false,
+  },
+  {
+    path: "/twitchcountdownwidget",
+    file: "twitchcountdownwidget.html",
+    title: `Countdown Widget | ${name}`,
+    description: "A countdown overlay for stream starts and breaks.",
+    indexable: false,
+  },
+  {
+    path: "/twitchcotdwidget",
+    file: "twitchcotdwidget.html",
+    title: `Cat of the Day Widget | ${name}`,
+    description: "A new cat picture every day, the same for every viewer.",
+    indexable: false,
+  },
+  {
+    path: "/twitchheartwidget",
+    file: "twitchheartwidget.html",
+    title: `Heart Rate Widget | ${name}`,
+    description: "The streamer's live heart rate as a stream overlay.",
+    indexable: false,
+  },
+  {
+    path: "/twitch/callback",
+    file: "twitch/callback.html",
+    title: `Twitch Authorization | ${name}`,
+    description: "Finishing the Twitch authorization.",
+    indexable: false,
+  },
+  {
+    path: "/twitch/fallback",
+    file: "twitch/fallback.html",
+    title: `Twitch Authorization | ${name}`,
+    description: "Finishing the Twitch authorization.",
+    indexable: false,
+  },
+  {
+    path: "/admin/settings",
+    file: "admin/settings.html",
+    title: `Admin Panel | ${name}`,
+    description: `${name}'s portfolio administration.`,
+    indexable: false,
+  },
+  {
+    path: "/404",
+    file: "404.html",
+    title: `Page Not Found | ${name}`,
+    description: "This page has gone extinct.",
+    indexable: false,
+  },
+];
+
+export const NOT_FOUND_META = ROUTE_META.find((route) => route.path === "/404") as RouteMeta;
+
+export function metaForPath(pathname: string): RouteMeta {
+  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return ROUTE_META.find((route) => route.path === clean) ?? NOT_FOUND_META;
+}

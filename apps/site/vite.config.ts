@@ -1,0 +1,40 @@
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig, type Plugin } from "vite";
+import { PRE_PAINT_SCRIPT } from "../../packages/ui/src/theme/dark-mode.ts";
+
+/** Puts the dark-mode script inline in <head> so the right theme is applied before the first paint. */
+function prePaintTheme(): Plugin {
+  return {
+    name: "portfolio:pre-paint-theme",
+    transformIndexHtml: (html) => html.replace("<!--head-->", `<script>${PRE_PAINT_SCRIPT}</script>\n    <!--head-->`),
+  };
+}
+
+/**
+ * Modules without top-level side effects, so unused exports (e.g. the zod form schemas that only the
+ * login chunk needs) are dropped from the home page's bundle.
+ */
+const PURE_MODULES =
+  /[\\/](packages[\\/]core[\\/]src[\\/]domain|packages[\\/]ui[\\/]src|node_modules[\\/](\.pnpm[\\/])?zod)[\\/@]/;
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), prePaintTheme()],
+  build: {
+    target: "es2022",
+    manifest: true,
+    cssCodeSplit: true,
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      treeshake: {
+        moduleSideEffects: (id) => !(PURE_MODULES.test(id) && !id.endsWith(".css")),
+      },
+    },
+  },
+  server: {
+    proxy: { "/api": process.env.API_PROXY_TARGET ?? "http://127.0.0.1:3000" },
+  },
+  preview: {
+    proxy: { "/api": process.env.API_PROXY_TARGET ?? "http://127.0.0.1:3000" },
+  },
+});

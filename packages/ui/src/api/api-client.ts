@@ -1,0 +1,71 @@
+/**
+ * The one door through which UI code reaches the backend. The site passes an HTTP client
+ * (`HttpApiClient`); the desktop renderer will pass an IPC client with the same shape.
+ */
+import type { Project, ProjectsAnswer, SessionUser } from "@portfolio/core/domain";
+
+export interface MessageAnswer {
+  message: string;
+}
+
+export interface SignupInput {
+  username: string;
+  email: string;
+  password: string;
+}
+
+/** The fields a project editor sends; empty links are sent as absent. */
+export interface ProjectBody {
+  title: string;
+  description: string;
+  github?: string;
+  externalLink?: string;
+  isArchived: boolean;
+  isLatest: boolean;
+  tags: string[];
+}
+
+export interface ApiClient {
+  hello(): Promise<MessageAnswer>;
+  /** The logged-in user, or null when there is no session (a non-ok answer). */
+  me(): Promise<SessionUser | null>;
+  login(username: string, password: string): Promise<SessionUser>;
+  logout(): Promise<void>;
+  signup(input: SignupInput): Promise<MessageAnswer>;
+  activateAccount(token: string): Promise<MessageAnswer>;
+  forgotPassword(email: string): Promise<MessageAnswer>;
+  resetPassword(token: string, newPassword: string): Promise<MessageAnswer>;
+  getProjects(): Promise<ProjectsAnswer>;
+  createProject(body: ProjectBody): Promise<Project>;
+  updateProject(id: string, body: Partial<ProjectBody>): Promise<Project>;
+  deleteProject(id: string): Promise<void>;
+}
+
+/** The backend answered, but not with success. `serverMessage` is its `error` text when it gave one. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly serverMessage: string | undefined,
+  ) {
+    super(serverMessage ?? `Request failed with status ${status}`);
+    this.name = "ApiError";
+  }
+}
+
+/** The backend could not be reached at all (network down, CORS, aborted). */
+export class ApiNetworkError extends Error {
+  constructor(cause: unknown) {
+    super("The server could not be reached.", { cause });
+    this.name = "ApiNetworkError";
+  }
+}
+
+/**
+ * The message to show for a failed call: the server's own error text when it sent one, otherwise the
+ * screen's fixed failure message. `unreachable` overrides the fallback when the server was not reached.
+ */
+export function errorMessage(error: unknown, fallback: string, unreachable: string = fallback): string {
+  if (error instanceof ApiError) return error.serverMessage ?? fallback;
+  if (error instanceof ApiNetworkError) return unreachable;
+  return fallback;
+}

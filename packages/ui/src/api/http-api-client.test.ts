@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { ApiError, ApiNetworkError, errorMessage } from "./api-client.ts";
+import { HttpApiClient } from "./http-api-client.ts";
+import { hasCookie } from "./session-hint.ts";
+
+type Call = { url: string; init: RequestInit | undefined };
+
+function fakeFetch(answer: (call: Call) => Response | Promise<Response>): { fetch: typeof fetch; calls: Call[] } {
+  const calls: Call[] = [];
+  return {
+    calls,
+    fetch: async (input, init) => {
+      const call = { url: String(input), init };
+      calls.push(call);
+      return answer(call);
+    },
+  };
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+describe("HttpApiClient", () => {
+  it("prefixes the base URL, sends JSON with credentials", async () => {
+    const fake = fakeFetch(() => json(200, { _id: "1", username: "ada", permissions: [] }));
+    const api = new HttpApiClient({ baseUrl: "https://api.example.test/", fetch: fake.fetch });
+    await api.login("ada", "secret1");
+    expect(fake.calls[0]?.url).toBe("https://api.example.test/api/login");
+    expect(fake.calls[0]?.init?.method).toBe("POST");
+    expect(fake.calls[0]?.init?.credentials).toBe("include");
+    expect(JSON.parse(String(fake.calls[0]?.init?.body))).toEqual({ username: "ada", password: "secret1" });
+  });
+
+  it("turns an {error} answer into ApiError with the server's message", async () => {
+    const api = new HttpApiClient({
+      fetch: fakeFetch(() => json(401, { error: "Invalid username or password." })).fetch,
+    });
+    const failure = await api.login("ada", "nope").catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).status).toBe(401);
+    expect((failure as ApiError).serverMessage).toBe("Invalid username or password.");
+  });
+
+  it("keeps serverMessage undefined for a non-JSON error body", async () => {
+    const api = new HttpApiClient({ fetch: fakeFetch(() => new Response("<html>", { status: 502 })).fetch });
+    const failure = (await api.getProjects().catch((e: unknown) => e)) as ApiError;
+    expect(failure.serverMessage).toBeUndefined();
+    expect(errorMessage(failure, "Failed.")).toBe("Failed.");
+  });
+
+  it("reports an unreachable server as ApiNetworkError", async () => {
+    const api = new HttpApiClient({
+      fetch: async () => {
+        throw new TypeError("Failed to fetch");
+      },
+    });
+    const failure = await api.hello().catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(ApiNetworkError);
+    expect(errorMessage(failure, "Failed.", "Unexpected.")).toBe("Unexpected.");
+  });
+
+  it("answers null from me() on a non-ok answer, and handles 204", async () => {
+    const api = new HttpApiClient({ fetch: fakeFetch(() => json(401, { error: "Not logged in." })).fetch });
+    expect(await api.me()).toBeNull();
+    const logout = new HttpApiClient({ fetch: fakeFetch(() => new Response(null, { status: 204 })).fetch });
+    await expect(logout.logout()).resolves.toBeUndefined();
+  });
+});
+
+describe("hasCookie", () => {
+  it("finds a named cookie with a value", () => {
+    expect(hasCookie("a=1; loggedIn=1; b=2", "loggedIn")).toBe(true);
+    expect(hasCookie("loggedIn=", "loggedIn")).toBe(false);
+    expect(hasCookie("notloggedIn=1", "loggedIn")).toBe(false);
+    expect(hasCookie("", "loggedIn")).toBe(false);
+  });
+});

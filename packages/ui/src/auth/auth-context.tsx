@@ -1,0 +1,62 @@
+import { hasPermission, type SessionUser } from "@portfolio/core/domain";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useReducer } from "react";
+import type { ApiClient } from "../api/api-client.ts";
+import { type AuthState, authReducer, INITIAL_AUTH_STATE } from "./auth-state.ts";
+
+export interface AuthContextValue extends AuthState {
+  api: ApiClient;
+  /** Calls the API; resolves with the user or rejects with ApiError / ApiNetworkError. */
+  login(username: string, password: string): Promise<SessionUser>;
+  /** Ends the session on the server (best effort) and resets to logged out. */
+  logout(): Promise<void>;
+  can(permission: string): boolean;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ api, children }: { api: ApiClient; children: ReactNode }) {
+  const [state, dispatch] = useReducer(authReducer, INITIAL_AUTH_STATE);
+
+  useEffect(() => {
+    let cancelled = false;
+    api.me().then(
+      (user) => !cancelled && dispatch({ type: "checked", user }),
+      // Session check failure is silent: logged out.
+      () => !cancelled && dispatch({ type: "checked", user: null }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [api]);
+
+  const login = useCallback(
+    async (username: string, password: string) => {
+      const user = await api.login(username, password);
+      dispatch({ type: "login", user });
+      return user;
+    },
+    [api],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await api.logout();
+    } catch {
+      // The local state is cleared either way; the session expires on its own.
+    }
+    dispatch({ type: "logout" });
+    console.info("Logged out.");
+  }, [api]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ ...state, api, login, logout, can: (permission) => hasPermission(state.user?.permissions, permission) }),
+    [state, api, login, logout],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error("useAuth must be used inside <AuthProvider>.");
+  return value;
+}

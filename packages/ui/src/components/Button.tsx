@@ -1,0 +1,67 @@
+import type { ButtonHTMLAttributes, ReactNode } from "react";
+import { cx } from "./cx.ts";
+
+export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger";
+export type ButtonSize = "sm" | "md" | "lg";
+
+const VARIANTS: Record<ButtonVariant, string> = {
+  primary: "bg-indigo-600 text-white shadow-sm hover:bg-indigo-700 active:bg-indigo-800 disabled:opacity-70",
+  secondary:
+    "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800",
+  ghost: "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800",
+  danger: "bg-red-600 text-white hover:bg-red-500 active:bg-red-700 dark:bg-red-600 dark:hover:bg-red-500",
+};
+
+const SIZES: Record<ButtonSize, string> = {
+  sm: "h-8 gap-1.5 px-3 text-sm",
+  md: "h-10 gap-2 px-4 text-sm",
+  lg: "h-12 gap-2 px-6 text-base",
+};
+
+/** Shared focus ring: visible on keyboard focus in both themes. */
+export const FOCUS_RING =
+  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:focus-visible:outline-indigo-400";
+
+export function buttonClasses(variant: ButtonVariant = "primary", size: ButtonSize = "md", extra?: string): string {
+  return cx(
+    "inline-flex items-center justify-center rounded-lg font-medium transition-colors disabled:cursor-not-allowed",
+    FOCUS_RING,
+    VARIANTS[variant],
+    SIZES[size],
+    extra,
+  );
+}
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  loading?: boolean;
+  children: ReactNode;
+}
+
+export function Button({ variant, size, loading, className, children, disabled, type, ...rest }: ButtonProps) {
+  return (
+    <button
+      type={type ?? "button"}
+      className={buttonClasses(variant, size, className)}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      {...rest}
+    >
+      {loading ? <Spinner /> : null}
+      {children}
+    </button>
+  );
+}
+
+export function Spinner({ className }: { className?: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={cx(
+        "inline-block size-4 animate-spin rounded-full border-2 border-current border-r-transparent",
+        className,
+      )}
+    />
+  );
+}

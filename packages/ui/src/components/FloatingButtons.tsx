@@ -1,0 +1,106 @@
+import { hasPermission } from "@portfolio/core/domain";
+import type { ReactNode } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import { useAuth } from "../auth/auth-context.tsx";
+import { useDarkMode } from "../theme/use-dark-mode.ts";
+import { FOCUS_RING } from "./Button.tsx";
+import { cx } from "./cx.ts";
+import { CalendarIcon, HomeIcon, LogInIcon, LogOutIcon, MoonIcon, ShieldIcon, SunIcon } from "./icons.tsx";
+
+export const ADMIN_PATH = "/admin/settings";
+
+const FLOATING =
+  "fixed top-4 z-40 inline-flex h-11 min-w-11 items-center justify-center gap-2 rounded-full border border-slate-200/80 bg-white/85 px-3 text-sm font-medium text-slate-800 shadow-lg shadow-slate-900/5 backdrop-blur transition hover:-translate-y-0.5 hover:bg-white dark:border-slate-700/80 dark:bg-slate-900/85 dark:text-slate-100 dark:shadow-black/30 dark:hover:bg-slate-800";
+
+function Label({ children }: { children: ReactNode }) {
+  return <span className="hidden md:inline">{children}</span>;
+}
+
+export interface FloatingButtonsProps {
+  /** Top-left button: 'auth' (login when logged out, logout when logged in) or 'home'. */
+  left?: "auth" | "home" | "none";
+  /** The calendar button, a quarter across the top. */
+  calendar?: boolean;
+  /** The admin-panel button (top centre); shown only to holders of website:admin:view. */
+  admin?: boolean;
+}
+
+/** The floating buttons of spec section 2. The dark-mode toggle is always there, top right. */
+export function FloatingButtons({ left = "home", calendar = false, admin = false }: FloatingButtonsProps) {
+  const { isLoggedIn, user, logout } = useAuth();
+  const navigate = useNavigate();
+  const showAdmin = admin && isLoggedIn && hasPermission(user?.permissions, "website:admin:view");
+
+  const onLogout = async () => {
+    await logout();
+    navigate("/");
+  };
+
+  return (
+    <nav aria-label="Quick navigation" data-testid="floating-buttons">
+      {left === "home" ? (
+        <Link to="/" className={cx(FLOATING, "left-4", FOCUS_RING)} aria-label="Home" data-testid="home-button">
+          <HomeIcon />
+          <Label>Home</Label>
+        </Link>
+      ) : null}
+      {left === "auth" && !isLoggedIn ? (
+        <Link to="/login" className={cx(FLOATING, "left-4", FOCUS_RING)} aria-label="Login" data-testid="login-button">
+          <LogInIcon />
+          <Label>Login</Label>
+        </Link>
+      ) : null}
+      {left === "auth" && isLoggedIn ? (
+        <button
+          type="button"
+          onClick={onLogout}
+          className={cx(FLOATING, "left-4", FOCUS_RING)}
+          aria-label="Logout"
+          data-testid="logout-button"
+        >
+          <LogOutIcon />
+          <Label>Logout</Label>
+        </button>
+      ) : null}
+      {calendar ? (
+        <Link
+          to="/calendar"
+          className={cx(FLOATING, "left-1/4 -translate-x-1/2", FOCUS_RING)}
+          aria-label="Calendar"
+          data-testid="calendar-button"
+        >
+          <CalendarIcon />
+          <Label>Calendar</Label>
+        </Link>
+      ) : null}
+      {showAdmin ? (
+        <Link
+          to={ADMIN_PATH}
+          className={cx(FLOATING, "left-1/2 -translate-x-1/2", FOCUS_RING)}
+          aria-label="Admin panel"
+          data-testid="admin-button"
+        >
+          <ShieldIcon />
+          <Label>Admin</Label>
+        </Link>
+      ) : null}
+      <DarkModeToggle className={cx(FLOATING, "right-4", FOCUS_RING)} />
+    </nav>
+  );
+}
+
+export function DarkModeToggle({ className }: { className?: string }) {
+  const [dark, toggle] = useDarkMode();
+  return (
+    <button
+      type="button"
+      onClick={toggle}
+      className={className}
+      aria-label={dark ? "Switch to light mode" : "Switch to dark mode"}
+      title={dark ? "Switch to light mode" : "Switch to dark mode"}
+      data-testid="dark-mode-toggle"
+    >
+      {dark ? <SunIcon /> : <MoonIcon />}
+    </button>
+  );
+}

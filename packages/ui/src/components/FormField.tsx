@@ -1,0 +1,90 @@
+import { type InputHTMLAttributes, useId, useState } from "react";
+import { FOCUS_RING } from "./Button.tsx";
+import { cx } from "./cx.ts";
+import { EyeIcon, EyeOffIcon } from "./icons.tsx";
+
+export const INPUT_CLASSES = cx(
+  "block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 placeholder:text-slate-500 shadow-sm transition-colors",
+  "hover:border-slate-400 focus:border-indigo-500 focus:outline-2 focus:outline-offset-0 focus:outline-indigo-500/40",
+  "dark:border-slate-600 dark:bg-slate-800/80 dark:text-slate-100 dark:placeholder:text-slate-400 dark:hover:border-slate-500 dark:focus:border-indigo-400",
+);
+
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "onChange" | "value"> {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  hint?: string;
+}
+
+/** A labelled input. Validation is done by the form (spec messages), so no browser `required` popups. */
+export function TextField({ label, value, onValueChange, hint, id, className, ...rest }: TextFieldProps) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const hintId = `${inputId}-hint`;
+  return (
+    <div className={className}>
+      <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
+        {label}
+      </label>
+      <input
+        id={inputId}
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
+        className={INPUT_CLASSES}
+        aria-describedby={hint ? hintId : undefined}
+        {...rest}
+      />
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A password input with a show/hide toggle. */
+export function PasswordField({ label, value, onValueChange, hint, id, className, ...rest }: TextFieldProps) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const hintId = `${inputId}-hint`;
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className={className}>
+      <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          id={inputId}
+          type={visible ? "text" : "password"}
+          value={value}
+          onChange={(event) => onValueChange(event.target.value)}
+          className={cx(INPUT_CLASSES, "pr-11")}
+          aria-describedby={hint ? hintId : undefined}
+          autoCapitalize="none"
+          spellCheck={false}
+          {...rest}
+        />
+        <button
+          type="button"
+          onClick={() => setVisible((v) => !v)}
+          aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          aria-pressed={visible}
+          aria-controls={inputId}
+          className={cx(
+            "absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-100",
+            FOCUS_RING,
+          )}
+        >
+          {visible ? <EyeOffIcon size={18} /> : <EyeIcon size={18} />}
+        </button>
+      </div>
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}

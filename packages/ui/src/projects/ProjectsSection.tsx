@@ -1,0 +1,108 @@
+import {
+  latestProjectId,
+  type Project,
+  type ProjectSort,
+  projectStatus,
+  shuffle,
+  sortProjects,
+} from "@portfolio/core/domain";
+import { type ReactNode, useMemo, useState } from "react";
+import { FOCUS_RING } from "../components/Button.tsx";
+import { cx } from "../components/cx.ts";
+import { ProjectCard } from "./ProjectCard.tsx";
+
+export const SORT_LABELS: Record<ProjectSort, string> = { random: "Random", az: "A-Z", status: "Status" };
+const SORTS: readonly ProjectSort[] = ["random", "az", "status"];
+
+export interface ProjectsSectionProps {
+  /** The projects in the server's order (the first latest one counts as latest). */
+  projects: readonly Project[];
+  /** The same projects in their random order (the default sort); the caller shuffles fresh data once. */
+  randomOrder?: readonly Project[];
+  highlightedId?: string;
+  onEdit?: (project: Project) => void;
+  onDelete?: (project: Project) => void;
+  /** Shown above the grid (e.g. the database error or the editor's error banner). */
+  notice?: ReactNode;
+  headingId?: string;
+}
+
+/** The projects section: sort buttons (Random default, A-Z, Status) and a 2-column grid of cards. */
+export function ProjectsSection({
+  projects,
+  randomOrder = projects,
+  highlightedId,
+  onEdit,
+  onDelete,
+  notice,
+  headingId = "projects-heading",
+}: ProjectsSectionProps) {
+  const [sort, setSort] = useState<ProjectSort>("random");
+  const [reshuffled, setReshuffled] = useState<{ source: readonly Project[]; order: Project[] } | null>(null);
+
+  const shown = useMemo(() => {
+    if (sort !== "random") return sortProjects(projects, sort);
+    return reshuffled?.source === projects ? reshuffled.order : [...randomOrder];
+  }, [projects, randomOrder, sort, reshuffled]);
+  const latestId = latestProjectId(projects);
+
+  const choose = (next: ProjectSort) => {
+    if (next === "random") setReshuffled({ source: projects, order: shuffle(projects) });
+    setSort(next);
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="w-full" data-testid="projects-section">
+      <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h2 id={headingId} className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
+            Projects
+          </h2>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            {projects.length === 1 ? "1 project" : `${projects.length} projects`}, hover a card to see its stack.
+          </p>
+        </div>
+        <fieldset className="inline-flex self-start rounded-xl border border-slate-200 bg-slate-100 p-1 dark:border-slate-700 dark:bg-slate-900">
+          <legend className="sr-only">Sort projects</legend>
+          {SORTS.map((key) => (
+            <button
+              key={key}
+              type="button"
+              aria-pressed={sort === key}
+              data-sort={key}
+              onClick={() => choose(key)}
+              className={cx(
+                "rounded-lg px-3.5 py-1.5 text-sm font-medium transition-colors",
+                FOCUS_RING,
+                sort === key
+                  ? "bg-white text-slate-900 shadow-sm dark:bg-slate-700 dark:text-white"
+                  : "text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white",
+              )}
+            >
+              {SORT_LABELS[key]}
+            </button>
+          ))}
+        </fieldset>
+      </div>
+      {notice}
+      {shown.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">
+          No projects to show yet. Check back soon!
+        </p>
+      ) : (
+        <div className="grid gap-5 md:grid-cols-2" data-testid="project-grid" data-sort={sort}>
+          {shown.map((project) => (
+            <ProjectCard
+              key={project._id}
+              project={project}
+              status={projectStatus(project, latestId)}
+              highlighted={project._id === highlightedId}
+              onEdit={onEdit}
+              onDelete={onDelete}
+            />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
