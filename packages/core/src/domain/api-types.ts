@@ -30,3 +30,53 @@ export interface ProjectsAnswer {
   projects: Project[];
   error?: string;
 }
+
+export interface DashboardStats {
+  projects: { total: number; latest: number; active: number; archived: number };
+  /** Present only for holders of users:view. */
+  users?: {
+    total: number;
+    active: number;
+    inactive: number;
+    byRole: Record<RoleKey, number>;
+    pendingActivations: { _id: string; username: string; email: string; createdAt: string }[];
+  };
+}
+
+export interface AuditEntryView {
+  id: string;
+  at: string;
+  actorId: string | null;
+  actorName: string;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  details: Record<string, unknown>;
+}
+
+export interface AuditLogAnswer {
+  entries: AuditEntryView[];
+  /** Pass as `before` to read the next (older) page; null on the last page. */
+  next: number | null;
+}
+
+export interface AuditLogQuery {
+  actor?: string;
+  /** An action ("user.delete") or a kind prefix ("user", "project", "role", "auth", "settings", "token"). */
+  kind?: string;
+  before?: number;
+  limit?: number;
+}
+
+export interface SessionView {
+  id: string;
+  userAgent: string;
+  createdAt: string;
+  lastSeenAt: string;
+  current: boolean;
+}
+
+export interface RoleUpdateAnswer {
+  updatedUsers: number;
+  role: RoleView;
+}

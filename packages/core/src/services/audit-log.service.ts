@@ -1,19 +1,9 @@
 /** Reading the audit log for the Dashboard: newest first, filterable by actor and kind, paged by time. */
 import { z } from "zod";
+import type { AuditLogAnswer } from "../domain/api-types.ts";
 import type { Actor, Core } from "./context.ts";
 import { parseInput } from "./parse-input.ts";
 import { assertCan } from "./policy.ts";
-
-export interface AuditEntryView {
-  id: string;
-  at: string;
-  actorId: string | null;
-  actorName: string;
-  action: string;
-  targetType: string;
-  targetId: string | null;
-  details: Record<string, unknown>;
-}
 
 const querySchema = z.object({
   actor: z.string().trim().max(64).optional(),
@@ -33,11 +23,7 @@ const querySchema = z.object({
     .default(50),
 });
 
-export async function listAuditLog(
-  core: Core,
-  actor: Actor,
-  query: unknown,
-): Promise<{ entries: AuditEntryView[]; next: number | null }> {
+export async function listAuditLog(core: Core, actor: Actor, query: unknown): Promise<AuditLogAnswer> {
   assertCan(actor, "admin:view");
   assertCan(actor, "audit:view");
   const { actor: actorName, kind, before, limit } = parseInput(querySchema, query);

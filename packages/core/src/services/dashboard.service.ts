@@ -1,4 +1,5 @@
 /** The Dashboard's figures: projects by status, users by role and state, sign-ups awaiting activation. */
+import type { DashboardStats } from "../domain/api-types.ts";
 import { hasPermission } from "../domain/permissions.ts";
 import { projectStatus } from "../domain/projects.ts";
 import { deriveRole, ROLE_KEYS, type RoleKey } from "../domain/roles.ts";
@@ -7,18 +8,6 @@ import { assertCan } from "./policy.ts";
 import { listProjects } from "./projects.service.ts";
 import { listRoles } from "./roles.service.ts";
 import { parsePermissions } from "./user-row.ts";
-
-export interface DashboardStats {
-  projects: { total: number; latest: number; active: number; archived: number };
-  /** Present only for holders of users:view. */
-  users?: {
-    total: number;
-    active: number;
-    inactive: number;
-    byRole: Record<RoleKey, number>;
-    pendingActivations: { _id: string; username: string; email: string; createdAt: string }[];
-  };
-}
 
 export async function dashboardStats(core: Core, actor: Actor): Promise<DashboardStats> {
   const user = assertCan(actor, "admin:view");

@@ -1,7 +1,7 @@
 /** Role definitions stored in the database, and the role editor of the Settings tab. */
 
 import type { Db } from "../data/schema.ts";
-import type { RolesAnswer } from "../domain/api-types.ts";
+import type { RolesAnswer, RoleUpdateAnswer } from "../domain/api-types.ts";
 import { Forbidden, NotFound } from "../domain/errors.ts";
 import { hasPermission } from "../domain/permissions.ts";
 import { DEFAULT_ROLES, ROLE_KEYS, type RoleKey, samePermissionSet } from "../domain/roles.ts";
@@ -48,7 +48,7 @@ export async function updateRolePermissions(
   actor: Actor,
   roleKey: string,
   input: unknown,
-): Promise<{ updatedUsers: number; role: RolesAnswer[RoleKey] }> {
+): Promise<RoleUpdateAnswer> {
   assertCan(actor, "admin:view");
   const user = assertCan(actor, "roles:edit");
   if (roleKey === "owner") throw new Forbidden("The owner role cannot be changed.");

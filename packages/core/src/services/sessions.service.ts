@@ -3,6 +3,7 @@
  * Every request re-reads the user's permissions and active flag through the session.
  */
 import type { Db } from "../data/schema.ts";
+import type { SessionView } from "../domain/api-types.ts";
 import { NotFound } from "../domain/errors.ts";
 import type { Core, UserActor } from "./context.ts";
 import { hashToken, newId, newToken } from "./secrets.ts";
@@ -76,14 +77,6 @@ export async function endUserSessions(db: Db, userId: string, exceptSessionId?: 
   let query = db.deleteFrom("sessions").where("user_id", "=", userId);
   if (exceptSessionId) query = query.where("id", "!=", exceptSessionId);
   await query.execute();
-}
-
-export interface SessionView {
-  id: string;
-  userAgent: string;
-  createdAt: string;
-  lastSeenAt: string;
-  current: boolean;
 }
 
 export async function listOwnSessions(core: Core, actor: UserActor): Promise<SessionView[]> {

@@ -2,7 +2,23 @@
  * The one door through which UI code reaches the backend. The site passes an HTTP client
  * (`HttpApiClient`); the desktop renderer will pass an IPC client with the same shape.
  */
-import type { Project, ProjectsAnswer, SessionUser } from "@portfolio/core/domain";
+import type {
+  AdminUser,
+  AuditLogAnswer,
+  AuditLogQuery,
+  CatOfTheDay,
+  DashboardStats,
+  PlaylistAnswer,
+  Project,
+  ProjectsAnswer,
+  RolesAnswer,
+  RoleUpdateAnswer,
+  SessionUser,
+  SessionView,
+  SiteProfile,
+  TwitchCallbackInput,
+  TwitchStatus,
+} from "@portfolio/core/domain";
 
 export interface MessageAnswer {
   message: string;
@@ -39,7 +55,34 @@ export interface ApiClient {
   createProject(body: ProjectBody): Promise<Project>;
   updateProject(id: string, body: Partial<ProjectBody>): Promise<Project>;
   deleteProject(id: string): Promise<void>;
+
+  // ---- Admin panel (spec section 7; every call is checked again on the server) ----
+  getRoles(): Promise<RolesAnswer>;
+  updateRolePermissions(roleKey: string, permissions: string[]): Promise<RoleUpdateAnswer>;
+  getUsers(): Promise<AdminUser[]>;
+  /** Either username and permissions, or isActive (true activates, false deactivates). */
+  updateUser(id: string, body: UserUpdateBody): Promise<AdminUser>;
+  deleteUser(id: string): Promise<void>;
+  resetUserPassword(id: string): Promise<MessageAnswer>;
+  getDashboard(): Promise<DashboardStats>;
+  getAuditLog(query?: AuditLogQuery): Promise<AuditLogAnswer>;
+  getTwitchStatus(): Promise<TwitchStatus>;
+  /** The owner's public profile (name, birth date, business e-mail, social links). */
+  getSiteProfile(): Promise<SiteProfile>;
+  updateSiteProfile(profile: SiteProfile): Promise<SiteProfile>;
+  getSessions(): Promise<SessionView[]>;
+  endSession(id: string): Promise<void>;
+  changePassword(currentPassword: string, newPassword: string): Promise<MessageAnswer>;
+
+  // ---- Visitor tools ----
+  /** Resolves when the playlist shuffler's upstream is available; rejects otherwise. */
+  checkPlaylistApi(): Promise<void>;
+  getPlaylist(playlistId: string): Promise<PlaylistAnswer>;
+  getCatOfTheDay(): Promise<CatOfTheDay>;
+  sendTwitchCallback(payload: TwitchCallbackInput): Promise<void>;
 }
+
+export type UserUpdateBody = { username: string; permissions: string[] } | { isActive: boolean };
 
 /** The backend answered, but not with success. `serverMessage` is its `error` text when it gave one. */
 export class ApiError extends Error {

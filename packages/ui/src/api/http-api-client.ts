@@ -1,4 +1,20 @@
-import type { Project, ProjectsAnswer, SessionUser } from "@portfolio/core/domain";
+import type {
+  AdminUser,
+  AuditLogAnswer,
+  AuditLogQuery,
+  CatOfTheDay,
+  DashboardStats,
+  PlaylistAnswer,
+  Project,
+  ProjectsAnswer,
+  RolesAnswer,
+  RoleUpdateAnswer,
+  SessionUser,
+  SessionView,
+  SiteProfile,
+  TwitchCallbackInput,
+  TwitchStatus,
+} from "@portfolio/core/domain";
 import {
   type ApiClient,
   ApiError,
@@ -6,6 +22,7 @@ import {
   type MessageAnswer,
   type ProjectBody,
   type SignupInput,
+  type UserUpdateBody,
 } from "./api-client.ts";
 import { expiredCookie, hasCookie, SESSION_HINT_COOKIE, sessionHintCookie, USER_EMAIL_COOKIE } from "./session-hint.ts";
 
@@ -100,6 +117,82 @@ export class HttpApiClient implements ApiClient {
 
   async deleteProject(id: string): Promise<void> {
     await this.call<void>("DELETE", `/api/projects/${encodeURIComponent(id)}`);
+  }
+
+  getRoles(): Promise<RolesAnswer> {
+    return this.call<RolesAnswer>("GET", "/api/admin/roles");
+  }
+
+  updateRolePermissions(roleKey: string, permissions: string[]): Promise<RoleUpdateAnswer> {
+    return this.call<RoleUpdateAnswer>("PATCH", `/api/admin/roles/${encodeURIComponent(roleKey)}`, { permissions });
+  }
+
+  async getUsers(): Promise<AdminUser[]> {
+    return (await this.call<{ users: AdminUser[] }>("GET", "/api/admin/users")).users;
+  }
+
+  updateUser(id: string, body: UserUpdateBody): Promise<AdminUser> {
+    return this.call<AdminUser>("PATCH", `/api/admin/users/${encodeURIComponent(id)}`, body);
+  }
+
+  async deleteUser(id: string): Promise<void> {
+    await this.call<void>("DELETE", `/api/admin/users/${encodeURIComponent(id)}`);
+  }
+
+  resetUserPassword(id: string): Promise<MessageAnswer> {
+    return this.call<MessageAnswer>("POST", `/api/admin/users/${encodeURIComponent(id)}/reset-password`);
+  }
+
+  getDashboard(): Promise<DashboardStats> {
+    return this.call<DashboardStats>("GET", "/api/admin/dashboard");
+  }
+
+  getAuditLog(query: AuditLogQuery = {}): Promise<AuditLogAnswer> {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query))
+      if (value !== undefined && value !== "") params.set(key, String(value));
+    const search = params.toString();
+    return this.call<AuditLogAnswer>("GET", `/api/admin/audit${search ? `?${search}` : ""}`);
+  }
+
+  getTwitchStatus(): Promise<TwitchStatus> {
+    return this.call<TwitchStatus>("GET", "/api/admin/twitch");
+  }
+
+  getSiteProfile(): Promise<SiteProfile> {
+    return this.call<SiteProfile>("GET", "/api/settings/profile");
+  }
+
+  updateSiteProfile(profile: SiteProfile): Promise<SiteProfile> {
+    return this.call<SiteProfile>("PATCH", "/api/admin/settings/profile", profile);
+  }
+
+  async getSessions(): Promise<SessionView[]> {
+    return (await this.call<{ sessions: SessionView[] }>("GET", "/api/sessions")).sessions;
+  }
+
+  async endSession(id: string): Promise<void> {
+    await this.call<void>("DELETE", `/api/sessions/${encodeURIComponent(id)}`);
+  }
+
+  changePassword(currentPassword: string, newPassword: string): Promise<MessageAnswer> {
+    return this.call<MessageAnswer>("POST", "/api/account/password", { currentPassword, newPassword });
+  }
+
+  async checkPlaylistApi(): Promise<void> {
+    await this.call<unknown>("GET", "/api/youtube-playlist?test=true");
+  }
+
+  getPlaylist(playlistId: string): Promise<PlaylistAnswer> {
+    return this.call<PlaylistAnswer>("GET", `/api/youtube-playlist?playlistId=${encodeURIComponent(playlistId)}`);
+  }
+
+  getCatOfTheDay(): Promise<CatOfTheDay> {
+    return this.call<CatOfTheDay>("GET", "/api/cat-of-the-day");
+  }
+
+  async sendTwitchCallback(payload: TwitchCallbackInput): Promise<void> {
+    await this.call<unknown>("POST", "/api/twitch-callback", payload);
   }
 
   private setHint(loggedIn: boolean): void {
