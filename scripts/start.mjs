@@ -2,6 +2,7 @@
 // embedded SQLite default on http://localhost:3000 (the site and the API).
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { SERVER_NODE_FLAGS } from "../apps/server/node-flags.mjs";
 import { ensureInstalled, isStale, root, run, runPnpm } from "./workspace.mjs";
 
 ensureInstalled();
@@ -14,4 +15,4 @@ if (
 ) {
   runPnpm(["--filter", "@portfolio/site", "build"]);
 }
-process.exit(run(process.execPath, ["--enable-source-maps", serverBuild], { env: process.env }));
+process.exit(run(process.execPath, [...SERVER_NODE_FLAGS, "--enable-source-maps", serverBuild], { env: process.env }));

@@ -10,6 +10,7 @@ import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SERVER_NODE_FLAGS } from "../node-flags.mjs";
 import { cleanupAll, isStopping, trackTempDir } from "./cleanup.mjs";
 import { ensureBuild, serverEntry } from "./ensure-build.mjs";
 import { fetchBody } from "./fetch-body.mjs";
@@ -52,6 +53,8 @@ async function main() {
   const ours = await startServer({
     name: "ours",
     script: serverEntry,
+    // Launched exactly as `pnpm start` and the portfolio-server bin launch it.
+    nodeArgs: SERVER_NODE_FLAGS,
     port: await freePort(),
     env: {
       DATABASE_URL: `file:${path.join(tmp, "bench.db")}`,

@@ -19,6 +19,7 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { build } from "esbuild";
+import { SERVER_NODE_FLAGS } from "../node-flags.mjs";
 import { cleanupAll, isStopping, trackTempDir } from "./cleanup.mjs";
 import { serverEntry } from "./ensure-build.mjs";
 import { freePort } from "./free-port.mjs";
@@ -115,6 +116,8 @@ async function setup() {
   const server = await startServer({
     name: "server",
     script: serverEntry,
+    // Launched exactly as `pnpm start` and the portfolio-server bin launch it.
+    nodeArgs: SERVER_NODE_FLAGS,
     port: await freePort(),
     path: "/api/hello",
     env: {

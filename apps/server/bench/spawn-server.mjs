@@ -14,13 +14,13 @@ export class ServerStartError extends Error {}
 /**
  * @param {{ name: string, script: string, port: number, env: Record<string, string>, path?: string }} options
  */
-export async function startServer({ name, script, port, env, path = "/api/projects" }) {
+export async function startServer({ name, script, port, env, path = "/api/projects", nodeArgs = [] }) {
   const url = `http://127.0.0.1:${port}${path}`;
   const startedAt = performance.now();
   // Spawn node itself (no shell, no npm wrapper) so child.pid is the server's
   // pid: peak RSS is read from /proc/<pid>, and kill reaches the right process.
   const child = trackChild(
-    spawn(process.execPath, [script], {
+    spawn(process.execPath, [...nodeArgs, script], {
       env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
       stdio: ["ignore", "pipe", "pipe"],
     }),

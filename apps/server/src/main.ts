@@ -1,5 +1,7 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=2
 /**
+ * (The shebang flags are SERVER_NODE_FLAGS of node-flags.mjs; a test keeps the two equal.)
+ *
  * portfolio-server: migrate, create the owner on first start, then serve the API and the site.
  */
 import { bootstrap } from "@portfolio/core/services";
