@@ -12,7 +12,7 @@ import { staticSite } from "./http/static-site.ts";
 import { adminRoutes } from "./routes/admin.routes.ts";
 import { authRoutes } from "./routes/auth.routes.ts";
 import { catRoutes } from "./routes/cat.routes.ts";
-import { projectRoutes } from "./routes/projects.routes.ts";
+import { projectListHandler, projectRoutes } from "./routes/projects.routes.ts";
 import { settingsRoutes } from "./routes/settings.routes.ts";
 import { twitchRoutes } from "./routes/twitch.routes.ts";
 import { youtubeRoutes } from "./routes/youtube.routes.ts";
@@ -69,13 +69,14 @@ export function createApp(options: AppOptions): Express {
     }),
   );
 
+  // CSRF check for writes, CORS headers for allow-listed origins.
+  const sameOrigin = originCheck(config.publicUrl, config.corsOrigins);
   const api = express.Router();
-  api.use(originCheck(config.publicUrl, config.corsOrigins));
+  api.use(sameOrigin);
   api.use(express.json({ limit: BODY_LIMIT }));
   api.get("/hello", (_req, res) => {
     res.json({ message: "Hello there! Thanks for finding this little secret. Have a great day!" });
   });
-  // The public project list is the hottest call: its router comes first.
   api.use(projectRoutes(context));
   api.use(authRoutes(context));
   api.use(settingsRoutes(context));
@@ -86,6 +87,7 @@ export function createApp(options: AppOptions): Express {
   api.use(apiNotFound);
   api.use(errorHandler(log));
 
+  app.get("/api/projects", sameOrigin, projectListHandler(context));
   app.use("/api", api);
   app.use(site.router);
   app.use(errorHandler(log));

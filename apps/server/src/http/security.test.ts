@@ -272,3 +272,13 @@ describe("audit log (11)", () => {
     );
   });
 });
+
+describe("CORS for allow-listed origins on reads", () => {
+  it("answers the public project list with CORS headers to an origin in CORS_ORIGINS", async () => {
+    server = await startTestServer({ env: { CORS_ORIGINS: "https://cdn.example" } });
+    const allowed = await server.client().get("/api/projects", { origin: "https://cdn.example" });
+    expect(allowed.headers.get("access-control-allow-origin")).toBe("https://cdn.example");
+    const other = await server.client().get("/api/projects", { origin: "https://evil.example" });
+    expect(other.headers.get("access-control-allow-origin")).toBeNull();
+  });
+});

@@ -124,8 +124,9 @@ export class TestClient {
     body?: unknown,
     extra: Record<string, string> = {},
   ): Promise<TestResponse<T>> {
-    const headers: Record<string, string> = { ...extra };
+    const headers: Record<string, string> = {};
     if (this.origin) headers.origin = this.origin;
+    Object.assign(headers, extra);
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
     if (body !== undefined && typeof body !== "string") headers["content-type"] = "application/json";
     if (typeof body === "string") headers["content-type"] ??= "application/json";
