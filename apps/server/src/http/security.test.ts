@@ -282,3 +282,37 @@ describe("CORS for allow-listed origins on reads", () => {
     expect(other.headers.get("access-control-allow-origin")).toBeNull();
   });
 });
+
+describe("e-mail tokens (5)", () => {
+  it("stores only the SHA-256 of the 256-bit token that the mail carries", async () => {
+    server = await startTestServer();
+    await server
+      .client()
+      .post("/api/signup", { username: "hashme", email: "hashme@example.com", password: "hash-pass-1" });
+    const token = tokenFromLink(outboxMails(server.outboxDir).at(-1)?.link ?? "");
+    expect(Buffer.from(token, "base64url")).toHaveLength(32);
+    const rows = await server.core.db.selectFrom("tokens").select("token_hash").execute();
+    expect(rows.map((r) => r.token_hash)).toEqual([createHash("sha256").update(token).digest("hex")]);
+  });
+});
+
+describe("login timing (7)", () => {
+  it("spends a bcrypt comparison on an unknown username too", async () => {
+    // At cost 10 a comparison takes tens of milliseconds; skipping it would make unknown names ~50x faster.
+    server = await startTestServer({ env: { BCRYPT_COST: "10", OWNER_PASSWORD: OWNER.password } });
+    const client = server.client();
+    const time = async (username: string) => {
+      const started = performance.now();
+      expect((await client.post("/api/login", { username, password: "wrong-password" })).status).toBe(401);
+      return performance.now() - started;
+    };
+    await time("warm-up-name");
+    let known = 0;
+    let unknown = 0;
+    for (let i = 0; i < 3; i++) {
+      known += await time(OWNER.username);
+      unknown += await time(`nobody${i}`);
+    }
+    expect(unknown / known).toBeGreaterThan(0.3);
+  });
+});
