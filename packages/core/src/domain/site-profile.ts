@@ -4,6 +4,7 @@
  * tab and the server stores them. Browser-safe.
  */
 import { z } from "zod";
+import { isHttpUrl } from "./validation.ts";
 
 export const SOCIAL_NETWORKS = ["GitHub", "LinkedIn", "YouTube", "Twitch"] as const;
 
@@ -45,18 +46,11 @@ export function birthDateOf(profile: Pick<SiteProfile, "birthDate">): Date {
   return new Date(year ?? 1970, (month ?? 1) - 1, day ?? 1);
 }
 
-const httpsUrl = (field: string) =>
+const httpUrl = (field: string) =>
   z
     .string({ error: `${field} is required.` })
     .trim()
-    .refine((value) => {
-      try {
-        const url = new URL(value);
-        return url.protocol === "https:" || url.protocol === "http:";
-      } catch {
-        return false;
-      }
-    }, `${field} must be an http(s) URL.`);
+    .refine(isHttpUrl, `${field} must be an http(s) URL.`);
 
 export const siteProfileSchema = z.object({
   ownerName: z
@@ -79,7 +73,7 @@ export const siteProfileSchema = z.object({
     .array(
       z.object({
         name: z.enum(SOCIAL_NETWORKS, { error: `Social link name must be one of ${SOCIAL_NETWORKS.join(", ")}.` }),
-        url: httpsUrl("Social link URL"),
+        url: httpUrl("Social link URL"),
         handle: z
           .string({ error: "Social link handle is required." })
           .trim()
@@ -88,6 +82,6 @@ export const siteProfileSchema = z.object({
       { error: "Social links must be a list." },
     )
     .max(SOCIAL_NETWORKS.length, `At most ${SOCIAL_NETWORKS.length} social links.`),
-  streamingSiteUrl: httpsUrl("Streaming site URL"),
+  streamingSiteUrl: httpUrl("Streaming site URL"),
   tagline: z.string({ error: "Tagline is required." }).trim().max(200, "Tagline must be at most 200 characters."),
 });

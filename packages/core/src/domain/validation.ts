@@ -97,14 +97,18 @@ const optionalLink = (field: string, allowRelative: boolean) =>
         : `${field} must be an http(s) URL.`,
     });
 
-function isLink(value: string, allowRelative: boolean): boolean {
-  if (allowRelative && value.startsWith("/") && !value.startsWith("//")) return true;
+/** An absolute http(s) URL: the only links the site renders (no javascript:, data: or relative hosts). */
+export function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return url.protocol === "http:" || url.protocol === "https:";
   } catch {
     return false;
   }
+}
+
+function isLink(value: string, allowRelative: boolean): boolean {
+  return (allowRelative && value.startsWith("/") && !value.startsWith("//")) || isHttpUrl(value);
 }
 
 export const MAX_TAGS = 30;

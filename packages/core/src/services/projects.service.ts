@@ -1,10 +1,16 @@
 /** Projects: public listing and the editor's create, update and delete (spec sections 2, 6 and 7). */
 
-import type { Db, ProjectRow } from "../data/schema.ts";
+import type { Insertable } from "kysely";
+import type { Db, ProjectRow, ProjectsTable } from "../data/schema.ts";
 import { NotFound } from "../domain/errors.ts";
 import { FALLBACK_PROJECTS } from "../domain/fallback-projects.ts";
 import type { Project } from "../domain/projects.ts";
-import { type ProjectPatch, projectCreateSchema, projectUpdateSchema } from "../domain/validation.ts";
+import {
+  type ProjectInput,
+  type ProjectPatch,
+  projectCreateSchema,
+  projectUpdateSchema,
+} from "../domain/validation.ts";
 import { changedFields, recordAudit } from "./audit.service.ts";
 import type { Actor, Core } from "./context.ts";
 import { parseInput } from "./parse-input.ts";
@@ -28,6 +34,28 @@ export function toProject(row: ProjectRow): Project {
   if (row.github) project.github = row.github;
   if (row.external_link) project.externalLink = row.external_link;
   return project;
+}
+
+/** A new row (version 1) from validated project fields; absent links are stored as NULL. */
+type ProjectFields = Pick<
+  Project,
+  "title" | "description" | "github" | "externalLink" | "isArchived" | "isLatest" | "tags"
+>;
+
+function newProjectRow(id: string, data: ProjectFields, at: string): Insertable<ProjectsTable> {
+  return {
+    id,
+    title: data.title,
+    description: data.description,
+    github: data.github ?? null,
+    external_link: data.externalLink ?? null,
+    is_archived: data.isArchived ? 1 : 0,
+    is_latest: data.isLatest ? 1 : 0,
+    tags: JSON.stringify(data.tags),
+    created_at: at,
+    updated_at: at,
+    version: 1,
+  };
 }
 
 /** Public: anyone may list projects (oldest first; the site sorts for display). */
@@ -59,19 +87,7 @@ export async function createProject(core: Core, actor: Actor, input: unknown): P
   return core.db.transaction().execute(async (trx) => {
     await trx
       .insertInto("projects")
-      .values({
-        id,
-        title: data.title,
-        description: data.description,
-        github: data.github ?? null,
-        external_link: data.externalLink ?? null,
-        is_archived: data.isArchived ? 1 : 0,
-        is_latest: data.isLatest ? 1 : 0,
-        tags: JSON.stringify(data.tags),
-        created_at: now,
-        updated_at: now,
-        version: 1,
-      })
+      .values(newProjectRow(id, data, now))
       .execute();
     await bumpRevision(trx);
     const project = toProject(await findProject(trx, id));
@@ -144,19 +160,7 @@ export async function seedProjects(db: Db, now: Date): Promise<void> {
     const at = new Date(now.getTime() + index++).toISOString();
     await db
       .insertInto("projects")
-      .values({
-        id: newId(),
-        title: project.title,
-        description: project.description,
-        github: project.github ?? null,
-        external_link: project.externalLink ?? null,
-        is_archived: project.isArchived ? 1 : 0,
-        is_latest: project.isLatest ? 1 : 0,
-        tags: JSON.stringify(project.tags),
-        created_at: at,
-        updated_at: at,
-        version: 1,
-      })
+      .values(newProjectRow(newId(), project, at))
       .execute();
   }
   await bumpRevision(db);
