@@ -37,6 +37,8 @@ for (const theme of ["dark", "light"] as const) {
     }
 
     test("login screen modes and the widget chooser modal", async ({ page }) => {
+      // Five full axe scans in one test: give it the slow-test budget (3x) so a busy machine does not time out.
+      test.slow();
       await gotoReady(page, "/login");
       await page.getByRole("button", { name: "Login", exact: true }).click();
       expect(await seriousViolations(page)).toEqual([]);
