@@ -3,16 +3,7 @@
  * (apps/site/dist), in Debian's Chromium. Builds nothing: the root `pnpm test` builds first.
  */
 import { defineConfig } from "@playwright/test";
-
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+import { CHROME_PATH, CHROMIUM_ARGS } from "./scripts/testing/chromium.mjs";
 
 export default defineConfig({
   testDir: "./e2e",
@@ -29,7 +20,7 @@ export default defineConfig({
   use: {
     browserName: "chromium",
     headless: true,
-    launchOptions: { executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROME_PATH, args: CHROMIUM_ARGS },
     viewport: { width: 1280, height: 800 },
     locale: "en-US",
     trace: "retain-on-failure",

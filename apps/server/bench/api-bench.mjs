@@ -11,14 +11,15 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { SERVER_NODE_FLAGS } from "../node-flags.mjs";
-import { cleanupAll, isStopping, trackTempDir } from "./cleanup.mjs";
+import { trackTempDir } from "./cleanup.mjs";
 import { ensureBuild, serverEntry } from "./ensure-build.mjs";
 import { fetchBody } from "./fetch-body.mjs";
 import { freePort } from "./free-port.mjs";
 import { peakRssMb } from "./peak-rss.mjs";
 import { printReport } from "./report.mjs";
 import { runAutocannon } from "./run-autocannon.mjs";
-import { ServerStartError, startServer } from "./spawn-server.mjs";
+import { runBench } from "./run-bench.mjs";
+import { startServer } from "./spawn-server.mjs";
 
 const CONNECTIONS = 50;
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
@@ -152,15 +153,4 @@ function describeProjects(body) {
   }
 }
 
-try {
-  await main();
-  await cleanupAll();
-  // A measurement: missed goals are reported, not turned into a failing exit.
-  process.exit(0);
-} catch (error) {
-  // Interrupted: the signal handler is already cleaning up and will exit 130.
-  if (isStopping()) await new Promise(() => {});
-  console.error(error instanceof ServerStartError ? `bench: server failed to start: ${error.message}` : error);
-  await cleanupAll(500);
-  process.exit(1);
-}
+await runBench(main);

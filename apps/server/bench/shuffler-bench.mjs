@@ -5,8 +5,8 @@
 // build of the server (dist/main.js, rebuilt first) pointed at it.
 //
 // Part 1, server: time of the first (uncached) answer and of cached answers, and the number of upstream
-// calls of a cold fetch. Part 2, Chromium (interactive list time, scroll frame rate) is appended to PARTS
-// once the page exists; it gets the same context (server URL, playlist id, fake).
+// calls of a cold fetch. Part 2, Chromium (shuffler-browser.mjs): time from the data's arrival to an
+// interactive list, and the frame rate while scrolling the 5,000-row list; same server, playlist and fake.
 //
 // Env: BENCH_CACHED_RUNS cached requests to time (default 25), BENCH_UPSTREAM_LATENCY_MS simulated YouTube
 // latency per call for the second, latency-bound cold fetch (default 50; 0 skips it).
@@ -20,10 +20,12 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { SERVER_NODE_FLAGS } from "../node-flags.mjs";
-import { cleanupAll, isStopping, trackTempDir } from "./cleanup.mjs";
+import { trackTempDir } from "./cleanup.mjs";
 import { serverEntry } from "./ensure-build.mjs";
 import { freePort } from "./free-port.mjs";
-import { ServerStartError, startServer } from "./spawn-server.mjs";
+import { runBench } from "./run-bench.mjs";
+import { browserHalf } from "./shuffler-browser.mjs";
+import { startServer } from "./spawn-server.mjs";
 
 const PLAYLIST_SIZE = 5000;
 const PLAYLIST_ID = "PLbenchShuffler5000Videos01";
@@ -203,8 +205,8 @@ async function serverHalf({ origin, fake, playlistId }) {
   return { lines, checks };
 }
 
-// Part 2 (Chromium: interactive list time, scroll frame rate) goes here when the page exists.
-const PARTS = [serverHalf];
+// Part 2 (Chromium: interactive list time, scroll frame rate) is in shuffler-browser.mjs.
+const PARTS = [serverHalf, browserHalf];
 
 async function main() {
   const context = await setup();
@@ -225,14 +227,4 @@ async function main() {
   console.log(out.join("\n").trimEnd());
 }
 
-try {
-  await main();
-  await cleanupAll();
-  // A measurement: missed goals are reported, not turned into a failing exit.
-  process.exit(0);
-} catch (error) {
-  if (isStopping()) await new Promise(() => {});
-  console.error(error instanceof ServerStartError ? `bench: server failed to start: ${error.message}` : error);
-  await cleanupAll(500);
-  process.exit(1);
-}
+await runBench(main);

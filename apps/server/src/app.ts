@@ -26,6 +26,9 @@ export interface AppOptions {
 
 export const BODY_LIMIT = "100kb";
 
+/** WebSocket sources on this machine, any port. */
+const LOOPBACK_WEBSOCKETS = ["ws://127.0.0.1:*", "ws://localhost:*"];
+
 export function createApp(options: AppOptions): Express {
   const log = options.log ?? ((line: string) => console.log(line));
   const { core, config } = options;
@@ -52,7 +55,13 @@ export function createApp(options: AppOptions): Express {
           "style-src": ["'self'", "'unsafe-inline'"],
           "img-src": ["'self'", "data:", "https:"],
           // Stream widgets: Twitch chat (IRC over WebSocket) and the Pulsoid heart-rate feed, from the browser.
-          "connect-src": ["'self'", "wss://irc-ws.chat.twitch.tv", "wss://dev.pulsoid.net"],
+          // Outside production, loopback WebSockets too, so a widget can be tried against a local source.
+          "connect-src": [
+            "'self'",
+            "wss://irc-ws.chat.twitch.tv",
+            "wss://dev.pulsoid.net",
+            ...(config.production ? [] : LOOPBACK_WEBSOCKETS),
+          ],
           "frame-src": ["https://www.youtube.com", "https://www.youtube-nocookie.com"],
           "frame-ancestors": ["'self'"],
           "object-src": ["'none'"],

@@ -21,9 +21,9 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import lighthouse from "lighthouse";
+import { CHROME_PATH, CHROMIUM_ARGS } from "../scripts/testing/chromium.mjs";
 import { startRealServer } from "../scripts/testing/real-server.mjs";
 
-const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const args = process.argv.slice(2);
 const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const runs = Number(option("--runs")) > 0 ? Number(option("--runs")) : 3;
@@ -42,14 +42,8 @@ function kindOf(type, url) {
 
 async function measureBytes(url) {
   const browser = await chromium.launch({
-    executablePath: CHROME,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-background-networking",
-      "--no-first-run",
-    ],
+    executablePath: CHROME_PATH,
+    args: CHROMIUM_ARGS,
   });
   try {
     const page = await (await browser.newContext({ viewport: { width: 412, height: 823 } })).newPage();
@@ -93,16 +87,10 @@ async function launchChromeForLighthouse() {
   const profile = await mkdtemp(join(tmpdir(), "lh-chrome-"));
   return new Promise((resolve, reject) => {
     const child = spawn(
-      CHROME,
+      CHROME_PATH,
       [
         "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
+        ...CHROMIUM_ARGS,
         "--no-default-browser-check",
         "--remote-debugging-port=0",
         `--user-data-dir=${profile}`,
@@ -178,7 +166,9 @@ async function main() {
   const external = option("--url");
   const server = external ? { baseUrl: external.replace(/\/+$/, ""), stop: async () => {} } : await startRealServer();
   const url = `${server.baseUrl}/`;
-  console.log(`Site bench: ${url} (${external ? "given server" : "real server, real static export"}, ${CHROME})\n`);
+  console.log(
+    `Site bench: ${url} (${external ? "given server" : "real server, real static export"}, ${CHROME_PATH})\n`,
+  );
   try {
     const { entries, interactiveMs } = await measureBytes(url);
     const before = entries.filter((e) => e.beforeInteractive);

@@ -4,8 +4,9 @@
  * HTML file in dist/ (content in the HTML before any script runs), and writes sitemap.xml, robots.txt
  * and csp.json (hashes of the inline scripts, for a Content-Security-Policy).
  *
- * Env: PRERENDER_API_URL (fetch the home page's project list from `${PRERENDER_API_URL}/api/projects`;
- * default: the built-in list), SITE_URL (public address for canonical links and the sitemap).
+ * Env: PRERENDER_API_URL (fetch the home page's project list from `${PRERENDER_API_URL}/api/projects` and
+ * the owner's profile from `/api/settings/profile`; default: the built-in list and profile), SITE_URL (public
+ * address for canonical links and the sitemap).
  */
 import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
@@ -68,6 +69,23 @@ async function loadProjects(fallback) {
   } catch (error) {
     console.warn(`prerender: could not fetch ${url} (${error.message}); using the built-in list.`);
     return { projects: [...fallback], source: "built-in list (fetch failed)" };
+  }
+}
+
+/** The owner's profile as the server has it (name, birth date, e-mail, links), or undefined: the defaults. */
+async function loadProfile() {
+  const base = process.env.PRERENDER_API_URL;
+  if (!base) return undefined;
+  const url = `${base.replace(/\/+$/, "")}/api/settings/profile`;
+  try {
+    const response = await fetch(url, { headers: { Accept: "application/json" } });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const profile = await response.json();
+    if (typeof profile?.ownerName !== "string") throw new Error("no profile in the answer");
+    return profile;
+  } catch (error) {
+    console.warn(`prerender: could not fetch ${url} (${error.message}); using the default profile.`);
+    return undefined;
   }
 }
 
@@ -168,10 +186,13 @@ async function main() {
   const manifest = JSON.parse(await readFile(manifestPath, "utf8"));
   const entryChunks = entryChunkFiles(manifest);
   const siteUrl = (process.env.SITE_URL ?? entry.SITE_SETTINGS.siteUrl).replace(/\/+$/, "");
-  const siteName = entry.SITE_SETTINGS.ownerName;
+  const profile = await loadProfile();
+  const defaultName = entry.SITE_SETTINGS.ownerName;
+  const siteName = profile?.ownerName ?? defaultName;
+  const named = (text) => (siteName === defaultName ? text : text.replaceAll(defaultName, siteName));
   const { projects, source } = await loadProjects(entry.FALLBACK_PROJECTS);
   const order = shuffle(projects.map((p) => p._id));
-  const initialData = { projects, order, builtAt: new Date().toISOString() };
+  const initialData = { projects, order, builtAt: new Date().toISOString(), ...(profile ? { profile } : {}) };
   const dataScript = `<script type="application/json" id="${entry.INITIAL_DATA_ID}">${entry.serializeInitialData(initialData)}</script>`;
 
   if (!template.includes("<!--app-->") || !template.includes("<!--head-->")) {
@@ -183,9 +204,10 @@ async function main() {
   for (const route of entry.ROUTE_META) {
     const appHtml = await entry.render(route.path, initialData);
     const preloads = preloadsFor(manifest, PAGE_SOURCES[route.path], entryChunks);
+    const meta = { ...route, title: named(route.title), description: named(route.description) };
     const html = page
       .replace(/\s*<title>[^<]*<\/title>/, "")
-      .replace("<!--head-->", headTags(route, siteUrl, siteName, preloads))
+      .replace("<!--head-->", headTags(meta, siteUrl, siteName, preloads))
       .replace("<!--app-->", appHtml)
       .replace("<!--data-->", WITH_PROJECTS.has(route.path) ? dataScript : "");
     const file = join(dist, route.file);

@@ -1,5 +1,10 @@
 /** @portfolio/ui: React pieces shared by the site and the desktop renderer. Data only through ApiClient. */
+
+export * from "./admin/AdminPanel.tsx";
+export * from "./admin/admin-messages.ts";
+export * from "./admin/ConfirmDialog.tsx";
 export * from "./api/api-client.ts";
+export * from "./api/api-context.tsx";
 export * from "./api/http-api-client.ts";
 export * from "./api/session-hint.ts";
 export * from "./auth/auth-context.tsx";
@@ -17,7 +22,10 @@ export * from "./hooks/use-hydrated.ts";
 export * from "./loading/LoadingScreen.tsx";
 export * from "./loading/loading-progress.ts";
 export * from "./projects/ProjectCard.tsx";
+export * from "./projects/ProjectEditorModal.tsx";
 export * from "./projects/ProjectsSection.tsx";
+export * from "./projects/project-form.ts";
+export * from "./projects/save-error.ts";
 export * from "./projects/tag-colors.ts";
 export * from "./theme/dark-mode.ts";
 export * from "./theme/use-dark-mode.ts";

@@ -250,4 +250,21 @@ describe("Content-Security-Policy for the stream widgets", () => {
     expect(connect).toEqual(expect.arrayContaining(["'self'", "wss://irc-ws.chat.twitch.tv", "wss://dev.pulsoid.net"]));
     expect(/img-src ([^;]*)/.exec(csp)?.[1]?.split(" ")).toContain("https:");
   });
+
+  it("lets a widget try a loopback WebSocket source outside production", async () => {
+    await start();
+    expect(await connectSources(server)).toEqual(expect.arrayContaining(["ws://127.0.0.1:*", "ws://localhost:*"]));
+  });
+
+  it("allows no loopback WebSocket source in production", async () => {
+    await start({ NODE_ENV: "production", BCRYPT_COST: "10" });
+    const sources = await connectSources(server);
+    expect(sources).toContain("wss://irc-ws.chat.twitch.tv");
+    expect(sources.filter((source) => source.startsWith("ws://"))).toEqual([]);
+  });
 });
+
+async function connectSources(target: TestServer): Promise<string[]> {
+  const csp = (await target.client().get("/api/hello")).headers.get("content-security-policy") ?? "";
+  return /connect-src ([^;]*)/.exec(csp)?.[1]?.split(" ") ?? [];
+}

@@ -351,13 +351,25 @@ describe("GET /api/youtube-playlist?playlistId= (upstream errors)", () => {
 });
 
 describe("rate limit", () => {
-  it("limits playlist fetches per IP with 429, but not the availability check", async () => {
-    await start({}, { playlistPerIp: 2 });
+  it("limits uncached playlist fetches per IP with 429, but not the availability check", async () => {
+    await start({ YOUTUBE_CACHE_SECONDS: "0" }, { playlistPerIp: 2 });
     expect((await playlist()).status).toBe(200);
     expect((await playlist()).status).toBe(200);
     const limited = await playlist();
     expect(limited.status).toBe(429);
     expect(limited.body).toEqual({ error: TOO_MANY });
     expect((await server.client().get("/api/youtube-playlist?test=true")).status).toBe(200);
+  });
+
+  it("does not count answers from the cache: only calls that spend YouTube quota", async () => {
+    await start({}, { playlistPerIp: 2 });
+    for (let i = 0; i < 5; i++) expect((await playlist()).status).toBe(200);
+    expect((await playlist(SMALL)).status).toBe(200);
+    const third = "PLthirdPlaylistXXXXXXXXXX";
+    youtube.playlists.set(third, makePlaylist(2, { prefix: "t" }));
+    const limited = await playlist(third);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ error: TOO_MANY });
+    expect(youtube.count("playlistItems")).toBe(3 + 1);
   });
 });

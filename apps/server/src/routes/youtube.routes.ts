@@ -1,14 +1,14 @@
 /**
  * The playlist shuffler (spec section 7): `?test=true` is the availability check, `?playlistId=` the whole
  * playlist. The service caches playlists and shares concurrent fetches; uncached calls spend YouTube quota,
- * so the endpoint is rate-limited per IP.
+ * so those are rate-limited per IP.
  */
 import { performance } from "node:perf_hooks";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import type { PlaylistVideo } from "@portfolio/core/domain";
 import { createYouTubeClient, PlaylistService } from "@portfolio/core/services";
-import { Router } from "express";
+import { type Request, type Response, Router } from "express";
 import type { AppContext } from "../app-context.ts";
 
 const gzipAsync = promisify(gzip);
@@ -40,19 +40,7 @@ export function youtubeRoutes({ core, config, rateLimits }: AppContext): Router 
     return encoded;
   };
 
-  const router = Router();
-
-  router.get("/youtube-playlist", async (req, res, next) => {
-    if (req.query.test === "true") {
-      await playlists.checkAvailability();
-      res.set("Cache-Control", "no-store").json({ available: true });
-      return;
-    }
-    // Only playlist fetches count against the limit: the page checks availability on every visit.
-    next();
-  });
-
-  router.get("/youtube-playlist", ...rateLimits.playlist, async (req, res) => {
+  const servePlaylist = async (req: Request, res: Response) => {
     const started = performance.now();
     const { videos, cached } = await playlists.getPlaylist(req.query.playlistId);
     const encoded = encode(videos);
@@ -65,7 +53,25 @@ export function youtubeRoutes({ core, config, rateLimits }: AppContext): Router 
       "Server-Timing": `playlist;dur=${(performance.now() - started).toFixed(1)};desc="${cached ? "cache" : "youtube"}"`,
     });
     res.type("application/json").send(gzipped ?? encoded.json);
+  };
+
+  const router = Router();
+
+  router.get("/youtube-playlist", async (req, res, next) => {
+    if (req.query.test === "true") {
+      await playlists.checkAvailability();
+      res.set("Cache-Control", "no-store").json({ available: true });
+      return;
+    }
+    // Only fetches that spend quota count against the limit: not the availability check the page makes on
+    // every visit, nor a playlist already cached (a shared link opened by a whole stream audience).
+    if (playlists.isCached(req.query.playlistId)) {
+      await servePlaylist(req, res);
+      return;
+    }
+    next();
   });
+  router.get("/youtube-playlist", ...rateLimits.playlist, servePlaylist);
 
   return router;
 }

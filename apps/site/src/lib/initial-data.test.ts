@@ -1,6 +1,13 @@
-import { FALLBACK_PROJECTS } from "@portfolio/core/domain";
+import { DEFAULT_SITE_PROFILE, FALLBACK_PROJECTS } from "@portfolio/core/domain";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_INITIAL_DATA, inOrder, parseInitialData, serializeInitialData } from "./initial-data.tsx";
+import { SITE_SETTINGS, settingsWith } from "../settings/site-settings.ts";
+import {
+  DEFAULT_INITIAL_DATA,
+  inOrder,
+  isSiteProfile,
+  parseInitialData,
+  serializeInitialData,
+} from "./initial-data.tsx";
 
 describe("initial data embedded in the HTML", () => {
   it("round-trips and cannot close its <script> element", () => {
@@ -25,5 +32,24 @@ describe("inOrder", () => {
     const [a, b, c] = FALLBACK_PROJECTS;
     if (!a || !b || !c) throw new Error("fixture");
     expect(inOrder([a, b, c], [c._id, "gone", a._id]).map((p) => p._id)).toEqual([c._id, a._id, b._id]);
+  });
+});
+
+describe("the owner's profile in the HTML", () => {
+  it("carries a built-time profile and drops a malformed one", () => {
+    const profile = { ...DEFAULT_SITE_PROFILE, ownerName: "Sam Doe" };
+    const data = { ...DEFAULT_INITIAL_DATA, profile };
+    expect(parseInitialData(serializeInitialData(data)).profile).toEqual(profile);
+    const broken = JSON.stringify({ ...DEFAULT_INITIAL_DATA, profile: { ownerName: 3 } });
+    expect(parseInitialData(broken).profile).toBeUndefined();
+    expect(isSiteProfile({ ...profile, socialLinks: [{ name: "GitHub" }] })).toBe(false);
+  });
+
+  it("settings take the defaults from the core profile, and a fetched profile over them", () => {
+    expect(SITE_SETTINGS).toMatchObject(DEFAULT_SITE_PROFILE);
+    const settings = settingsWith({ ...DEFAULT_SITE_PROFILE, businessEmail: "hi@example.test" });
+    expect(settings.businessEmail).toBe("hi@example.test");
+    expect(settings.siteUrl).toBe(SITE_SETTINGS.siteUrl);
+    expect(settingsWith(undefined)).toBe(SITE_SETTINGS);
   });
 });

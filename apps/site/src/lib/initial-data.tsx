@@ -2,7 +2,7 @@
  * Build-time data embedded in the prerendered HTML (a non-executable JSON block, so no CSP exception),
  * read once by the client so hydration renders exactly what the server rendered.
  */
-import { FALLBACK_PROJECTS, type Project } from "@portfolio/core/domain";
+import { FALLBACK_PROJECTS, type Project, type SiteProfile } from "@portfolio/core/domain";
 import { createContext, type ReactNode, useContext } from "react";
 
 export interface InitialData {
@@ -12,6 +12,8 @@ export interface InitialData {
   order: string[];
   /** ISO time of the build; the age figure and footer start from it. */
   builtAt: string;
+  /** The owner's profile as of the build (PRERENDER_API_URL); absent: the defaults. */
+  profile?: SiteProfile;
 }
 
 export const INITIAL_DATA_ID = "portfolio-data";
@@ -50,10 +52,30 @@ export function parseInitialData(text: string | null | undefined): InitialData {
           ? value.order
           : projects.map((p) => p._id),
       builtAt: typeof value.builtAt === "string" ? value.builtAt : DEFAULT_INITIAL_DATA.builtAt,
+      ...(isSiteProfile(value.profile) ? { profile: value.profile } : {}),
     };
   } catch {
     return DEFAULT_INITIAL_DATA;
   }
+}
+
+/** A light shape check (no schema library in the home page's bundle). */
+export function isSiteProfile(value: unknown): value is SiteProfile {
+  if (typeof value !== "object" || value === null) return false;
+  const profile = value as Record<string, unknown>;
+  return (
+    ["ownerName", "birthDate", "businessEmail", "streamingSiteUrl", "tagline"].every(
+      (key) => typeof profile[key] === "string",
+    ) &&
+    Array.isArray(profile.socialLinks) &&
+    profile.socialLinks.every(
+      (link: unknown) =>
+        typeof link === "object" &&
+        link !== null &&
+        typeof (link as Record<string, unknown>).name === "string" &&
+        typeof (link as Record<string, unknown>).url === "string",
+    )
+  );
 }
 
 const InitialDataContext = createContext<InitialData>(DEFAULT_INITIAL_DATA);

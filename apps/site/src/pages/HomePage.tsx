@@ -1,7 +1,8 @@
 import { lastSeenWorkingOn, MESSAGES, type Project } from "@portfolio/core/domain";
-import { Alert, errorMessage, FloatingButtons, ProjectsSection, useAuth } from "@portfolio/ui";
-import { useState } from "react";
+import { Alert, FloatingButtons, PERMISSION_ALERTS, ProjectsSection, useAuth } from "@portfolio/ui";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useInitialData } from "../lib/initial-data.tsx";
+import { useSiteSettings } from "../lib/site-profile.ts";
 import { useProjects } from "../lib/use-projects.ts";
 import { birthDateOf, SITE_SETTINGS } from "../settings/site-settings.ts";
 import { AgeLine } from "./home/AgeLine.tsx";
@@ -12,29 +13,40 @@ import { LastSeenBadge } from "./home/LastSeenBadge.tsx";
 import { useHighlight } from "./home/use-highlight.ts";
 import { WidgetChooser } from "./home/WidgetChooser.tsx";
 
+/** The edit modal and delete confirmation: a chunk of their own, fetched when an editor first needs them. */
+const ProjectDialogs = lazy(() => import("./home/ProjectDialogs.tsx"));
+
 export default function HomePage() {
-  const settings = SITE_SETTINGS;
+  const settings = useSiteSettings();
   const { builtAt } = useInitialData();
-  const { can, api } = useAuth();
+  const { can } = useAuth();
   const { projects, randomOrder, status, serverError, reload } = useProjects();
   const [widgetsOpen, setWidgetsOpen] = useState(false);
   const [highlightedId, highlight] = useHighlight();
   const [editError, setEditError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Project | null>(null);
+  const [deleting, setDeleting] = useState<Project | null>(null);
   const lastSeen = lastSeenWorkingOn(projects);
   const canEdit = can("website:projects:edit");
 
-  const onDelete = async (project: Project) => {
-    if (!window.confirm(`Are you sure you want to delete "${project.title}"?`)) return;
-    try {
-      await api.deleteProject(project._id);
-      setEditError(null);
-      reload();
-    } catch (error) {
-      const message = errorMessage(error, "Failed to delete project", "Error deleting project");
-      setEditError(message);
-      window.alert(message);
-    }
-  };
+  // The tab title names the owner too (the route table holds the default name).
+  useEffect(() => {
+    if (settings.ownerName !== SITE_SETTINGS.ownerName)
+      document.title = document.title.replaceAll(SITE_SETTINGS.ownerName, settings.ownerName);
+  }, [settings.ownerName]);
+
+  const onEdit = (project: Project) =>
+    can("projects:edit") ? setEditing(project) : window.alert(PERMISSION_ALERTS.edit);
+  const onDelete = (project: Project) =>
+    can("projects:delete") ? setDeleting(project) : window.alert(PERMISSION_ALERTS.delete);
+  const closeDialogs = useCallback(() => {
+    setEditing(null);
+    setDeleting(null);
+  }, []);
+  const onChanged = useCallback(() => {
+    setEditError(null);
+    reload();
+  }, [reload]);
 
   const editorBanner = canEdit ? (serverError ?? editError) : null;
 
@@ -60,6 +72,7 @@ export default function HomePage() {
             projects={projects}
             randomOrder={randomOrder}
             highlightedId={highlightedId}
+            onEdit={canEdit ? onEdit : undefined}
             onDelete={canEdit ? onDelete : undefined}
             notice={
               <>
@@ -80,6 +93,17 @@ export default function HomePage() {
       </main>
       <Footer settings={settings} builtAt={builtAt} />
       <WidgetChooser open={widgetsOpen} onClose={() => setWidgetsOpen(false)} />
+      {canEdit && (editing || deleting) ? (
+        <Suspense fallback={null}>
+          <ProjectDialogs
+            editing={editing}
+            deleting={deleting}
+            onClose={closeDialogs}
+            onChanged={onChanged}
+            onError={setEditError}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,20 +1,29 @@
-/** Placeholder for the full-height stream widget pages (a later issue builds them). */
+/**
+ * /twitchchatwidget, /twitchcountdownwidget, /twitchcotdwidget, /twitchheartwidget: full-height stream
+ * widgets configured by URL parameters (or their URL builders). The prerendered page is transparent and empty,
+ * so an OBS source never flashes anything before the widget starts.
+ */
+import { FloatingButtons, useHydrated } from "@portfolio/ui";
+import type { ReactNode } from "react";
 import { useLocation } from "react-router-dom";
+import { WidgetPlaceholder, WidgetScreen } from "../tools/widgets/WidgetScreen.tsx";
+import { WIDGET_INFO, widgetKindForPath } from "../tools/widgets/widget-kinds.ts";
 
-const NAMES: Record<string, string> = {
-  "/twitchchatwidget": "Chat Box Widget",
-  "/twitchcountdownwidget": "Countdown Widget",
-  "/twitchcotdwidget": "Cat of the Day Widget",
-  "/twitchheartwidget": "Heart Rate Widget",
-};
+function BuilderFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className="relative flex min-h-dvh flex-col">
+      <FloatingButtons left="home" />
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pt-24 pb-16 sm:px-6">
+        {children}
+      </main>
+    </div>
+  );
+}
 
 export default function WidgetPage() {
-  const { pathname } = useLocation();
-  const name = NAMES[pathname.replace(/\/+$/, "").toLowerCase()] ?? "Stream Widget";
-  return (
-    <main id="main" className="flex h-dvh flex-col items-center justify-center p-6 text-center" data-widget={pathname}>
-      <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{name}</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-400">This stream widget is coming soon.</p>
-    </main>
-  );
+  const { pathname, search } = useLocation();
+  const kind = widgetKindForPath(pathname) ?? "chat";
+  const hydrated = useHydrated();
+  if (!hydrated) return <WidgetPlaceholder kind={kind} />;
+  return <WidgetScreen key={WIDGET_INFO[kind].path} kind={kind} search={search} builderFrame={BuilderFrame} />;
 }

@@ -1,3 +1,4 @@
+export * from "./admin-rules.ts";
 export * from "./age.ts";
 export * from "./api-types.ts";
 export * from "./cat.ts";
@@ -10,6 +11,7 @@ export * from "./playlist.ts";
 export * from "./projects.ts";
 export * from "./roles.ts";
 export * from "./site-profile.ts";
+export * from "./site-profile-schema.ts";
 export * from "./twitch.ts";
 export * from "./validation.ts";
 export * from "./youtube.ts";

@@ -3,6 +3,7 @@
  * Resource rules for users and roles (owner invariants, no granting above your own permissions) live here
  * too, so no route or IPC handler repeats them.
  */
+import { grantBlockers, manageRefusal } from "../domain/admin-rules.ts";
 import { Forbidden, Unauthenticated } from "../domain/errors.ts";
 import { hasPermission, OWNER_OVERRIDE } from "../domain/permissions.ts";
 import type { Actor, UserActor } from "./context.ts";
@@ -54,16 +55,11 @@ export function assertCan(actor: Actor, action: Action): UserActor {
   return user;
 }
 
-export function isOwner(permissions: readonly string[]): boolean {
-  return permissions.includes(OWNER_OVERRIDE);
-}
-
 /** Nobody grants override:owner through the API, nor any permission they do not hold themselves. */
 export function assertMayGrant(actor: UserActor, before: readonly string[], after: readonly string[]): void {
-  const added = after.filter((p) => !before.includes(p));
-  if (added.includes(OWNER_OVERRIDE)) throw new Forbidden("The override:owner permission cannot be granted.");
-  const beyond = added.filter((p) => !hasPermission(actor.permissions, p));
-  if (beyond.length > 0) throw new Forbidden(`You cannot grant permissions you do not hold: ${beyond.join(", ")}.`);
+  const blockers = grantBlockers(actor.permissions, before, after);
+  if (blockers.includes(OWNER_OVERRIDE)) throw new Forbidden("The override:owner permission cannot be granted.");
+  if (blockers.length > 0) throw new Forbidden(`You cannot grant permissions you do not hold: ${blockers.join(", ")}.`);
 }
 
 /**
@@ -75,8 +71,8 @@ export function assertMayManageUser(
   target: { id: string; permissions: readonly string[] },
   verb: "edit" | "delete" | "reset the password of",
 ): void {
-  if (target.id === actor.id) throw new Forbidden(`You cannot ${verb} your own account here.`);
-  if (isOwner(target.permissions)) throw new Forbidden(`You cannot ${verb} the owner.`);
-  const above = target.permissions.filter((p) => !hasPermission(actor.permissions, p));
-  if (above.length > 0) throw new Forbidden(`You cannot ${verb} a user who holds permissions you do not have.`);
+  const refusal = manageRefusal(actor, target);
+  if (refusal === "self") throw new Forbidden(`You cannot ${verb} your own account here.`);
+  if (refusal === "owner") throw new Forbidden(`You cannot ${verb} the owner.`);
+  if (refusal === "holds-more") throw new Forbidden(`You cannot ${verb} a user who holds permissions you do not have.`);
 }

@@ -5,12 +5,7 @@ import type { Db, ProjectRow, ProjectsTable } from "../data/schema.ts";
 import { NotFound } from "../domain/errors.ts";
 import { FALLBACK_PROJECTS } from "../domain/fallback-projects.ts";
 import type { Project } from "../domain/projects.ts";
-import {
-  type ProjectInput,
-  type ProjectPatch,
-  projectCreateSchema,
-  projectUpdateSchema,
-} from "../domain/validation.ts";
+import { type ProjectPatch, projectCreateSchema, projectUpdateSchema } from "../domain/validation.ts";
 import { changedFields, recordAudit } from "./audit.service.ts";
 import type { Actor, Core } from "./context.ts";
 import { parseInput } from "./parse-input.ts";

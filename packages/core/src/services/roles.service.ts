@@ -1,15 +1,15 @@
 /** Role definitions stored in the database, and the role editor of the Settings tab. */
 
 import type { Db } from "../data/schema.ts";
+import { editableRoleKeys, isOwner, permissionsBeyond } from "../domain/admin-rules.ts";
 import type { RolesAnswer, RoleUpdateAnswer } from "../domain/api-types.ts";
 import { Forbidden, NotFound } from "../domain/errors.ts";
-import { hasPermission } from "../domain/permissions.ts";
 import { DEFAULT_ROLES, ROLE_KEYS, type RoleKey, samePermissionSet } from "../domain/roles.ts";
 import { rolePermissionsSchema } from "../domain/validation.ts";
 import { recordAudit } from "./audit.service.ts";
 import type { Actor, Core } from "./context.ts";
 import { parseInput } from "./parse-input.ts";
-import { assertCan, assertMayGrant, isOwner } from "./policy.ts";
+import { assertCan, assertMayGrant } from "./policy.ts";
 import { parsePermissions } from "./user-row.ts";
 
 async function readRoles(db: Db): Promise<RolesAnswer> {
@@ -34,11 +34,6 @@ export async function listRoles(core: Core, actor: Actor): Promise<RolesAnswer> 
   return readRoles(core.db);
 }
 
-/** The roles an actor may edit: the owner every role but owner; others only moderator and user. */
-export function editableRoleKeys(permissions: readonly string[]): RoleKey[] {
-  return isOwner(permissions) ? ["admin", "moderator", "user"] : ["moderator", "user"];
-}
-
 /**
  * Sets a role's permissions and moves every user whose permissions equalled the old set to the new set,
  * in one transaction. Answers how many users moved.
@@ -60,7 +55,7 @@ export async function updateRolePermissions(
   return core.db.transaction().execute(async (trx) => {
     const roles = await readRoles(trx);
     const before = roles[key].permissions;
-    if (before.some((p) => !hasPermission(user.permissions, p)))
+    if (permissionsBeyond(user.permissions, before).length > 0)
       throw new Forbidden("You cannot change a role that holds permissions you do not have.");
     assertMayGrant(user, before, permissions);
     const now = core.now().toISOString();

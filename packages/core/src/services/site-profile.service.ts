@@ -1,7 +1,8 @@
 /** The owner's public profile, stored in settings; read by anyone, changed by the owner only. */
 
 import type { Db } from "../data/schema.ts";
-import { DEFAULT_SITE_PROFILE, type SiteProfile, siteProfileSchema } from "../domain/site-profile.ts";
+import { DEFAULT_SITE_PROFILE, type SiteProfile } from "../domain/site-profile.ts";
+import { siteProfileSchema } from "../domain/site-profile-schema.ts";
 import { changedFields, recordAudit } from "./audit.service.ts";
 import type { Actor, Core } from "./context.ts";
 import { parseInput } from "./parse-input.ts";

@@ -1,4 +1,5 @@
 /** The admin panel's user management (spec section 6, SECURITY 10): every rule is checked through policy.ts. */
+import { isOwner } from "../domain/admin-rules.ts";
 import type { AdminUser } from "../domain/api-types.ts";
 import { Conflict, Forbidden, Invalid } from "../domain/errors.ts";
 import { samePermissionSet, sortUsersByRank } from "../domain/roles.ts";
@@ -6,7 +7,7 @@ import { parseUserUpdate } from "../domain/validation.ts";
 import { changedFields, recordAudit } from "./audit.service.ts";
 import { mailAccountLink } from "./auth.service.ts";
 import type { Actor, Core } from "./context.ts";
-import { assertCan, assertMayGrant, assertMayManageUser, isOwner } from "./policy.ts";
+import { assertCan, assertMayGrant, assertMayManageUser } from "./policy.ts";
 import { listRoles } from "./roles.service.ts";
 import { endUserSessions } from "./sessions.service.ts";
 import { findUserById, parsePermissions, toAdminUser, userKey } from "./user-row.ts";

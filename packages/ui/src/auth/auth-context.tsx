@@ -9,6 +9,11 @@ export interface AuthContextValue extends AuthState {
   login(username: string, password: string): Promise<SessionUser>;
   /** Ends the session on the server (best effort) and resets to logged out. */
   logout(): Promise<void>;
+  /**
+   * Asks the backend again who is logged in (e.g. after a role change that may have touched your own
+   * permissions) and updates the store; a failed check leaves the state as it was.
+   */
+  refresh(): Promise<SessionUser | null>;
   can(permission: string): boolean;
 }
 
@@ -48,9 +53,22 @@ export function AuthProvider({ api, children }: { api: ApiClient; children: Reac
     console.info("Logged out.");
   }, [api]);
 
+  const refresh = useCallback(async () => {
+    const user = await api.me();
+    dispatch({ type: "checked", user });
+    return user;
+  }, [api]);
+
   const value = useMemo<AuthContextValue>(
-    () => ({ ...state, api, login, logout, can: (permission) => hasPermission(state.user?.permissions, permission) }),
-    [state, api, login, logout],
+    () => ({
+      ...state,
+      api,
+      login,
+      logout,
+      refresh,
+      can: (permission) => hasPermission(state.user?.permissions, permission),
+    }),
+    [state, api, login, logout, refresh],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, useId, useState } from "react";
+import { type InputHTMLAttributes, type Ref, useId, useState } from "react";
 import { FOCUS_RING } from "./Button.tsx";
 import { cx } from "./cx.ts";
 import { EyeIcon, EyeOffIcon } from "./icons.tsx";
@@ -14,6 +14,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   value: string;
   onValueChange: (value: string) => void;
   hint?: string;
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input. Validation is done by the form (spec messages), so no browser `required` popups. */

@@ -5,6 +5,7 @@ import type { SiteSettings } from "../../settings/site-settings.ts";
 export function Footer({ settings, builtAt }: { settings: SiteSettings; builtAt: string }) {
   // The build year in the prerendered HTML, the visitor's year once running.
   const year = useHydrated() ? new Date().getFullYear() : new Date(builtAt).getFullYear();
+  const source = settings.socialLinks.find((l) => l.name === "GitHub");
   const link = cx("rounded hover:text-slate-900 hover:underline dark:hover:text-white", FOCUS_RING);
   return (
     <footer className="border-t border-slate-200 py-8 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
@@ -19,9 +20,11 @@ export function Footer({ settings, builtAt }: { settings: SiteSettings; builtAt:
           <a href={`mailto:${settings.businessEmail}`} className={link}>
             Contact
           </a>
-          <a href={settings.socialLinks[0]?.url} target="_blank" rel="noopener noreferrer" className={link}>
-            Source<span className="sr-only"> on GitHub (opens in a new tab)</span>
-          </a>
+          {source ? (
+            <a href={source.url} target="_blank" rel="noopener noreferrer" className={link}>
+              Source<span className="sr-only"> on GitHub (opens in a new tab)</span>
+            </a>
+          ) : null}
         </nav>
       </div>
     </footer>

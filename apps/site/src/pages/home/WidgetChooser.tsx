@@ -1,34 +1,55 @@
-import { Button, CatIcon, ChatIcon, cx, FOCUS_RING, Modal, TimerIcon } from "@portfolio/ui";
+import { Button, CatIcon, ChatIcon, cx, FOCUS_RING, HeartIcon, Modal, SlidersIcon, TimerIcon } from "@portfolio/ui";
 import { Link } from "react-router-dom";
 
 export const WIDGETS = [
-  { path: "/twitchchatwidget", name: "Chat", description: "A transparent chat box overlay", Icon: ChatIcon },
+  {
+    path: "/twitchchatwidget",
+    name: "Chat",
+    description: "A transparent chat box overlay",
+    Icon: ChatIcon,
+    setup: "the chat box",
+  },
   {
     path: "/twitchcountdownwidget",
     name: "Countdown",
     description: "A countdown for stream starts and breaks",
     Icon: TimerIcon,
+    setup: "the countdown",
   },
-  { path: "/twitchcotdwidget", name: "Cat of the Day", description: "A new cat picture every day", Icon: CatIcon },
+  {
+    path: "/twitchcotdwidget",
+    name: "Cat of the Day",
+    description: "A new cat picture every day",
+    Icon: CatIcon,
+    setup: "the cat picture",
+  },
 ] as const;
 
-/** The modal behind the dot of the 'i': pick a Twitch widget; closes on Escape or Cancel. */
+const SETUP_LINK = cx(
+  "flex shrink-0 items-center gap-1.5 rounded-xl border border-slate-200 px-3 text-sm font-medium text-slate-700 transition hover:border-indigo-400 hover:bg-indigo-50 hover:text-indigo-800 dark:border-slate-700 dark:text-slate-200 dark:hover:border-indigo-500 dark:hover:bg-indigo-950/50 dark:hover:text-indigo-200",
+  FOCUS_RING,
+);
+
+/**
+ * The modal behind the dot of the 'i': pick a Twitch widget; closes on Escape or Cancel. Each widget also
+ * has a 'Set up' link to its URL builder (live preview, the URL to paste into OBS).
+ */
 export function WidgetChooser({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Modal
       open={open}
       onClose={onClose}
       title="Choose a Twitch widget"
-      description="You found a secret! Open one of the stream widgets."
+      description="You found a secret! Open one of the stream widgets, or set one up for OBS."
       testId="widget-modal"
     >
       <ul className="space-y-2">
         {WIDGETS.map((widget) => (
-          <li key={widget.path}>
+          <li key={widget.path} className="flex gap-2">
             <Link
               to={widget.path}
               className={cx(
-                "flex items-center gap-3 rounded-xl border border-slate-200 p-3 transition hover:border-indigo-400 hover:bg-indigo-50 dark:border-slate-700 dark:hover:border-indigo-500 dark:hover:bg-indigo-950/50",
+                "flex flex-1 items-center gap-3 rounded-xl border border-slate-200 p-3 transition hover:border-indigo-400 hover:bg-indigo-50 dark:border-slate-700 dark:hover:border-indigo-500 dark:hover:bg-indigo-950/50",
                 FOCUS_RING,
               )}
             >
@@ -40,9 +61,23 @@ export function WidgetChooser({ open, onClose }: { open: boolean; onClose: () =>
                 <span className="block text-sm text-slate-600 dark:text-slate-400">{widget.description}</span>
               </span>
             </Link>
+            <Link to={`${widget.path}?setup=1`} className={SETUP_LINK} aria-label={`Set up ${widget.setup} for OBS`}>
+              <SlidersIcon size={16} />
+              Set up
+            </Link>
           </li>
         ))}
       </ul>
+      <p className="mt-3 flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+        <HeartIcon size={16} className="text-red-500" />
+        Streaming with a heart-rate sensor?
+        <Link
+          to="/twitchheartwidget?setup=1"
+          className={cx("rounded font-medium text-indigo-700 underline dark:text-indigo-300", FOCUS_RING)}
+        >
+          Set up the heart rate overlay
+        </Link>
+      </p>
       <div className="mt-5 flex justify-end">
         <Button variant="secondary" onClick={onClose}>
           Cancel

@@ -171,6 +171,14 @@ export class PlaylistService {
     return { videos: await fetching, cached: false };
   }
 
+  /** Whether getPlaylist would answer this id without calling YouTube (fresh in the cache, or being fetched). */
+  isCached(playlistId: unknown): boolean {
+    const checked = checkPlaylistId(playlistId);
+    if ("error" in checked) return false;
+    const hit = this.cache.get(checked.id);
+    return (hit !== undefined && this.now().getTime() < hit.expiresAt) || this.inFlight.has(checked.id);
+  }
+
   /** Forgets every cached playlist (e.g. after changing the key). */
   clear(): void {
     this.cache.clear();

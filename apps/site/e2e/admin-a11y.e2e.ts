@@ -1,0 +1,124 @@
+/** axe-core on every tab and modal of the admin panel, in both themes: no serious or critical violations. */
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, openPanel, ownerAccount, ROLE_PERMISSIONS, test, userRow } from "./admin-support.ts";
+
+// Each test starts its own server and logs in; a busy machine needs more than the default 45 s.
+test.describe.configure({ timeout: 90_000 });
+
+async function seriousViolations(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${where}: ${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+const VISIBLE = { timeout: 15_000 };
+
+for (const theme of ["dark", "light"] as const) {
+  test.describe(`${theme} mode`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.addInitScript((dark) => localStorage.setItem("darkMode", JSON.stringify(dark)), theme === "dark");
+    });
+
+    test("Dashboard, Users and the user dialogs", async ({ page, login, createAccount }) => {
+      const custom = await createAccount({
+        prefix: "cust",
+        permissions: ["website:view", "website:admin:view", "projects:view", "projects:create"],
+      });
+      await createAccount({ prefix: "wait", active: false });
+      await login(ownerAccount);
+      const found: string[] = [];
+
+      await openPanel(page);
+      await expect(page.getByTestId("audit-entry").first()).toBeVisible(VISIBLE);
+      await expect(page.getByTestId("twitch-status")).toBeVisible(VISIBLE);
+      await page
+        .getByTestId("audit-entry")
+        .getByText(/before and after/)
+        .first()
+        .click();
+      found.push(...(await seriousViolations(page, "Dashboard")));
+
+      await page.getByRole("tab", { name: "Users" }).click();
+      await expect(page.getByTestId("users-table")).toBeVisible(VISIBLE);
+      found.push(...(await seriousViolations(page, "Users")));
+      await userRow(page, custom.username).getByRole("button", { name: /^Edit/ }).click();
+      const editor = page.getByRole("dialog", { name: "Edit User" });
+      await expect(editor).toBeVisible(VISIBLE);
+      found.push(...(await seriousViolations(page, "Edit User (custom mode)")));
+      await editor.getByText("Role-based", { exact: true }).click();
+      await expect(editor.getByTestId("role-picker")).toBeVisible(VISIBLE);
+      found.push(...(await seriousViolations(page, "Edit User (role mode)")));
+      await page.keyboard.press("Escape");
+      await expect(editor).toBeHidden(VISIBLE);
+      await userRow(page, custom.username)
+        .getByRole("button", { name: /^Delete/ })
+        .click();
+      await expect(page.getByRole("dialog", { name: "Delete user" })).toBeVisible(VISIBLE);
+      found.push(...(await seriousViolations(page, "Delete user")));
+      expect(found).toEqual([]);
+    });
+
+    test("Projects and the project dialogs, also on the home page", async ({ page, login }) => {
+      await login(ownerAccount);
+      const found: string[] = [];
+      await openPanel(page, "Projects");
+      await expect(page.getByTestId("projects-table")).toBeVisible(VISIBLE);
+      found.push(...(await seriousViolations(page, "Projects")));
+      await page.getByRole("button", { name: "New Project" }).click();
+      const editor = page.getByRole("dialog", { name: "Create Project" });
+      await expect(editor).toBeVisible(VISIBLE);
+      await editor.getByLabel("Tags", { exact: true }).fill("React");
+      await editor.getByLabel("Tags", { exact: true }).press("Enter");
+      found.push(...(await seriousViolations(page, "Create Project")));
+      await page.keyboard.press("Escape");
+      await expect(editor).toBeHidden(VISIBLE);
+      await page.getByRole("button", { name: "Delete Economy Bot" }).click();
+      await expect(page.getByRole("dialog", { name: "Delete project" })).toBeVisible(VISIBLE);
+      found.push(...(await seriousViolations(page, "Delete project")));
+
+      await page.goto("/");
+      await expect(page.getByTestId("logout-button")).toBeVisible(VISIBLE);
+      const card = page.getByTestId("project-card").filter({ hasText: "Economy Bot" });
+      await card.hover();
+      await card.getByRole("button", { name: "Edit Economy Bot" }).click();
+      await expect(page.getByRole("dialog", { name: "Edit Project" })).toBeVisible(VISIBLE);
+      found.push(...(await seriousViolations(page, "Home: Edit Project")));
+      expect(found).toEqual([]);
+    });
+
+    test("Settings, with a message showing", async ({ page, login }) => {
+      await login(ownerAccount);
+      await openPanel(page, "Settings");
+      await expect(page.getByTestId("role-editor")).toBeVisible(VISIBLE);
+      await expect(page.getByTestId("sessions-list")).toBeVisible(VISIBLE);
+      await expect(page.getByTestId("site-profile").getByLabel("Display name")).toBeVisible(VISIBLE);
+      const found = await seriousViolations(page, "Settings");
+      await page
+        .locator('[data-role="user"]')
+        .getByRole("checkbox", { name: /^projects:view/ })
+        .check();
+      await page.getByRole("button", { name: "Save User" }).click();
+      await expect(page.getByTestId("admin-feedback")).toBeVisible(VISIBLE);
+      found.push(...(await seriousViolations(page, "Settings with a message")));
+      expect(found).toEqual([]);
+    });
+  });
+}
+
+test("the panel of a viewer with few permissions (read-only settings) has no violations either", async ({
+  page,
+  login,
+  createAccount,
+}) => {
+  const moderator = await createAccount({ prefix: "mod", permissions: ROLE_PERMISSIONS.moderator });
+  await login(moderator);
+  await openPanel(page, "Settings");
+  await expect(page.getByText("Only the owner can change the site profile.")).toBeVisible(VISIBLE);
+  const found = await seriousViolations(page, "Settings (moderator)");
+  await page.getByRole("tab", { name: "Users" }).click();
+  await expect(page.getByTestId("users-table")).toBeVisible(VISIBLE);
+  found.push(...(await seriousViolations(page, "Users (moderator)")));
+  expect(found).toEqual([]);
+});

@@ -1,0 +1,141 @@
+/**
+ * Shared set-up of the admin panel's browser tests. Each test gets its own real server (fresh database,
+ * mail outbox and rate limits; about half a second to start), so tests that change roles, projects or the
+ * site profile never disturb each other or the other test files. Accounts are made through the real API:
+ * the owner signs people up, activates them and sets their permissions.
+ */
+import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+import { DEFAULT_ROLES } from "@portfolio/core/domain";
+import { OWNER, type RealServer, startRealServer } from "../scripts/testing/real-server.mjs";
+import { uniqueName } from "./fixtures.ts";
+
+export { expect, OWNER, uniqueName };
+
+export const ROLE_PERMISSIONS = {
+  admin: DEFAULT_ROLES.admin.permissions,
+  moderator: DEFAULT_ROLES.moderator.permissions,
+  user: DEFAULT_ROLES.user.permissions,
+} as const;
+
+export interface Account {
+  id: string;
+  username: string;
+  email: string;
+  password: string;
+  permissions: readonly string[];
+}
+
+export interface AccountOptions {
+  permissions?: readonly string[];
+  active?: boolean;
+  prefix?: string;
+}
+
+interface AdminFixtures {
+  server: RealServer;
+  /** An API client logged in as the owner (same origin, so state-changing calls are accepted). */
+  ownerApi: APIRequestContext;
+  /** Signs up, activates and sets the permissions of a new account. */
+  createAccount: (options?: AccountOptions) => Promise<Account>;
+  /** Every browser dialog (alert, confirm) the page opened, accepted automatically. */
+  dialogs: string[];
+  /** Logs `page` in as the account. */
+  login: (account: { username: string; password: string }) => Promise<void>;
+}
+
+export const test = base.extend<AdminFixtures>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
+  server: async ({}, use) => {
+    const server = await startRealServer();
+    await use(server);
+    await server.stop();
+  },
+  baseURL: async ({ server }, use) => {
+    await use(server.baseUrl);
+  },
+  ownerApi: async ({ server, playwright }, use) => {
+    const api = await playwright.request.newContext({
+      baseURL: server.baseUrl,
+      extraHTTPHeaders: { Origin: server.baseUrl },
+    });
+    const login = await api.post("/api/login", { data: { username: OWNER.username, password: OWNER.password } });
+    expect(login.status(), "owner login").toBe(200);
+    await use(api);
+    await api.dispose();
+  },
+  createAccount: async ({ ownerApi }, use) => {
+    await use((options) => createAccount(ownerApi, options));
+  },
+  login: async ({ page, server }, use) => {
+    await use((account) => loginAs(page, server.baseUrl, account));
+  },
+  dialogs: async ({ page }, use) => {
+    const seen: string[] = [];
+    page.on("dialog", (dialog) => {
+      seen.push(dialog.message());
+      void dialog.accept();
+    });
+    await use(seen);
+  },
+});
+
+export async function createAccount(ownerApi: APIRequestContext, options: AccountOptions = {}): Promise<Account> {
+  const username = uniqueName(options.prefix ?? "acct");
+  const email = `${username}@example.test`;
+  const password = "Test-passw0rd";
+  const signup = await ownerApi.post("/api/signup", { data: { username, email, password } });
+  expect(signup.status(), `sign up ${username}`).toBe(201);
+  const id = await userId(ownerApi, username);
+  if (options.active ?? true) {
+    const activate = await ownerApi.patch(`/api/admin/users/${id}`, { data: { isActive: true } });
+    expect(activate.status(), `activate ${username}`).toBe(200);
+  }
+  const permissions = options.permissions ?? ROLE_PERMISSIONS.user;
+  const edit = await ownerApi.patch(`/api/admin/users/${id}`, { data: { username, permissions } });
+  expect(edit.status(), `permissions of ${username}`).toBe(200);
+  return { id, username, email, password, permissions };
+}
+
+export async function userId(api: APIRequestContext, username: string): Promise<string> {
+  const { users } = (await (await api.get("/api/admin/users")).json()) as {
+    users: Array<{ _id: string; username: string }>;
+  };
+  const user = users.find((u) => u.username === username);
+  if (!user) throw new Error(`No user ${username}.`);
+  return user._id;
+}
+
+/** Logs a browser context in through the API (the login form itself is tested in auth.e2e.ts). */
+export async function loginAs(page: Page, baseUrl: string, account: { username: string; password: string }) {
+  const response = await page.request.post(`${baseUrl}/api/login`, {
+    data: { username: account.username, password: account.password },
+    headers: { Origin: baseUrl },
+  });
+  expect(response.status(), `login ${account.username}`).toBe(200);
+  // The readable hint the site sets after a login in the page (it skips the session check without it).
+  await page.context().addCookies([{ name: "loggedIn", value: "1", url: baseUrl }]);
+}
+
+export const ownerAccount = { username: OWNER.username, password: OWNER.password };
+
+/** Opens the panel (optionally on a tab) and waits until it has loaded. */
+export async function openPanel(page: Page, tab?: "Dashboard" | "Users" | "Projects" | "Settings"): Promise<void> {
+  await page.goto("/admin/settings");
+  await expect(page.getByRole("heading", { name: "Admin panel", level: 1 })).toBeVisible({ timeout: 15_000 });
+  if (tab) {
+    await page.getByRole("tab", { name: tab }).click();
+    await expect(page.getByRole("tab", { name: tab })).toHaveAttribute("aria-selected", "true");
+  }
+}
+
+export const feedback = (page: Page) => page.getByTestId("admin-feedback-text");
+
+export function userRow(page: Page, username: string) {
+  return page
+    .getByTestId("user-row")
+    .filter({ has: page.getByRole("rowheader", { name: new RegExp(`^${username}`) }) });
+}
+
+export function projectRow(page: Page, title: string) {
+  return page.getByTestId("project-row").filter({ has: page.getByRole("rowheader", { name: title, exact: true }) });
+}

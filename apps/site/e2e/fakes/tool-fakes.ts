@@ -1,0 +1,38 @@
+/**
+ * The outer edges the visitor tools talk to through the server, started once by the global setup before the
+ * server (so its environment points at them): the fake YouTube Data API with the playlists of playlists.ts,
+ * and the fake cat API. Both are the server's own test fakes (apps/server/src/test), real HTTP servers on
+ * loopback speaking the real protocols.
+ */
+import { startFakeCatApi } from "../../../server/src/test/fake-cat-api.ts";
+import { startFakeYouTube } from "../../../server/src/test/fake-youtube.ts";
+import { PLAYLIST_CONTENTS } from "./playlists.ts";
+
+export interface ToolFakes {
+  /** Environment for the real server. */
+  env: Record<string, string>;
+  /** Call once the site is up: the fake cat API's images then live on the site's own origin. */
+  siteStarted(baseUrl: string): void;
+  stop(): Promise<void>;
+}
+
+export async function startToolFakes(): Promise<ToolFakes> {
+  const youtube = await startFakeYouTube();
+  for (const [id, videos] of Object.entries(PLAYLIST_CONTENTS)) youtube.playlists.set(id, videos);
+  const cats = await startFakeCatApi();
+  return {
+    env: {
+      YOUTUBE_API_KEY: youtube.apiKey,
+      YOUTUBE_API_BASE_URL: youtube.baseUrl,
+      CAT_API_BASE_URL: cats.baseUrl,
+    },
+    siteStarted(baseUrl) {
+      // The browser has no internet (and the CSP allows https: or 'self' images): the fake CDN is the
+      // server's own illustrations, one per call, marked so a test can tell the API's pick.
+      cats.imageUrl = (n) => `${baseUrl}/api/cat-of-the-day/fallback/${((n - 1) % 4) + 1}.svg?fake-cat=${n}`;
+    },
+    async stop() {
+      await Promise.all([youtube.close(), cats.close()]);
+    },
+  };
+}

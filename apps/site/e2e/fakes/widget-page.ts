@@ -1,0 +1,29 @@
+/** Helpers for the widget browser tests. */
+import { expect, type Page } from "@playwright/test";
+
+/** Twitch's emote CDN (no internet here): a small square per emote id. */
+export async function routeEmotes(page: Page): Promise<void> {
+  await page.route("https://static-cdn.jtvnw.net/**", (route) =>
+    route.fulfill({
+      contentType: "image/svg+xml",
+      body: '<svg xmlns="http://www.w3.org/2000/svg" width="28" height="28"><rect width="28" height="28" rx="6" fill="#9146FF"/></svg>',
+    }),
+  );
+}
+
+/** The page is see-through for OBS: no background on <html> or <body>, no dark canvas. */
+export async function expectTransparentPage(page: Page): Promise<void> {
+  const styles = await page.evaluate(() => ({
+    html: getComputedStyle(document.documentElement).backgroundColor,
+    body: getComputedStyle(document.body).backgroundColor,
+    scheme: getComputedStyle(document.documentElement).colorScheme,
+  }));
+  expect(styles.html).toBe("rgba(0, 0, 0, 0)");
+  expect(styles.body).toBe("rgba(0, 0, 0, 0)");
+  expect(styles.scheme).toBe("normal");
+  await expect(page.getByTestId("floating-buttons")).toHaveCount(0);
+}
+
+export function uniqueChannel(prefix: string): string {
+  return `${prefix}_${Math.random().toString(36).slice(2, 8)}`;
+}

@@ -1,0 +1,62 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { PLAYLISTS } from "./fakes/playlists.ts";
+import { openShuffler, shufflePlaylists } from "./fakes/shuffler-page.ts";
+import { expect, gotoReady, test } from "./fixtures.ts";
+
+async function seriousViolations(page: Page, disable: string[] = []) {
+  const results = await new AxeBuilder({ page }).disableRules(disable).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+const BUILDERS = ["/twitchchatwidget", "/twitchcountdownwidget", "/twitchcotdwidget?setup=1", "/twitchheartwidget"];
+/**
+ * The overlays themselves: drawn over a video in OBS, white text with an outline and a dark backing. On a
+ * plain page their contrast cannot be judged (the background is whatever the stream shows), so that one
+ * rule is left out for them; every other rule applies.
+ */
+const OVERLAYS = [
+  "/twitchchatwidget?demo=1",
+  "/twitchcountdownwidget?demo=1",
+  "/twitchcotdwidget?demo=1",
+  "/twitchheartwidget?demo=1",
+];
+
+for (const theme of ["dark", "light"] as const) {
+  test.describe(`visitor tools accessibility (${theme} mode)`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.addInitScript((dark) => localStorage.setItem("darkMode", JSON.stringify(dark)), theme === "dark");
+    });
+
+    test("the shuffler with a playlist loaded", async ({ page }) => {
+      await openShuffler(page);
+      await shufflePlaylists(page, PLAYLISTS.small);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    for (const path of BUILDERS) {
+      test(`the URL builder at ${path}`, async ({ page }) => {
+        await gotoReady(page, path);
+        await expect(page.getByTestId("widget-builder")).toBeVisible();
+        await page.waitForLoadState("networkidle");
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+    }
+
+    test("the Twitch callback's error state", async ({ page }) => {
+      await gotoReady(page, "/twitch/callback?error=access_denied&error_description=The+user+denied+you+access");
+      await expect(page.getByTestId("twitch-callback-error")).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+}
+
+for (const path of OVERLAYS) {
+  test(`the overlay at ${path}`, async ({ page }) => {
+    await gotoReady(page, path);
+    await page.waitForTimeout(300);
+    expect(await seriousViolations(page, ["color-contrast"])).toEqual([]);
+  });
+}

@@ -1,0 +1,211 @@
+import type { Page } from "@playwright/test";
+import { YOUTUBE_MESSAGES } from "@portfolio/core/domain";
+import { type FakeYouTube, startFakeYouTube } from "../../server/src/test/fake-youtube.ts";
+import { type RealServer, startRealServer } from "../scripts/testing/real-server.mjs";
+import { PLAYLIST_STORAGE_KEY } from "../src/tools/shuffler/playlist-storage.ts";
+import { RESTORED_MESSAGE } from "../src/tools/shuffler/shuffler-messages.ts";
+import { PLAYLIST_CONTENTS, PLAYLISTS, playableTitles, playlistUrl } from "./fakes/playlists.ts";
+import { expectTrack, openShuffler, queueHeading, shufflePlaylists, visibleTitles } from "./fakes/shuffler-page.ts";
+import { expect, test } from "./fixtures.ts";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+async function savedRecord(page: Page): Promise<Saved | null> {
+  const text = await page.evaluate((key) => localStorage.getItem(key), PLAYLIST_STORAGE_KEY);
+  return text ? (JSON.parse(text) as Saved) : null;
+}
+
+interface Saved {
+  videos: unknown[];
+  shuffledVideos: { title: string }[];
+  currentIndex: number;
+  playlistUrl: string;
+  timestamp: number;
+}
+
+test.describe("playlist shuffler: saved session", () => {
+  test("saves the session, restores it with the banner, and Load Different Playlist clears it", async ({ page }) => {
+    await page.clock.install();
+    await openShuffler(page);
+    await shufflePlaylists(page, PLAYLISTS.small);
+    const titles = await visibleTitles(page);
+    await page.clock.fastForward(1100);
+    await page.getByRole("button", { name: "Next track" }).click();
+    await page.clock.fastForward(1100);
+    await page.getByRole("button", { name: "Next track" }).click();
+    await expectTrack(page, 3, 12);
+
+    await expect.poll(async () => (await savedRecord(page))?.currentIndex).toBe(2);
+    const saved = (await savedRecord(page)) as Saved;
+    expect(saved.videos).toHaveLength(12);
+    expect(saved.shuffledVideos.map((v) => v.title)).toEqual(titles);
+    expect(saved.playlistUrl).toBe(playlistUrl(PLAYLISTS.small));
+    expect(Math.abs(saved.timestamp - (await page.evaluate(() => Date.now())))).toBeLessThan(60_000);
+
+    await page.reload();
+    await expect(page.getByTestId("restored-banner")).toHaveText(RESTORED_MESSAGE);
+    await expectTrack(page, 3, 12);
+    expect(await visibleTitles(page)).toEqual(titles);
+    // Restored, the player cues the track it stopped at (no autoplay).
+    await expect(page.getByTestId("yt-stub")).toHaveAttribute("data-video-id", /.+/);
+    await page.getByRole("button", { name: "Dismiss" }).click();
+    await expect(page.getByTestId("restored-banner")).toBeHidden();
+
+    await page.getByRole("button", { name: "Load Different Playlist" }).click();
+    await expect(page.getByTestId("playlist-url-0")).toHaveValue("");
+    await expect(queueHeading(page)).toHaveCount(0);
+    expect(await savedRecord(page)).toBeNull();
+    await page.reload();
+    await expect(page.getByTestId("playlist-url-0")).toBeVisible();
+    await expect(page.getByTestId("restored-banner")).toHaveCount(0);
+  });
+
+  test("a saved playlist expires after 3 days (fixed clock)", async ({ page }) => {
+    const start = Date.UTC(2026, 2, 1, 10, 0, 0);
+    await page.clock.install({ time: start });
+    await openShuffler(page);
+    await shufflePlaylists(page, PLAYLISTS.small);
+    await expect.poll(() => savedRecord(page)).not.toBeNull();
+    const savedAt = (await savedRecord(page))?.timestamp ?? 0;
+
+    // A minute short of 3 days: still there.
+    await page.clock.setSystemTime(savedAt + 3 * DAY - 60_000);
+    await page.reload();
+    await expect(page.getByTestId("restored-banner")).toBeVisible();
+    // Restoring saves it again: the 3 days count from this visit now.
+    await expect.poll(async () => (await savedRecord(page))?.timestamp ?? 0).toBeGreaterThan(savedAt);
+    const resavedAt = (await savedRecord(page))?.timestamp ?? 0;
+
+    // 3 days after it was last saved: gone, and removed from storage.
+    await page.clock.setSystemTime(resavedAt + 3 * DAY);
+    await page.reload();
+    await expect(page.getByTestId("playlist-url-0")).toBeVisible();
+    await expect(page.getByTestId("restored-banner")).toHaveCount(0);
+    expect(await savedRecord(page)).toBeNull();
+  });
+});
+
+test.describe("playlist shuffler: beyond a plain shuffle", () => {
+  test("a shared link reproduces the same order for someone else", async ({ page, browser, baseURL }) => {
+    await openShuffler(page);
+    await shufflePlaylists(page, PLAYLISTS.small);
+    const titles = await visibleTitles(page);
+    const shareUrl = await page.getByTestId("share-url").inputValue();
+    expect(shareUrl).toMatch(new RegExp(`/playlist-shuffler\\?list=${PLAYLISTS.small}&seed=[0-9a-z]+$`));
+
+    const other = await browser.newContext({ baseURL });
+    try {
+      const friend = await other.newPage();
+      await openShuffler(friend, new URL(shareUrl).pathname + new URL(shareUrl).search);
+      await expect(queueHeading(friend)).toHaveText("Shuffled Playlist (12 songs)");
+      expect(await visibleTitles(friend)).toEqual(titles);
+      await expectTrack(friend, 1, 12);
+      // The address is tidied up; the friend's own session takes over from here.
+      await expect(friend).toHaveURL(/\/playlist-shuffler$/);
+      await expect(friend.getByTestId("share-url")).toHaveValue(shareUrl);
+    } finally {
+      await other.close();
+    }
+  });
+
+  test("shuffles several playlists together into one queue, each video once", async ({ page }) => {
+    await openShuffler(page);
+    await shufflePlaylists(page, PLAYLISTS.small, PLAYLISTS.second);
+    await expect(queueHeading(page)).toHaveText("Shuffled Playlist (16 songs)");
+    await page.getByTestId("queue-scroller").evaluate((el) => {
+      el.scrollTop = el.scrollHeight;
+    });
+    const all = new Set<string>();
+    for (const top of [0, 400, 800]) {
+      await page.getByTestId("queue-scroller").evaluate((el, y) => {
+        el.scrollTop = y;
+      }, top);
+      for (const title of await visibleTitles(page)) all.add(title);
+    }
+    const expected = new Set([...playableTitles(PLAYLISTS.small), ...playableTitles(PLAYLISTS.second)]);
+    expect(all).toEqual(expected);
+    expect(expected.size).toBe(16);
+  });
+
+  test("5,000 videos: all of them, virtualised, scrollable to the very last", async ({ page }) => {
+    await openShuffler(page);
+    await shufflePlaylists(page, PLAYLISTS.big);
+    await expect(queueHeading(page)).toHaveText("Shuffled Playlist (5000 songs)");
+    expect(await page.getByTestId("queue-row").count()).toBeLessThan(30);
+    const scroller = page.getByTestId("queue-scroller");
+    await scroller.evaluate((el) => {
+      el.scrollTop = el.scrollHeight;
+    });
+    const last = page.locator('[data-testid="queue-row"][data-index="4999"]');
+    await expect(last).toBeVisible();
+    expect(await page.getByTestId("queue-row").count()).toBeLessThan(30);
+    await last.getByRole("button").click();
+    await expectTrack(page, 5000, 5000);
+    expect(PLAYLIST_CONTENTS[PLAYLISTS.big]).toHaveLength(5000);
+  });
+
+  test("the loading screen covers a load that takes a while", async ({ page }) => {
+    await openShuffler(page);
+    await page.route("**/api/youtube-playlist?playlistId=*", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.getByTestId("playlist-url-0").fill(playlistUrl(PLAYLISTS.small));
+    await page.getByRole("button", { name: "Shuffle", exact: true }).click();
+    await expect(page.getByTestId("loading-screen")).toBeVisible();
+    await expect(page.getByRole("progressbar")).toBeVisible();
+    await expect(page.getByTestId("loading-screen")).toBeHidden({ timeout: 10_000 });
+    await expect(queueHeading(page)).toHaveText("Shuffled Playlist (12 songs)");
+  });
+});
+
+test.describe("playlist shuffler: upstream trouble (own servers)", () => {
+  test.describe.configure({ mode: "serial" });
+  let noKey: RealServer;
+  let broken: RealServer;
+  let fake: FakeYouTube;
+
+  test.beforeAll(async () => {
+    fake = await startFakeYouTube();
+    fake.playlists.set(PLAYLISTS.small, PLAYLIST_CONTENTS[PLAYLISTS.small] ?? []);
+    [noKey, broken] = await Promise.all([
+      startRealServer(),
+      startRealServer({
+        env: { YOUTUBE_API_KEY: fake.apiKey, YOUTUBE_API_BASE_URL: fake.baseUrl, YOUTUBE_CACHE_SECONDS: "0" },
+      }),
+    ]);
+  });
+
+  test.afterAll(async () => {
+    await Promise.all([noKey?.stop(), broken?.stop(), fake?.close()]);
+  });
+
+  test("no YouTube API: the message of spec section 8 and an 'API Unavailable' button", async ({ page }) => {
+    await openShuffler(page, `${noKey.baseUrl}/playlist-shuffler`);
+    await expect(page.getByTestId("api-unavailable")).toHaveText(YOUTUBE_MESSAGES.unavailable);
+    const button = page.getByRole("button", { name: "API Unavailable" });
+    await expect(button).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Shuffle", exact: true })).toHaveCount(0);
+  });
+
+  test("YouTube failing: quota and private playlists show the server's message; an outage disables the tool", async ({
+    page,
+  }) => {
+    fake.fail("playlistItems", "quota");
+    await openShuffler(page, `${broken.baseUrl}/playlist-shuffler`);
+    await expect(page.getByRole("button", { name: "Shuffle", exact: true })).toBeEnabled();
+    await page.getByTestId("playlist-url-0").fill(playlistUrl(PLAYLISTS.small));
+    await page.getByRole("button", { name: "Shuffle", exact: true }).click();
+    await expect(page.getByTestId("shuffler-error")).toHaveText(YOUTUBE_MESSAGES.quotaExceeded);
+
+    fake.fail("playlistItems", "private");
+    await page.getByRole("button", { name: "Shuffle", exact: true }).click();
+    await expect(page.getByTestId("shuffler-error")).toHaveText(YOUTUBE_MESSAGES.privatePlaylist);
+
+    fake.fail("all", "server");
+    await page.reload();
+    await expect(page.getByTestId("api-unavailable")).toHaveText(YOUTUBE_MESSAGES.unavailable);
+    await expect(page.getByRole("button", { name: "API Unavailable" })).toBeDisabled();
+    fake.fail("all", null);
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * What a widget route shows once the page runs: the widget itself (transparent, for OBS) when its URL says
+ * enough, otherwise, or with `?setup`, its URL builder. Each view is its own chunk, so an OBS source loads
+ * only its widget's code.
+ */
+import { Spinner } from "@portfolio/ui";
+import { type ComponentType, lazy, type ReactNode, Suspense, useMemo } from "react";
+import { readCatOptions } from "./cat/cat-options.ts";
+import { chatIsConfigured, readChatOptions } from "./chat/chat-options.ts";
+import { countdownIsConfigured, readCountdownOptions } from "./countdown/countdown-options.ts";
+import { heartIsConfigured, readHeartOptions } from "./heart/heart-options.ts";
+import { TransparentPage, WidgetKeyframes } from "./WidgetStyles.tsx";
+import { WIDGET_INFO, type WidgetKind } from "./widget-kinds.ts";
+
+const ChatWidget = lazy(() => import("./chat/ChatWidget.tsx"));
+const CountdownWidget = lazy(() => import("./countdown/CountdownWidget.tsx"));
+const CatWidget = lazy(() => import("./cat/CatWidget.tsx"));
+const HeartWidget = lazy(() => import("./heart/HeartWidget.tsx"));
+const ChatBuilder = lazy(() => import("./builder/ChatBuilder.tsx"));
+const CountdownBuilder = lazy(() => import("./builder/CountdownBuilder.tsx"));
+const CatBuilder = lazy(() => import("./builder/CatBuilder.tsx"));
+const HeartBuilder = lazy(() => import("./builder/HeartBuilder.tsx"));
+
+/** Before the page runs (and in the prerendered HTML): transparent and empty but for the hidden name. */
+export function WidgetPlaceholder({ kind }: { kind: WidgetKind }) {
+  return (
+    <main id="main" className="h-dvh" data-widget={WIDGET_INFO[kind].path}>
+      <TransparentPage />
+      <h1 className="sr-only">{WIDGET_INFO[kind].name}</h1>
+    </main>
+  );
+}
+
+function Overlay({ kind, children }: { kind: WidgetKind; children: ReactNode }) {
+  return (
+    <main id="main" className="h-dvh" data-widget={WIDGET_INFO[kind].path}>
+      <TransparentPage />
+      <WidgetKeyframes />
+      <h1 className="sr-only">{WIDGET_INFO[kind].name}</h1>
+      <Suspense fallback={null}>{children}</Suspense>
+    </main>
+  );
+}
+
+function BuilderLoading() {
+  return (
+    <div className="flex justify-center py-24 text-indigo-600 dark:text-indigo-400" role="status">
+      <Spinner className="size-8" />
+      <span className="sr-only">Loading the widget builder…</span>
+    </div>
+  );
+}
+
+export interface WidgetScreenProps {
+  kind: WidgetKind;
+  search: string;
+  /** Wraps the URL builder in the site's page frame (the widget itself has none). */
+  builderFrame: ComponentType<{ children: ReactNode }>;
+}
+
+export function WidgetScreen({ kind, search, builderFrame: Frame }: WidgetScreenProps) {
+  const params = useMemo(() => new URLSearchParams(search), [search]);
+  const setup = params.has("setup");
+  const builder = (node: ReactNode) => (
+    <Frame>
+      <Suspense fallback={<BuilderLoading />}>{node}</Suspense>
+    </Frame>
+  );
+
+  switch (kind) {
+    case "chat": {
+      const options = readChatOptions(params);
+      return !setup && chatIsConfigured(options) ? (
+        <Overlay kind={kind}>
+          <ChatWidget options={options} />
+        </Overlay>
+      ) : (
+        builder(<ChatBuilder initial={options} />)
+      );
+    }
+    case "countdown": {
+      const options = readCountdownOptions(params);
+      return !setup && countdownIsConfigured(options) ? (
+        <Overlay kind={kind}>
+          <CountdownWidget options={options} />
+        </Overlay>
+      ) : (
+        builder(<CountdownBuilder initial={options} />)
+      );
+    }
+    case "cat": {
+      const options = readCatOptions(params);
+      return setup ? (
+        builder(<CatBuilder initial={options} />)
+      ) : (
+        <Overlay kind={kind}>
+          <CatWidget options={options} />
+        </Overlay>
+      );
+    }
+    case "heart": {
+      const options = readHeartOptions(params);
+      return !setup && heartIsConfigured(options) ? (
+        <Overlay kind={kind}>
+          <HeartWidget options={options} />
+        </Overlay>
+      ) : (
+        builder(<HeartBuilder initial={options} />)
+      );
+    }
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * A widget's URL builder: settings on one side, a live preview on a checkerboard (the widget is transparent)
+ * on the other, and the finished URL to copy into OBS.
+ */
+import { buttonClasses, CheckIcon, CopyIcon, ExternalLinkIcon } from "@portfolio/ui";
+import { type ReactNode, useId } from "react";
+import { urlFieldClasses } from "../../common/url-field.ts";
+import { useCopy } from "../../common/use-copy.ts";
+import { WidgetKeyframes } from "../WidgetStyles.tsx";
+import { WIDGET_INFO, type WidgetKind } from "../widget-kinds.ts";
+
+const CHECKERBOARD = {
+  backgroundColor: "#1e293b",
+  backgroundImage:
+    "linear-gradient(45deg,#334155 25%,transparent 25%),linear-gradient(-45deg,#334155 25%,transparent 25%),linear-gradient(45deg,transparent 75%,#334155 75%),linear-gradient(-45deg,transparent 75%,#334155 75%)",
+  backgroundSize: "24px 24px",
+  backgroundPosition: "0 0,0 12px,12px -12px,-12px 0",
+};
+
+export interface BuilderLayoutProps {
+  kind: WidgetKind;
+  form: ReactNode;
+  preview: ReactNode;
+  /** The finished URL, or null with the reason when the settings are not complete yet. */
+  url: string | null;
+  missing?: string;
+  warning?: string;
+}
+
+export function BuilderLayout({ kind, form, preview, url, missing, warning }: BuilderLayoutProps) {
+  const info = WIDGET_INFO[kind];
+  const urlId = useId();
+  const { copied, copy } = useCopy();
+  return (
+    <div data-testid="widget-builder" data-widget={kind}>
+      <WidgetKeyframes />
+      <header className="mb-8 text-center">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{info.name}</h1>
+        <p className="mx-auto mt-3 max-w-2xl text-slate-600 dark:text-slate-400">{info.description}</p>
+      </header>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <form
+          onSubmit={(event) => event.preventDefault()}
+          aria-label="Widget settings"
+          className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+        >
+          <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Settings</h2>
+          {form}
+        </form>
+        <section aria-label="Live preview" className="flex flex-col gap-2">
+          <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Live preview</h2>
+          <div
+            className="relative h-96 overflow-hidden rounded-2xl border border-slate-200 dark:border-slate-700"
+            style={CHECKERBOARD}
+            data-testid="widget-preview"
+          >
+            {preview}
+          </div>
+          <p className="text-xs text-slate-600 dark:text-slate-400">
+            The checkerboard stands for your stream: the widget's own background is transparent.
+          </p>
+        </section>
+      </div>
+      <section className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <label htmlFor={urlId} className="text-lg font-semibold text-slate-900 dark:text-white">
+          Your widget URL
+        </label>
+        <div className="mt-3 flex flex-col gap-2 sm:flex-row">
+          <input
+            id={urlId}
+            readOnly
+            value={url ?? ""}
+            aria-describedby={!url && missing ? `${urlId}-missing` : undefined}
+            onFocus={(event) => event.currentTarget.select()}
+            className={urlFieldClasses("md")}
+            data-testid="widget-url"
+          />
+          <button
+            type="button"
+            disabled={!url}
+            onClick={() => url && copy(url)}
+            className={buttonClasses("primary", "md")}
+            aria-live="polite"
+          >
+            {copied ? <CheckIcon size={16} /> : <CopyIcon size={16} />}
+            {copied ? "Copied!" : "Copy URL"}
+          </button>
+          {url ? (
+            <a href={url} target="_blank" rel="noopener noreferrer" className={buttonClasses("secondary", "md")}>
+              <ExternalLinkIcon size={16} />
+              Open
+              <span className="sr-only">the widget in a new tab</span>
+            </a>
+          ) : null}
+        </div>
+        {!url && missing ? (
+          <p id={`${urlId}-missing`} className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+            {missing}
+          </p>
+        ) : null}
+        {warning ? <p className="mt-2 text-sm font-medium text-amber-800 dark:text-amber-300">{warning}</p> : null}
+        <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">
+          In OBS: <strong>Sources → + → Browser</strong>, paste the URL, and set the size to about {info.obsSize.width}{" "}
+          × {info.obsSize.height}. Add <code className="font-mono">demo=1</code> to the URL to see it working without a
+          live feed.
+        </p>
+      </section>
+    </div>
+  );
+}

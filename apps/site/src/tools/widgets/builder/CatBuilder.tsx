@@ -1,0 +1,37 @@
+/** URL builder for the cat of the day. */
+import { TextField } from "@portfolio/ui";
+import { useState } from "react";
+import CatWidget from "../cat/CatWidget.tsx";
+import { CAT_SIZE, type CatOptions, catOptionsToParams } from "../cat/cat-options.ts";
+import { BuilderLayout } from "./BuilderLayout.tsx";
+import { NumberField, SwitchField } from "./fields.tsx";
+import { widgetUrl } from "./widget-url.ts";
+
+export default function CatBuilder({ initial }: { initial: CatOptions }) {
+  const [options, setOptions] = useState<CatOptions>({ ...initial, demo: false });
+  const set = (patch: Partial<CatOptions>) => setOptions((o) => ({ ...o, ...patch }));
+  return (
+    <BuilderLayout
+      kind="cat"
+      url={widgetUrl(window.location.origin, "cat", catOptionsToParams(options))}
+      form={
+        <>
+          <TextField label="Title" value={options.title} onValueChange={(title) => set({ title })} maxLength={80} />
+          <SwitchField
+            label="Show the title and date"
+            checked={options.caption}
+            onChange={(caption) => set({ caption })}
+          />
+          <NumberField
+            label="Picture width"
+            suffix="px"
+            value={options.size}
+            onChange={(size) => set({ size })}
+            {...CAT_SIZE}
+          />
+        </>
+      }
+      preview={<CatWidget options={{ ...options, size: Math.min(options.size, 280) }} preview />}
+    />
+  );
+}

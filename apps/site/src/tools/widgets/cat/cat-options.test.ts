@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { CAT_DEFAULTS, catOptionsToParams, formatCatDate, msUntilNextCat, readCatOptions } from "./cat-options.ts";
+
+describe("cat of the day settings", () => {
+  it("reads and writes its settings", () => {
+    expect(readCatOptions(new URLSearchParams(""))).toEqual(CAT_DEFAULTS);
+    const options = { title: "Today's cat", caption: false, size: 500, demo: true };
+    expect(readCatOptions(catOptionsToParams(options))).toEqual(options);
+    expect(catOptionsToParams(CAT_DEFAULTS).toString()).toBe("");
+    expect(readCatOptions(new URLSearchParams("size=5")).size).toBe(120);
+  });
+
+  it("asks again just after the next UTC midnight", () => {
+    const now = Date.UTC(2026, 10, 21, 23, 59, 0);
+    expect(msUntilNextCat(now, 0)).toBe(60_000);
+    expect(msUntilNextCat(Date.UTC(2026, 10, 21), 5000)).toBe(86_400_000 + 5000);
+  });
+
+  it("writes the cat's day in words", () => {
+    expect(formatCatDate("2026-11-21")).toBe("21 November 2026");
+    expect(formatCatDate("nonsense")).toBe("nonsense");
+  });
+});

@@ -1,0 +1,49 @@
+/** The cat-of-the-day widget's settings in its URL: `title`, `caption` (title and date on or off), `size`. */
+import { isDemo, readBool, readInt, readText, setIfNotDefault } from "../params.ts";
+
+export interface CatOptions {
+  title: string;
+  caption: boolean;
+  /** Width of the picture, px. */
+  size: number;
+  demo: boolean;
+}
+
+export const CAT_DEFAULTS: CatOptions = { title: "Cat of the Day", caption: true, size: 360, demo: false };
+export const CAT_SIZE = { min: 120, max: 1200 } as const;
+/** Demo mode shows one of the server's own illustrations without asking the cat API. */
+export const DEMO_CAT_URL = "/api/cat-of-the-day/fallback/1.svg";
+
+export function readCatOptions(params: URLSearchParams): CatOptions {
+  return {
+    title: readText(params, "title", CAT_DEFAULTS.title),
+    caption: readBool(params, "caption", CAT_DEFAULTS.caption),
+    size: readInt(params, "size", { fallback: CAT_DEFAULTS.size, ...CAT_SIZE }),
+    demo: isDemo(params),
+  };
+}
+
+export function catOptionsToParams(options: CatOptions): URLSearchParams {
+  const params = new URLSearchParams();
+  setIfNotDefault(params, "title", options.title, CAT_DEFAULTS.title);
+  setIfNotDefault(params, "caption", options.caption, CAT_DEFAULTS.caption);
+  setIfNotDefault(params, "size", options.size, CAT_DEFAULTS.size);
+  if (options.demo) params.set("demo", "1");
+  return params;
+}
+
+/** Milliseconds until the next UTC midnight, when the server picks a new cat (plus a little slack). */
+export function msUntilNextCat(now: number, slackMs = 5000): number {
+  const date = new Date(now);
+  const midnight = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 1);
+  return midnight - now + slackMs;
+}
+
+/** `2026-11-21` as "21 November 2026" (the cat's day is a UTC date). */
+export function formatCatDate(day: string, locale = "en-GB"): string {
+  const ms = Date.parse(`${day}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !Number.isFinite(ms)) return day;
+  return new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+    ms,
+  );
+}

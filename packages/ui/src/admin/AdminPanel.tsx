@@ -1,0 +1,105 @@
+/**
+ * The admin panel (spec section 2): Dashboard, Users (users:view), Projects (projects:view) and Settings,
+ * with the profile bubble. It reaches the backend only through `useApi()` and the session through
+ * `useAuth()`, so the site (HTTP) and the desktop app (IPC) mount the same component. The caller decides
+ * where "home" is: `onLeave` runs after logout and when the viewer loses website:admin:view.
+ */
+import { hasPermission, type RolesAnswer } from "@portfolio/core/domain";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useApi } from "../api/api-context.tsx";
+import { useAuth } from "../auth/auth-context.tsx";
+import { AdminTabs, panelId, tabId } from "./AdminTabs.tsx";
+import { DashboardTab } from "./dashboard/DashboardTab.tsx";
+import { FeedbackProvider, FeedbackToast } from "./feedback.tsx";
+import { ProfileBubble } from "./ProfileBubble.tsx";
+import { ProjectsTab } from "./projects/ProjectsTab.tsx";
+import { SettingsTab } from "./settings/SettingsTab.tsx";
+import { type AdminTab, tabFromHash, visibleTabs } from "./tabs.ts";
+import { useLoad } from "./use-load.ts";
+import { DEFAULT_ROLE_SET, type RoleSet } from "./user-editor.ts";
+import { UsersTab } from "./users/UsersTab.tsx";
+
+export interface AdminPanelProps {
+  /** Go to the public home page (after logout, or when the panel is no longer allowed). */
+  onLeave: () => void;
+}
+
+function currentHash(): string {
+  return typeof window === "undefined" ? "" : window.location.hash;
+}
+
+export function AdminPanel({ onLeave }: AdminPanelProps) {
+  const api = useApi();
+  const { user, logout, refresh } = useAuth();
+  const permissions = user?.permissions ?? [];
+  const roles = useLoad<RolesAnswer>(() => api.getRoles());
+  const roleSet: RoleSet = roles.data ?? DEFAULT_ROLE_SET;
+  const tabs = useMemo(() => visibleTabs(permissions), [permissions]);
+  const [tab, setTab] = useState<AdminTab>(() => tabFromHash(currentHash(), tabs));
+  const allowed = hasPermission(permissions, "website:admin:view");
+  const permissionsRef = useRef(permissions);
+  permissionsRef.current = permissions;
+
+  // A tab that is no longer visible (permissions changed) falls back to the first one.
+  const shown = tabs.includes(tab) ? tab : (tabs[0] ?? "dashboard");
+
+  const select = useCallback((next: AdminTab) => {
+    setTab(next);
+    if (typeof window !== "undefined") window.history.replaceState(window.history.state, "", `#${next}`);
+  }, []);
+
+  // Links such as /admin/settings#users, and the browser's back and forward buttons.
+  useEffect(() => {
+    const onHash = () => setTab(tabFromHash(window.location.hash, visibleTabs(permissionsRef.current)));
+    window.addEventListener("hashchange", onHash);
+    return () => window.removeEventListener("hashchange", onHash);
+  }, []);
+
+  useEffect(() => {
+    if (!allowed) onLeave();
+  }, [allowed, onLeave]);
+
+  /** After any change: fetch the roles and who I am again; losing website:admin:view sends me home. */
+  const onChanged = useCallback(async () => {
+    await roles.reload();
+    try {
+      const me = await refresh();
+      if (!hasPermission(me?.permissions, "website:admin:view")) onLeave();
+    } catch {
+      // The server could not be reached; the next call will tell.
+    }
+  }, [roles.reload, refresh, onLeave]);
+
+  const leave = useCallback(async () => {
+    await logout();
+    onLeave();
+  }, [logout, onLeave]);
+
+  if (!user) return null;
+  const viewer = { id: user._id, permissions };
+
+  return (
+    <FeedbackProvider>
+      <div className="mx-auto w-full max-w-7xl px-4 pt-20 pb-28 sm:px-6" data-testid="admin-panel">
+        <header className="mb-6">
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Admin panel</h1>
+          <p className="mt-1 text-slate-600 dark:text-slate-400">
+            Signed in as <strong className="font-semibold text-slate-900 dark:text-white">{user.username}</strong>.
+            Manage users, roles, projects and the site.
+          </p>
+        </header>
+        <AdminTabs tabs={tabs} current={shown} onSelect={select} />
+        <div role="tabpanel" id={panelId(shown)} aria-labelledby={tabId(shown)} className="mt-6">
+          {shown === "dashboard" ? <DashboardTab viewer={viewer} roles={roleSet} onChanged={onChanged} /> : null}
+          {shown === "users" ? <UsersTab viewer={viewer} roles={roleSet} onChanged={onChanged} /> : null}
+          {shown === "projects" ? <ProjectsTab permissions={permissions} onChanged={onChanged} /> : null}
+          {shown === "settings" ? (
+            <SettingsTab viewerPermissions={permissions} roles={roleSet} onChanged={onChanged} onLoggedOut={leave} />
+          ) : null}
+        </div>
+      </div>
+      <ProfileBubble user={user} roles={roleSet} onLogout={leave} />
+      <FeedbackToast />
+    </FeedbackProvider>
+  );
+}

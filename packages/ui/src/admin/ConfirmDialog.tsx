@@ -1,0 +1,45 @@
+/** A yes/no question in the shared Modal (focus starts on Cancel, the safe choice). */
+import { useRef, useState } from "react";
+import { Button, buttonClasses } from "../components/Button.tsx";
+import { Modal } from "../components/Modal.tsx";
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  onConfirm: () => Promise<void> | void;
+  onCancel: () => void;
+}
+
+export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+  const cancel = useRef<HTMLButtonElement>(null);
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await onConfirm();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open={open}
+      onClose={busy ? () => {} : onCancel}
+      title={title}
+      description={message}
+      initialFocus={cancel}
+      testId="confirm-dialog"
+    >
+      <div className="flex justify-end gap-2">
+        <button ref={cancel} type="button" className={buttonClasses("secondary")} onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+        <Button variant="danger" onClick={confirm} loading={busy}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </Modal>
+  );
+}

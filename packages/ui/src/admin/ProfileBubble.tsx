@@ -1,0 +1,57 @@
+/** Bottom-left profile bubble: username, role badge, Logout. */
+import { deriveRole, type SessionUser } from "@portfolio/core/domain";
+import { useState } from "react";
+import { buttonClasses } from "../components/Button.tsx";
+import { LogOutIcon } from "../components/icons.tsx";
+import { RoleBadge } from "./Badges.tsx";
+import type { RoleSet } from "./user-editor.ts";
+
+export function ProfileBubble({
+  user,
+  roles,
+  onLogout,
+}: {
+  user: SessionUser;
+  roles: RoleSet;
+  onLogout: () => Promise<void>;
+}) {
+  const role = deriveRole(user.permissions, roles);
+  const [busy, setBusy] = useState(false);
+  return (
+    <aside
+      aria-label="Your account"
+      data-testid="profile-bubble"
+      className="fixed bottom-4 left-4 z-30 flex items-center gap-3 rounded-full border border-slate-200/80 bg-white/90 py-1.5 pr-1.5 pl-1.5 shadow-lg shadow-slate-900/5 backdrop-blur dark:border-slate-700/80 dark:bg-slate-900/90 dark:shadow-black/30"
+    >
+      <span
+        aria-hidden="true"
+        className="flex size-9 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-indigo-500 to-fuchsia-500 text-sm font-bold text-white uppercase"
+      >
+        {user.username.slice(0, 1)}
+      </span>
+      <span className="flex min-w-0 flex-col">
+        <span
+          className="max-w-40 truncate text-sm font-semibold text-slate-900 dark:text-white"
+          data-testid="profile-username"
+        >
+          {user.username}
+        </span>
+        <span>
+          <RoleBadge roleKey={role} role={roles[role]} />
+        </span>
+      </span>
+      <button
+        type="button"
+        className={buttonClasses("secondary", "sm", "rounded-full")}
+        disabled={busy}
+        onClick={async () => {
+          setBusy(true);
+          await onLogout();
+        }}
+      >
+        <LogOutIcon size={16} />
+        Logout
+      </button>
+    </aside>
+  );
+}

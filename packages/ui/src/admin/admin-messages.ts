@@ -1,0 +1,46 @@
+/**
+ * The admin panel's texts. Those of spec section 8 are exact; the permission alerts use the same words
+ * as the server's refusals, so a hand-made request and a click say the same thing.
+ */
+export const USER_MESSAGES = {
+  deleteFailed: "Failed to delete user",
+  deleteError: "Error deleting user",
+  updateFailed: "Failed to update user",
+  activateFailed: "Failed to activate user",
+  resetSent: "Password reset email sent successfully",
+  resetFailed: "Failed to send password reset email",
+} as const;
+
+export const PROJECT_MESSAGES = {
+  updateFailed: "Failed to update project",
+  updateError: "Error updating project",
+  deleteFailed: "Failed to delete project",
+  deleteError: "Error deleting project",
+  saveFailed: "Failed to create/update project",
+  saveError: "Error saving project",
+  empty: "No projects found",
+  createFirst: "Create Your First Project",
+} as const;
+
+/** 'You do not have permission to ...' alerts of spec section 6. */
+export const PERMISSION_ALERTS = {
+  create: "You do not have permission to create projects.",
+  edit: "You do not have permission to edit projects.",
+  delete: "You do not have permission to delete projects.",
+} as const;
+
+export function roleUpdatedMessage(updatedUsers: number): string {
+  return `Role permissions updated successfully. ${updatedUsers} users updated.`;
+}
+
+export function roleUpdateFailedMessage(serverError: string | undefined): string {
+  return `Failed to update role permissions: ${serverError || "Unknown error"}`;
+}
+
+export function deleteProjectQuestion(title: string): string {
+  return `Are you sure you want to delete "${title}"?`;
+}
+
+export function deleteUserQuestion(username: string): string {
+  return `Are you sure you want to delete "${username}"? Their sessions end and this cannot be undone.`;
+}

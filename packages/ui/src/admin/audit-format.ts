@@ -1,0 +1,148 @@
+/** The audit log in words: what each entry did, and the before/after of the fields it changed. */
+import { type AuditEntryView, DEFAULT_ROLES, ROLE_KEYS, type RoleKey } from "@portfolio/core/domain";
+
+/** Kinds the Dashboard filter offers: a prefix of the action names the server records. */
+export const AUDIT_KINDS: ReadonlyArray<{ value: string; label: string }> = [
+  { value: "", label: "All kinds" },
+  { value: "project", label: "Projects" },
+  { value: "user", label: "Users" },
+  { value: "role", label: "Roles" },
+  { value: "settings", label: "Site settings" },
+  { value: "auth", label: "Sign-ins and accounts" },
+  { value: "token", label: "E-mailed links" },
+  { value: "twitch", label: "Twitch" },
+];
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+/** A name from the details: `details[key]`, or `details.after[key]` / `details.before[key]`. */
+function detail(details: Record<string, unknown>, key: string): string | undefined {
+  const after = isRecord(details.after) ? details.after : {};
+  const before = isRecord(details.before) ? details.before : {};
+  return text(details[key]) ?? text(after[key]) ?? text(before[key]);
+}
+
+function quoted(name: string | undefined, fallback: string): string {
+  return name ? `"${name}"` : fallback;
+}
+
+function roleName(key: string | null): string {
+  return (ROLE_KEYS as readonly string[]).includes(key ?? "") ? DEFAULT_ROLES[key as RoleKey].name : (key ?? "a");
+}
+
+/** 'edited project "Portfolio Website"', without the actor (shown in its own column). */
+export function describeAuditAction(entry: Pick<AuditEntryView, "action" | "details" | "targetId">): string {
+  const { details } = entry;
+  const project = quoted(detail(details, "title"), "a project");
+  const user = quoted(detail(details, "username"), "a user");
+  switch (entry.action) {
+    case "project.create":
+      return `created project ${project}`;
+    case "project.edit":
+      return `edited project ${project}`;
+    case "project.delete":
+      return `deleted project ${project}`;
+    case "user.edit":
+      return `edited user ${user}`;
+    case "user.activate":
+      return `activated user ${user}`;
+    case "user.deactivate":
+      return `deactivated user ${user}`;
+    case "user.delete":
+      return `deleted user ${user}`;
+    case "user.password_reset_requested":
+      return `sent a password reset e-mail to ${user}`;
+    case "role.edit": {
+      const count = typeof details.updatedUsers === "number" ? details.updatedUsers : undefined;
+      const moved = count === undefined ? "" : ` (${count} ${count === 1 ? "user" : "users"} updated)`;
+      return `changed the permissions of the ${roleName(entry.targetId)} role${moved}`;
+    }
+    case "settings.edit":
+      return "changed the site profile";
+    case "auth.login":
+      return "logged in";
+    case "auth.login_failed":
+      return `failed to log in as ${user}`;
+    case "auth.logout":
+      return "logged out";
+    case "auth.signup":
+      return `signed up as ${user}`;
+    case "auth.activate":
+      return "activated an account with the e-mailed link";
+    case "auth.password_reset":
+      return "reset a password with the e-mailed link";
+    case "auth.password_changed":
+      return "changed their password";
+    case "token.issued":
+      return `issued ${text(details.kind) === "activation" ? "an activation" : "a password reset"} link`;
+    case "session.ended":
+      return "ended a session";
+    case "twitch.connect":
+      return "connected Twitch";
+    default:
+      return entry.action;
+  }
+}
+
+export interface FieldChange {
+  field: string;
+  before?: string;
+  after?: string;
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  github: "Code link",
+  externalLink: "Demo link",
+  isArchived: "Archived",
+  isLatest: "Latest",
+  isActive: "Active",
+  ownerName: "Display name",
+  birthDate: "Birth date",
+  businessEmail: "Business e-mail",
+  socialLinks: "Social links",
+  streamingSiteUrl: "Streaming site",
+};
+
+export function fieldLabel(field: string): string {
+  return (
+    FIELD_LABELS[field] ??
+    field.charAt(0).toUpperCase() +
+      field
+        .slice(1)
+        .replace(/([A-Z])/g, " $1")
+        .toLowerCase()
+  );
+}
+
+/** A value as short text: lists comma-joined, booleans Yes/No, links of social lists by name. */
+export function formatAuditValue(value: unknown): string {
+  if (value === undefined || value === null || value === "") return "(none)";
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (Array.isArray(value)) {
+    if (value.length === 0) return "(none)";
+    return value.map((item) => (isRecord(item) ? (text(item.name) ?? JSON.stringify(item)) : String(item))).join(", ");
+  }
+  if (isRecord(value)) return JSON.stringify(value);
+  return String(value);
+}
+
+const SKIPPED = new Set(["_id", "id", "createdAt", "updatedAt", "passwordHash"]);
+
+/** The before/after of every field the entry recorded, in a stable order. */
+export function auditChanges(entry: Pick<AuditEntryView, "details">): FieldChange[] {
+  const before = isRecord(entry.details.before) ? entry.details.before : undefined;
+  const after = isRecord(entry.details.after) ? entry.details.after : undefined;
+  if (!before && !after) return [];
+  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter((k) => !SKIPPED.has(k));
+  return keys.map((field) => ({
+    field: fieldLabel(field),
+    before: before && field in before ? formatAuditValue(before[field]) : undefined,
+    after: after && field in after ? formatAuditValue(after[field]) : undefined,
+  }));
+}

@@ -1,0 +1,88 @@
+/**
+ * The Dashboard (its content is ours): projects by status, users by role and state, sign-ups waiting for
+ * activation, the Twitch connection, and the audit log below.
+ */
+import { type AdminUser, hasPermission } from "@portfolio/core/domain";
+import { useState } from "react";
+import { ApiError } from "../../api/api-client.ts";
+import { useApi } from "../../api/api-context.tsx";
+import { USER_MESSAGES } from "../admin-messages.ts";
+import { useNotify } from "../feedback.tsx";
+import { Card, ErrorBlock, LoadingBlock } from "../States.tsx";
+import { useLoad } from "../use-load.ts";
+import type { Viewer } from "../user-actions.ts";
+import type { RoleSet } from "../user-editor.ts";
+import { AuditLog } from "./AuditLog.tsx";
+import { PendingSignups } from "./PendingSignups.tsx";
+import { StatCards } from "./StatCards.tsx";
+import { TwitchStatusCard } from "./TwitchStatusCard.tsx";
+
+export function DashboardTab({
+  viewer,
+  roles,
+  onChanged,
+}: {
+  viewer: Viewer;
+  roles: RoleSet;
+  onChanged: () => Promise<void>;
+}) {
+  const api = useApi();
+  const notify = useNotify();
+  const canSeeUsers = hasPermission(viewer.permissions, "users:view");
+  const stats = useLoad(() => api.getDashboard());
+  const twitch = useLoad(() => api.getTwitchStatus());
+  const users = useLoad<AdminUser[]>(() => (canSeeUsers ? api.getUsers() : Promise.resolve([])));
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  const activate = async (user: AdminUser) => {
+    setBusyId(user._id);
+    try {
+      await api.updateUser(user._id, { isActive: true });
+      notify({ tone: "success", text: `User "${user.username}" activated.` });
+    } catch (error) {
+      notify({
+        tone: "error",
+        text: USER_MESSAGES.activateFailed,
+        detail: error instanceof ApiError ? error.serverMessage : undefined,
+      });
+    } finally {
+      setBusyId(null);
+    }
+    await Promise.all([stats.reload(), users.reload(), onChanged()]);
+  };
+
+  return (
+    <div className="space-y-6">
+      <h2 className="sr-only">Dashboard</h2>
+      {stats.error && !stats.data ? <ErrorBlock error={stats.error} what="the figures" onRetry={stats.reload} /> : null}
+      {!stats.data && !stats.error ? <LoadingBlock label="Loading the figures…" /> : null}
+      {stats.data ? <StatCards stats={stats.data} roles={roles} /> : null}
+      <div className={canSeeUsers ? "grid gap-4 lg:grid-cols-2" : "grid gap-4"}>
+        {stats.data?.users ? (
+          <Card
+            title="Waiting for activation"
+            description="The latest sign-ups that have not activated their account."
+            headingLevel={3}
+            testId="pending-card"
+          >
+            <PendingSignups
+              pending={stats.data.users.pendingActivations}
+              users={users.data}
+              viewer={viewer}
+              busyId={busyId}
+              onActivate={activate}
+            />
+          </Card>
+        ) : null}
+        <Card title="Twitch" description="The stream connection used by the widgets." headingLevel={3}>
+          <TwitchStatusCard status={twitch} />
+        </Card>
+      </div>
+      {canSeeUsers ? (
+        <Card title="Audit log" description="Every admin action: who, what, when, and what changed." headingLevel={3}>
+          <AuditLog actorNames={(users.data ?? []).map((u) => u.username)} />
+        </Card>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * The Projects tab (projects:view). Create needs projects:create, edit projects:edit, delete
+ * projects:delete; without them the buttons answer with the alert 'You do not have permission to ...'.
+ * After every change the list is fetched again.
+ */
+import { hasPermission, type Project } from "@portfolio/core/domain";
+import { useState } from "react";
+import type { ProjectBody } from "../../api/api-client.ts";
+import { useApi } from "../../api/api-context.tsx";
+import { Button } from "../../components/Button.tsx";
+import { ProjectEditorModal } from "../../projects/ProjectEditorModal.tsx";
+import { saveErrorFrom } from "../../projects/save-error.ts";
+import { deleteProjectQuestion, PERMISSION_ALERTS, PROJECT_MESSAGES } from "../admin-messages.ts";
+import { ConfirmDialog } from "../ConfirmDialog.tsx";
+import { useNotify } from "../feedback.tsx";
+import { DEFAULT_PROJECT_SORT, nextSort, sortProjectRows } from "../project-table.ts";
+import { EmptyBlock, ErrorBlock, LoadingBlock } from "../States.tsx";
+import { useLoad } from "../use-load.ts";
+import { ProjectsTable } from "./ProjectsTable.tsx";
+
+export function ProjectsTab({
+  permissions,
+  onChanged,
+}: {
+  permissions: readonly string[];
+  onChanged: () => Promise<void>;
+}) {
+  const api = useApi();
+  const notify = useNotify();
+  const projects = useLoad(async () => (await api.getProjects()).projects);
+  const [sort, setSort] = useState(DEFAULT_PROJECT_SORT);
+  const [editor, setEditor] = useState<{ project: Project | null } | null>(null);
+  const [deleting, setDeleting] = useState<Project | null>(null);
+  const may = (permission: string) => hasPermission(permissions, permission);
+
+  const afterChange = async () => {
+    await projects.reload();
+    await onChanged();
+  };
+
+  const create = () => (may("projects:create") ? setEditor({ project: null }) : window.alert(PERMISSION_ALERTS.create));
+  const edit = (project: Project) =>
+    may("projects:edit") ? setEditor({ project }) : window.alert(PERMISSION_ALERTS.edit);
+  const remove = (project: Project) =>
+    may("projects:delete") ? setDeleting(project) : window.alert(PERMISSION_ALERTS.delete);
+
+  const save = async (body: ProjectBody) => {
+    const editing = editor?.project ?? null;
+    try {
+      if (editing) await api.updateProject(editing._id, body);
+      else await api.createProject(body);
+    } catch (error) {
+      const failure = saveErrorFrom(error, PROJECT_MESSAGES.saveFailed, PROJECT_MESSAGES.saveError);
+      window.alert(failure.message);
+      throw failure;
+    }
+    setEditor(null);
+    notify({
+      tone: "success",
+      text: editing ? `Project "${body.title}" updated.` : `Project "${body.title}" created.`,
+    });
+    await afterChange();
+  };
+
+  const confirmDelete = async () => {
+    const project = deleting;
+    if (!project) return;
+    try {
+      await api.deleteProject(project._id);
+      notify({ tone: "success", text: `Project "${project.title}" deleted.` });
+    } catch (error) {
+      const failure = saveErrorFrom(error, PROJECT_MESSAGES.deleteFailed, PROJECT_MESSAGES.deleteError);
+      notify({ tone: "error", text: failure.message, detail: failure.detail });
+      window.alert(failure.message);
+    }
+    setDeleting(null);
+    await afterChange();
+  };
+
+  const list = projects.data ? sortProjectRows(projects.data, sort) : undefined;
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 className="text-xl font-semibold text-slate-900 dark:text-white">Projects</h2>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {list ? `${list.length} ${list.length === 1 ? "project" : "projects"} on the site.` : " "}
+          </p>
+        </div>
+        {list && list.length > 0 ? <Button onClick={create}>New Project</Button> : null}
+      </div>
+      {projects.error && !list ? (
+        <ErrorBlock error={projects.error} what="the projects" onRetry={projects.reload} />
+      ) : null}
+      {!list && !projects.error ? <LoadingBlock label="Loading projects…" /> : null}
+      {list && list.length === 0 ? (
+        <EmptyBlock title={PROJECT_MESSAGES.empty}>
+          <Button onClick={create}>{PROJECT_MESSAGES.createFirst}</Button>
+        </EmptyBlock>
+      ) : null}
+      {list && list.length > 0 ? (
+        <ProjectsTable
+          projects={list}
+          sort={sort}
+          onSort={(key) => setSort((s) => nextSort(s, key))}
+          onEdit={edit}
+          onDelete={remove}
+        />
+      ) : null}
+      <ProjectEditorModal
+        open={editor !== null}
+        project={editor?.project ?? null}
+        onClose={() => setEditor(null)}
+        onSave={save}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete project"
+        message={deleting ? deleteProjectQuestion(deleting.title) : ""}
+        confirmLabel="Delete"
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+/** The Projects table: sortable Title and Status, description, status chips, 3 tags plus '+N', edit/delete. */
+import type { Project } from "@portfolio/core/domain";
+import { FOCUS_RING } from "../../components/Button.tsx";
+import { cx } from "../../components/cx.ts";
+import { PencilIcon, TrashIcon } from "../../components/icons.tsx";
+import { tagClasses } from "../../projects/tag-colors.ts";
+import {
+  ariaSort,
+  type ProjectSortKey,
+  type ProjectSortState,
+  type StatusChip,
+  statusChips,
+  visibleTags,
+} from "../project-table.ts";
+
+const TH = "px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400";
+const TD = "px-4 py-3 align-top";
+
+const CHIP_CLASSES: Record<StatusChip, string> = {
+  Latest: "bg-indigo-100 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200",
+  Archived: "bg-slate-200 text-slate-700 dark:bg-slate-800 dark:text-slate-300",
+  Active: "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200",
+};
+
+export interface ProjectsTableProps {
+  projects: readonly Project[];
+  sort: ProjectSortState;
+  onSort: (key: ProjectSortKey) => void;
+  onEdit: (project: Project) => void;
+  onDelete: (project: Project) => void;
+}
+
+export function ProjectsTable({ projects, sort, onSort, onEdit, onDelete }: ProjectsTableProps) {
+  const header = (key: ProjectSortKey, label: string) => {
+    const state = ariaSort(sort, key);
+    return (
+      <th scope="col" className={TH} aria-sort={state}>
+        <button
+          type="button"
+          onClick={() => onSort(key)}
+          className={cx(
+            "-mx-1 inline-flex items-center gap-1 rounded px-1 uppercase hover:text-slate-900 dark:hover:text-white",
+            FOCUS_RING,
+          )}
+        >
+          {label}
+          <span aria-hidden="true" className="text-[0.625rem]">
+            {state === "ascending" ? "▲" : state === "descending" ? "▼" : "↕"}
+          </span>
+          <span className="sr-only">, sort</span>
+        </button>
+      </th>
+    );
+  };
+  return (
+    <div className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <table className="w-full min-w-[52rem] border-collapse text-sm" data-testid="projects-table">
+        <caption className="sr-only">Projects</caption>
+        <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-800/40">
+          <tr>
+            {header("title", "Title")}
+            <th scope="col" className={TH}>
+              Description
+            </th>
+            {header("status", "Status")}
+            <th scope="col" className={TH}>
+              Tags
+            </th>
+            <th scope="col" className={`${TH} text-right`}>
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+          {projects.map((project) => {
+            const tags = visibleTags(project.tags);
+            return (
+              <tr key={project._id} data-testid="project-row" data-project-id={project._id}>
+                <th scope="row" className={`${TD} text-left font-semibold text-slate-900 dark:text-white`}>
+                  {project.title}
+                </th>
+                <td className={`${TD} max-w-sm text-slate-700 dark:text-slate-300`}>
+                  <p className="line-clamp-2" title={project.description}>
+                    {project.description}
+                  </p>
+                </td>
+                <td className={TD}>
+                  <ul className="flex flex-wrap gap-1" aria-label="Status">
+                    {statusChips(project).map((chip) => (
+                      <li
+                        key={chip}
+                        data-testid="status-chip"
+                        className={cx("rounded-full px-2 py-0.5 text-xs font-semibold", CHIP_CLASSES[chip])}
+                      >
+                        {chip}
+                      </li>
+                    ))}
+                  </ul>
+                </td>
+                <td className={TD}>
+                  {project.tags.length === 0 ? (
+                    <span className="text-slate-500 dark:text-slate-400">No tags</span>
+                  ) : (
+                    <ul className="flex flex-wrap gap-1" aria-label="Tags" data-testid="project-row-tags">
+                      {tags.shown.map((tag) => (
+                        <li key={tag} className={cx("rounded-md px-2 py-0.5 text-xs font-medium", tagClasses(tag))}>
+                          {tag}
+                        </li>
+                      ))}
+                      {tags.more > 0 ? (
+                        <li
+                          className="rounded-md px-1.5 py-0.5 text-xs font-semibold text-slate-700 dark:text-slate-300"
+                          title={project.tags.slice(3).join(", ")}
+                          data-testid="more-tags"
+                        >
+                          +{tags.more}
+                          <span className="sr-only"> more</span>
+                        </li>
+                      ) : null}
+                    </ul>
+                  )}
+                </td>
+                <td className={`${TD} text-right`}>
+                  <div className="flex justify-end gap-1">
+                    <button
+                      type="button"
+                      onClick={() => onEdit(project)}
+                      aria-label={`Edit ${project.title}`}
+                      title="Edit"
+                      className={cx(
+                        "rounded-md p-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white",
+                        FOCUS_RING,
+                      )}
+                    >
+                      <PencilIcon size={16} />
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() => onDelete(project)}
+                      aria-label={`Delete ${project.title}`}
+                      title="Delete"
+                      className={cx(
+                        "rounded-md p-2 text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950",
+                        FOCUS_RING,
+                      )}
+                    >
+                      <TrashIcon size={16} />
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

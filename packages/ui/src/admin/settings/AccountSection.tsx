@@ -1,0 +1,26 @@
+/** Your account: change your password, and see and end your active sessions. */
+import { useApi } from "../../api/api-context.tsx";
+import { Card } from "../States.tsx";
+import { useLoad } from "../use-load.ts";
+import { ChangePasswordForm } from "./ChangePasswordForm.tsx";
+import { SessionsList } from "./SessionsList.tsx";
+
+export function AccountSection({ onLoggedOut }: { onLoggedOut: () => Promise<void> }) {
+  const api = useApi();
+  const sessions = useLoad(() => api.getSessions());
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <Card title="Password" description="Changing it logs out your other sessions." headingLevel={3}>
+        <ChangePasswordForm onChanged={sessions.reload} />
+      </Card>
+      <Card
+        title="Active sessions"
+        description="Where you are logged in. End any session you do not recognise."
+        testId="sessions"
+        headingLevel={3}
+      >
+        <SessionsList sessions={sessions} onEndedCurrent={onLoggedOut} />
+      </Card>
+    </div>
+  );
+}

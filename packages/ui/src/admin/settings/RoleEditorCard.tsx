@@ -1,0 +1,88 @@
+/** One role in the role editor: its permissions as checkboxes, with Reset and Save. */
+import type { RoleKey, RoleView } from "@portfolio/core/domain";
+import { useEffect, useState } from "react";
+import { Button } from "../../components/Button.tsx";
+import { cx } from "../../components/cx.ts";
+import { dotClasses } from "../chip-colors.ts";
+import { togglePermission } from "../permission-choices.ts";
+import { isRoleDirty, roleChoices, roleLockReason } from "../role-editor.ts";
+import { PermissionChecklist } from "../users/PermissionChecklist.tsx";
+
+export function RoleEditorCard({
+  roleKey,
+  role,
+  viewerPermissions,
+  onSave,
+}: {
+  roleKey: RoleKey;
+  role: RoleView;
+  viewerPermissions: readonly string[];
+  onSave: (roleKey: RoleKey, permissions: string[]) => Promise<void>;
+}) {
+  const [draft, setDraft] = useState<string[]>(role.permissions);
+  const [busy, setBusy] = useState(false);
+  const savedKey = role.permissions.join(" ");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh copy only when the saved set itself changes, not on every refetch.
+  useEffect(() => setDraft(role.permissions), [savedKey]);
+  const dirty = isRoleDirty(role.permissions, draft);
+  const locked = roleLockReason(viewerPermissions, role);
+  const headingId = `role-${roleKey}-heading`;
+
+  const save = async () => {
+    setBusy(true);
+    try {
+      await onSave(roleKey, draft);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      data-testid="role-card"
+      data-role={roleKey}
+      className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div>
+          <h3 id={headingId} className="flex items-center gap-2 text-base font-semibold text-slate-900 dark:text-white">
+            <span aria-hidden="true" className={cx("size-2.5 rounded-full", dotClasses(role.color))} />
+            {role.name}
+          </h3>
+          <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">{role.description}</p>
+        </div>
+        <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+          {draft.length} {draft.length === 1 ? "permission" : "permissions"}
+        </span>
+      </div>
+      {locked ? (
+        <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/70 dark:text-amber-200">
+          {locked}
+        </p>
+      ) : null}
+      <div className="mt-4 flex-1">
+        <PermissionChecklist
+          options={roleChoices(viewerPermissions, role.permissions, draft)}
+          onToggle={(name) => setDraft((d) => togglePermission(d, name))}
+        />
+      </div>
+      <div className="mt-4 flex items-center justify-end gap-2 border-t border-slate-200 pt-4 dark:border-slate-800">
+        {dirty ? (
+          <span className="mr-auto text-xs font-medium text-indigo-700 dark:text-indigo-300">Unsaved changes</span>
+        ) : null}
+        <Button
+          variant="secondary"
+          onClick={() => setDraft(role.permissions)}
+          disabled={!dirty || busy}
+          aria-label={`Reset ${role.name}`}
+        >
+          Reset
+        </Button>
+        <Button onClick={save} disabled={!dirty || locked !== null} loading={busy} aria-label={`Save ${role.name}`}>
+          Save
+        </Button>
+      </div>
+    </section>
+  );
+}

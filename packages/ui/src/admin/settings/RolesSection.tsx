@@ -1,0 +1,67 @@
+/**
+ * The role and permission editor (users:edit): the owner edits every role but owner, others moderator and
+ * user. Saving moves every user whose permissions equalled the old set, and says how many moved.
+ */
+import type { RoleKey } from "@portfolio/core/domain";
+import { ApiError, ApiNetworkError } from "../../api/api-client.ts";
+import { useApi } from "../../api/api-context.tsx";
+import { roleUpdatedMessage, roleUpdateFailedMessage } from "../admin-messages.ts";
+import { useNotify } from "../feedback.tsx";
+import { canEditRoles, editorRoleKeys } from "../role-editor.ts";
+import type { RoleSet } from "../user-editor.ts";
+import { RoleEditorCard } from "./RoleEditorCard.tsx";
+
+export function RolesSection({
+  viewerPermissions,
+  roles,
+  onChanged,
+}: {
+  viewerPermissions: readonly string[];
+  roles: RoleSet;
+  onChanged: () => Promise<void>;
+}) {
+  const api = useApi();
+  const notify = useNotify();
+
+  const save = async (roleKey: RoleKey, permissions: string[]) => {
+    try {
+      const answer = await api.updateRolePermissions(roleKey, permissions);
+      notify({ tone: "success", text: roleUpdatedMessage(answer.updatedUsers) });
+    } catch (error) {
+      const reason =
+        error instanceof ApiError ? error.serverMessage : error instanceof ApiNetworkError ? error.message : undefined;
+      notify({ tone: "error", text: roleUpdateFailedMessage(reason) });
+    }
+    await onChanged();
+  };
+
+  return (
+    <section aria-labelledby="roles-heading" className="space-y-4">
+      <div>
+        <h2 id="roles-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
+          Roles and permissions
+        </h2>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Saving a role also updates every user whose permissions equal the role's current set.
+        </p>
+      </div>
+      {canEditRoles(viewerPermissions) ? (
+        <div className="grid gap-4 lg:grid-cols-2 xl:grid-cols-3" data-testid="role-editor">
+          {editorRoleKeys(viewerPermissions).map((key) => (
+            <RoleEditorCard
+              key={key}
+              roleKey={key}
+              role={roles[key]}
+              viewerPermissions={viewerPermissions}
+              onSave={save}
+            />
+          ))}
+        </div>
+      ) : (
+        <p className="rounded-xl border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
+          Editing roles needs the users:edit permission.
+        </p>
+      )}
+    </section>
+  );
+}

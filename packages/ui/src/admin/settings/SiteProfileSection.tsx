@@ -1,0 +1,179 @@
+/**
+ * General settings: the owner's public profile (display name, birth date for the age figure, business
+ * e-mail, social links, tagline, streaming site), stored on the server and read by the public site.
+ * Only the owner changes it; everyone else sees it read-only.
+ */
+import { birthDateOf, formatAge, OWNER_OVERRIDE, type SiteProfile, type SocialLink } from "@portfolio/core/domain";
+import { type FormEvent, useEffect, useState } from "react";
+import { ApiError, ApiNetworkError } from "../../api/api-client.ts";
+import { useApi } from "../../api/api-context.tsx";
+import { Button } from "../../components/Button.tsx";
+import { TextField } from "../../components/FormField.tsx";
+import { SaveErrorBox } from "../../projects/SaveErrorBox.tsx";
+import { SaveError } from "../../projects/save-error.ts";
+import { useNotify } from "../feedback.tsx";
+import { Card, ErrorBlock, LoadingBlock } from "../States.tsx";
+import { profileFormFrom, profileFromForm, profileProblem, sameProfile, setSocialLink } from "../site-profile-form.ts";
+import { useLoad } from "../use-load.ts";
+
+export const PROFILE_SAVED = "Site profile saved. The public site now shows these details.";
+export const OWNER_ONLY = "Only the owner can change the site profile.";
+
+export function SiteProfileSection({ viewerPermissions }: { viewerPermissions: readonly string[] }) {
+  const api = useApi();
+  const profile = useLoad(() => api.getSiteProfile());
+  const owner = viewerPermissions.includes(OWNER_OVERRIDE);
+  return (
+    <Card
+      title="General settings"
+      description="Your public profile: the name, age figure, business e-mail and links on the home page."
+      testId="site-profile"
+      headingLevel={3}
+    >
+      {profile.error && !profile.data ? (
+        <ErrorBlock error={profile.error} what="the site profile" onRetry={profile.reload} />
+      ) : null}
+      {!profile.data && !profile.error ? <LoadingBlock label="Loading the site profile…" /> : null}
+      {profile.data ? <ProfileForm saved={profile.data} editable={owner} onSaved={profile.reload} /> : null}
+    </Card>
+  );
+}
+
+function ProfileForm({
+  saved,
+  editable,
+  onSaved,
+}: {
+  saved: SiteProfile;
+  editable: boolean;
+  onSaved: () => Promise<void>;
+}) {
+  const api = useApi();
+  const notify = useNotify();
+  const [form, setForm] = useState(() => profileFormFrom(saved));
+  const [error, setError] = useState<SaveError | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setForm(profileFormFrom(saved)), [saved]);
+  const dirty = !sameProfile(form, saved);
+  const set = <K extends keyof SiteProfile>(key: K, value: SiteProfile[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const profile = profileFromForm(form);
+    const problem = profileProblem(profile);
+    if (problem) return setError(new SaveError(problem));
+    setBusy(true);
+    setError(null);
+    try {
+      await api.updateSiteProfile(profile);
+      notify({ tone: "success", text: PROFILE_SAVED });
+      await onSaved();
+    } catch (failure) {
+      const detail =
+        failure instanceof ApiError
+          ? failure.serverMessage
+          : failure instanceof ApiNetworkError
+            ? failure.message
+            : undefined;
+      setError(new SaveError("The site profile was not saved.", detail));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const validDate = /^\d{4}-\d{2}-\d{2}$/.test(form.birthDate);
+  return (
+    <form noValidate onSubmit={submit} className="space-y-5">
+      {!editable ? (
+        <p className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+          {OWNER_ONLY}
+        </p>
+      ) : null}
+      <fieldset disabled={!editable || busy} className="space-y-4">
+        <legend className="sr-only">Profile</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Display name"
+            value={form.ownerName}
+            onValueChange={(v) => set("ownerName", v)}
+            maxLength={80}
+          />
+          <TextField
+            label="Birth date"
+            type="date"
+            value={form.birthDate}
+            onValueChange={(v) => set("birthDate", v)}
+            hint={
+              validDate
+                ? `The age figure shows ${formatAge(birthDateOf(form), new Date())} today.`
+                : "Drives the age figure."
+            }
+          />
+          <TextField
+            label="Business e-mail"
+            type="email"
+            value={form.businessEmail}
+            onValueChange={(v) => set("businessEmail", v)}
+            autoComplete="off"
+          />
+          <TextField
+            label="Streaming site"
+            type="url"
+            value={form.streamingSiteUrl}
+            onValueChange={(v) => set("streamingSiteUrl", v)}
+            hint="Where the Twitch authorization sends visitors afterwards."
+          />
+        </div>
+        <TextField label="Tagline" value={form.tagline} onValueChange={(v) => set("tagline", v)} maxLength={200} />
+        <fieldset className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
+          <legend className="px-1 text-sm font-medium text-slate-700 dark:text-slate-200">Social links</legend>
+          <p className="mb-3 text-xs text-slate-600 dark:text-slate-400">
+            Leave a URL empty to hide that network's button.
+          </p>
+          <div className="space-y-3">
+            {form.socialLinks.map((link) => (
+              <SocialRow
+                key={link.name}
+                link={link}
+                onChange={(field, value) => setForm((f) => setSocialLink(f, link.name, field, value))}
+              />
+            ))}
+          </div>
+        </fieldset>
+      </fieldset>
+      <SaveErrorBox error={error} />
+      {editable ? (
+        <div className="flex justify-end gap-2">
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setForm(profileFormFrom(saved));
+              setError(null);
+            }}
+            disabled={!dirty || busy}
+          >
+            Reset
+          </Button>
+          <Button type="submit" disabled={!dirty} loading={busy}>
+            Save profile
+          </Button>
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+function SocialRow({
+  link,
+  onChange,
+}: {
+  link: SocialLink;
+  onChange: (field: "url" | "handle", value: string) => void;
+}) {
+  return (
+    <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <TextField label={`${link.name} URL`} type="url" value={link.url} onValueChange={(v) => onChange("url", v)} />
+      <TextField label={`${link.name} handle`} value={link.handle} onValueChange={(v) => onChange("handle", v)} />
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+/** The Users tab (users:view): the table, its actions with the spec's messages, and the Edit User modal. */
+import { type AdminUser, sortUsersByRank } from "@portfolio/core/domain";
+import { useState } from "react";
+import { ApiError, ApiNetworkError } from "../../api/api-client.ts";
+import { useApi } from "../../api/api-context.tsx";
+import { SaveError } from "../../projects/save-error.ts";
+import { deleteUserQuestion, USER_MESSAGES } from "../admin-messages.ts";
+import { ConfirmDialog } from "../ConfirmDialog.tsx";
+import { type FeedbackMessage, useNotify } from "../feedback.tsx";
+import { EmptyBlock, ErrorBlock, LoadingBlock } from "../States.tsx";
+import { useLoad } from "../use-load.ts";
+import { rowActions, type Viewer } from "../user-actions.ts";
+import type { RoleSet } from "../user-editor.ts";
+import { EditUserModal } from "./EditUserModal.tsx";
+import { type UserAction, UsersTable } from "./UsersTable.tsx";
+
+/** The spec's fixed text, with the server's reason (when it gave one) as a second line. */
+function failure(text: string, error: unknown, networkText = text): FeedbackMessage {
+  if (error instanceof ApiNetworkError) return { tone: "error", text: networkText, detail: error.message };
+  const detail = error instanceof ApiError ? error.serverMessage : undefined;
+  return { tone: "error", text, detail };
+}
+
+export function UsersTab({
+  viewer,
+  roles,
+  onChanged,
+}: {
+  viewer: Viewer;
+  roles: RoleSet;
+  onChanged: () => Promise<void>;
+}) {
+  const api = useApi();
+  const notify = useNotify();
+  const users = useLoad(() => api.getUsers());
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  const afterChange = async () => {
+    await users.reload();
+    await onChanged();
+  };
+
+  const run = async (
+    user: AdminUser,
+    work: () => Promise<FeedbackMessage>,
+    onError: (e: unknown) => FeedbackMessage,
+  ) => {
+    setBusyId(user._id);
+    try {
+      notify(await work());
+    } catch (error) {
+      notify(onError(error));
+    } finally {
+      setBusyId(null);
+      await afterChange();
+    }
+  };
+
+  const onAction = (action: UserAction, user: AdminUser) => {
+    switch (action) {
+      case "edit":
+        return setEditing(user);
+      case "delete":
+        return setDeleting(user);
+      case "activate":
+        return run(
+          user,
+          async () => {
+            await api.updateUser(user._id, { isActive: true });
+            return { tone: "success", text: `User "${user.username}" activated.` };
+          },
+          (e) => failure(USER_MESSAGES.activateFailed, e),
+        );
+      case "deactivate":
+        return run(
+          user,
+          async () => {
+            await api.updateUser(user._id, { isActive: false });
+            return { tone: "success", text: `User "${user.username}" deactivated. Their sessions have ended.` };
+          },
+          (e) => failure(USER_MESSAGES.updateFailed, e),
+        );
+      case "resetPassword":
+        return run(
+          user,
+          async () => {
+            await api.resetUserPassword(user._id);
+            return { tone: "success", text: USER_MESSAGES.resetSent };
+          },
+          (e) => failure(USER_MESSAGES.resetFailed, e),
+        );
+    }
+  };
+
+  const saveUser = async (user: AdminUser, body: { username: string; permissions: string[] }) => {
+    try {
+      await api.updateUser(user._id, body);
+    } catch (error) {
+      const message = failure(USER_MESSAGES.updateFailed, error);
+      throw new SaveError(message.text, message.detail);
+    }
+    setEditing(null);
+    notify({ tone: "success", text: `User "${body.username}" updated.` });
+    await afterChange();
+  };
+
+  const confirmDelete = async () => {
+    const user = deleting;
+    if (!user) return;
+    await run(
+      user,
+      async () => {
+        await api.deleteUser(user._id);
+        return { tone: "success", text: `User "${user.username}" deleted.` };
+      },
+      (e) => failure(USER_MESSAGES.deleteFailed, e, USER_MESSAGES.deleteError),
+    );
+    setDeleting(null);
+  };
+
+  const list = users.data ? sortUsersByRank(users.data, roles) : undefined;
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 className="text-xl font-semibold text-slate-900 dark:text-white">Users</h2>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {list
+              ? `${list.length} ${list.length === 1 ? "account" : "accounts"}, sorted by rank, then username.`
+              : " "}
+          </p>
+        </div>
+      </div>
+      {users.error && !list ? <ErrorBlock error={users.error} what="the users" onRetry={users.reload} /> : null}
+      {!list && !users.error ? <LoadingBlock label="Loading users…" /> : null}
+      {list && list.length === 0 ? <EmptyBlock title="No users found" /> : null}
+      {list && list.length > 0 ? (
+        <UsersTable
+          users={list}
+          viewerId={viewer.id}
+          roles={roles}
+          actionsFor={(user) => rowActions(viewer, user)}
+          onAction={onAction}
+          busyId={busyId}
+        />
+      ) : null}
+      <EditUserModal
+        user={editing}
+        viewerPermissions={viewer.permissions}
+        roles={roles}
+        onClose={() => setEditing(null)}
+        onSave={saveUser}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete user"
+        message={deleting ? deleteUserQuestion(deleting.username) : ""}
+        confirmLabel="Delete"
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+    </div>
+  );
+}

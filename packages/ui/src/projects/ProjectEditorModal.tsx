@@ -1,0 +1,300 @@
+/**
+ * The Edit Project modal (spec sections 2 and 5), shared by the admin panel's Projects tab and the home
+ * page's card buttons. Title and description are required by the browser; the two links are URL inputs
+ * (the demo link may also be a path on this site); Enter in the tag field adds the tag. The caller saves:
+ * `onSave` rejects with the message to show, and the modal stays open.
+ */
+import type { Project } from "@portfolio/core/domain";
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import type { ProjectBody } from "../api/api-client.ts";
+import { Button, FOCUS_RING } from "../components/Button.tsx";
+import { cx } from "../components/cx.ts";
+import { INPUT_CLASSES } from "../components/FormField.tsx";
+import { CloseIcon } from "../components/icons.tsx";
+import { Modal } from "../components/Modal.tsx";
+import {
+  commitTag,
+  linkProblem,
+  type ProjectFormState,
+  projectBodyFrom,
+  projectFormFrom,
+  removeTag,
+  tagInputProblem,
+} from "./project-form.ts";
+import { SaveErrorBox } from "./SaveErrorBox.tsx";
+import { SaveError } from "./save-error.ts";
+import { tagClasses } from "./tag-colors.ts";
+
+export interface ProjectEditorModalProps {
+  open: boolean;
+  /** The project to edit, or null to create one. */
+  project: Project | null;
+  onClose: () => void;
+  onSave: (body: ProjectBody) => Promise<void>;
+}
+
+const LABEL = "mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200";
+const HINT = "mt-1 text-xs text-slate-600 dark:text-slate-400";
+const TEXTAREA = cx(
+  "block min-h-28 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm transition-colors",
+  "hover:border-slate-400 focus:border-indigo-500 focus:outline-2 focus:outline-offset-0 focus:outline-indigo-500/40",
+  "dark:border-slate-600 dark:bg-slate-800/80 dark:text-slate-100 dark:hover:border-slate-500 dark:focus:border-indigo-400",
+);
+
+export function ProjectEditorModal({ open, project, onClose, onSave }: ProjectEditorModalProps) {
+  const [form, setForm] = useState<ProjectFormState>(() => projectFormFrom(project));
+  const [error, setError] = useState<SaveError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  // Focus starts in the first field.
+  const firstField = useRef<HTMLInputElement>(null);
+
+  // A fresh form every time the modal opens (or opens on another project).
+  useEffect(() => {
+    if (open) {
+      setForm(projectFormFrom(project));
+      setError(null);
+    }
+  }, [open, project]);
+
+  const set = <K extends keyof ProjectFormState>(key: K, value: ProjectFormState[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+
+  const onTagKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault(); // Enter adds the tag instead of submitting the form
+    setForm(commitTag);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const field = (name: string) => formElement.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement;
+    // Browser-level checks, in field order: required text first, then the two links by our own rule
+    // (type=url alone would refuse a demo path such as /twitchheartwidget).
+    for (const name of ["title", "description"]) {
+      const element = field(name);
+      element.setCustomValidity(
+        element.value !== "" && element.value.trim() === "" ? "Please fill out this field." : "",
+      );
+      if (!element.checkValidity()) return void element.reportValidity();
+    }
+    for (const [name, relative] of [
+      ["github", false],
+      ["externalLink", true],
+    ] as const) {
+      const element = field(name);
+      const problem = linkProblem(element.value, relative);
+      element.setCustomValidity(problem ?? "");
+      if (problem) return void element.reportValidity();
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await onSave(projectBodyFrom(form, project));
+    } catch (failure) {
+      setError(failure instanceof SaveError ? failure : new SaveError(String(failure)));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const tagProblem = tagInputProblem(form);
+  const clearValidity = (event: FormEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    event.currentTarget.setCustomValidity("");
+
+  return (
+    <Modal
+      open={open}
+      onClose={busy ? () => {} : onClose}
+      title={project ? "Edit Project" : "Create Project"}
+      className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-2xl"
+      testId="project-editor"
+      initialFocus={firstField}
+    >
+      <form noValidate onSubmit={submit} className="space-y-4" aria-describedby={error ? `${id}-error` : undefined}>
+        <div>
+          <label htmlFor={`${id}-title`} className={LABEL}>
+            Title
+          </label>
+          <input
+            ref={firstField}
+            id={`${id}-title`}
+            name="title"
+            required
+            maxLength={200}
+            value={form.title}
+            onInput={clearValidity}
+            onChange={(e) => set("title", e.target.value)}
+            className={INPUT_CLASSES}
+          />
+        </div>
+        <div>
+          <label htmlFor={`${id}-description`} className={LABEL}>
+            Description
+          </label>
+          <textarea
+            id={`${id}-description`}
+            name="description"
+            required
+            maxLength={5000}
+            rows={4}
+            value={form.description}
+            onInput={clearValidity}
+            onChange={(e) => set("description", e.target.value)}
+            className={TEXTAREA}
+          />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor={`${id}-github`} className={LABEL}>
+              Code link (GitHub)
+            </label>
+            <input
+              id={`${id}-github`}
+              name="github"
+              type="url"
+              inputMode="url"
+              placeholder="https://github.com/…"
+              value={form.github}
+              onInput={clearValidity}
+              onChange={(e) => set("github", e.target.value)}
+              className={INPUT_CLASSES}
+              aria-describedby={`${id}-github-hint`}
+            />
+            <p id={`${id}-github-hint`} className={HINT}>
+              Optional. Left empty, the card shows no Code link.
+            </p>
+          </div>
+          <div>
+            <label htmlFor={`${id}-demo`} className={LABEL}>
+              Demo link
+            </label>
+            <input
+              id={`${id}-demo`}
+              name="externalLink"
+              type="url"
+              inputMode="url"
+              placeholder="https://… or /path"
+              value={form.externalLink}
+              onInput={clearValidity}
+              onChange={(e) => set("externalLink", e.target.value)}
+              className={INPUT_CLASSES}
+              aria-describedby={`${id}-demo-hint`}
+            />
+            <p id={`${id}-demo-hint`} className={HINT}>
+              Optional. A full URL, or a page of this site such as /twitchheartwidget.
+            </p>
+          </div>
+        </div>
+        <fieldset>
+          <legend className={LABEL}>Status</legend>
+          <div className="flex flex-wrap gap-3">
+            <StatusToggle
+              label="Latest"
+              hint="Shown as 'Last seen working on'"
+              checked={form.isLatest}
+              onChange={(v) => set("isLatest", v)}
+            />
+            <StatusToggle
+              label="Archived"
+              hint="Sorted last, with an Archived badge"
+              checked={form.isArchived}
+              onChange={(v) => set("isArchived", v)}
+            />
+          </div>
+        </fieldset>
+        <div>
+          <label htmlFor={`${id}-tag`} className={LABEL}>
+            Tags
+          </label>
+          <div className="flex gap-2">
+            <input
+              id={`${id}-tag`}
+              value={form.tagInput}
+              onChange={(e) => set("tagInput", e.target.value)}
+              onKeyDown={onTagKey}
+              placeholder="e.g. TypeScript, then Enter"
+              maxLength={40}
+              className={INPUT_CLASSES}
+              aria-describedby={`${id}-tag-hint`}
+              aria-invalid={tagProblem ? true : undefined}
+            />
+            <Button variant="secondary" onClick={() => setForm(commitTag)} className="h-11 shrink-0">
+              Add tag
+            </Button>
+          </div>
+          <p id={`${id}-tag-hint`} className={cx(HINT, tagProblem && "text-red-700 dark:text-red-300")}>
+            {tagProblem ?? "Press Enter to add a tag. Empty and repeated tags are not added."}
+          </p>
+          {form.tags.length > 0 ? (
+            <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Tags of this project" data-testid="editor-tags">
+              {form.tags.map((tag) => (
+                <li
+                  key={tag}
+                  className={cx(
+                    "inline-flex items-center gap-1 rounded-md py-0.5 pr-1 pl-2 text-xs font-medium",
+                    tagClasses(tag),
+                  )}
+                >
+                  {tag}
+                  <button
+                    type="button"
+                    onClick={() => setForm((f) => removeTag(f, tag))}
+                    aria-label={`Remove tag ${tag}`}
+                    className={cx("rounded p-0.5 hover:bg-black/10 dark:hover:bg-white/10", FOCUS_RING)}
+                  >
+                    <CloseIcon size={12} />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        <SaveErrorBox error={error} id={`${id}-error`} />
+        <div className="flex justify-end gap-2 border-t border-slate-200 pt-4 dark:border-slate-800">
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            {project ? "Save Changes" : "Create Project"}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+function StatusToggle({
+  label,
+  hint,
+  checked,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  checked: boolean;
+  onChange: (value: boolean) => void;
+}) {
+  return (
+    <label
+      className={cx(
+        "flex min-w-52 flex-1 cursor-pointer items-start gap-3 rounded-xl border p-3 transition-colors",
+        checked
+          ? "border-indigo-400 bg-indigo-50 dark:border-indigo-500/70 dark:bg-indigo-950/60"
+          : "border-slate-200 hover:border-slate-300 dark:border-slate-700 dark:hover:border-slate-600",
+      )}
+    >
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        className="mt-0.5 size-4 accent-indigo-600"
+      />
+      <span>
+        <span className="block text-sm font-semibold">{label}</span>
+        <span className="block text-xs text-slate-600 dark:text-slate-400">{hint}</span>
+      </span>
+    </label>
+  );
+}
