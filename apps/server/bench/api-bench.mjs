@@ -6,68 +6,41 @@
 // rounds (A B C A B C) so slow drift (thermal, noisy neighbours) hits all alike.
 // Env: BENCH_DURATION seconds per round (default 10), BENCH_ROUNDS (default 2), BENCH_WARMUP seconds of
 // discarded warm-up per target (default 3).
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtemp, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { SERVER_NODE_FLAGS } from "../node-flags.mjs";
 import { trackTempDir } from "./cleanup.mjs";
-import { ensureBuild, serverEntry } from "./ensure-build.mjs";
+import { ensureBuild } from "./ensure-build.mjs";
 import { fetchBody } from "./fetch-body.mjs";
 import { freePort } from "./free-port.mjs";
 import { peakRssMb } from "./peak-rss.mjs";
 import { printReport } from "./report.mjs";
 import { runAutocannon } from "./run-autocannon.mjs";
 import { runBench } from "./run-bench.mjs";
-import { startServer } from "./spawn-server.mjs";
+import { startOurServer, startServer } from "./spawn-server.mjs";
+import { numberFromEnv } from "./stats.mjs";
 
 const CONNECTIONS = 50;
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
-
-function positiveNumberFromEnv(name, fallback, { integer }) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!(value > 0) || (integer && !Number.isInteger(value))) {
-    throw new Error(`${name} must be a positive ${integer ? "integer" : "number"}, got "${raw}"`);
-  }
-  return value;
-}
 
 const log = (message) => console.error(`bench: ${message}`);
 const mean = (values) => values.reduce((sum, v) => sum + v, 0) / values.length;
 
 async function main() {
-  const durationS = positiveNumberFromEnv("BENCH_DURATION", 10, {
+  const durationS = numberFromEnv("BENCH_DURATION", 10, {
     integer: false,
   });
-  const rounds = positiveNumberFromEnv("BENCH_ROUNDS", 2, { integer: true });
-  const warmupS = positiveNumberFromEnv("BENCH_WARMUP", 3, { integer: false });
+  const rounds = numberFromEnv("BENCH_ROUNDS", 2, { integer: true });
+  const warmupS = numberFromEnv("BENCH_WARMUP", 3, { integer: false });
 
   ensureBuild();
 
   const tmp = trackTempDir(await mkdtemp(path.join(os.tmpdir(), "portfolio-bench-")));
-  await mkdir(path.join(tmp, "outbox"));
 
   // Ours first, on a database file that does not exist yet: its spawn-to-200
   // time is the cold start, including migrations and seeding.
-  const ours = await startServer({
-    name: "ours",
-    script: serverEntry,
-    // Launched exactly as `pnpm start` and the portfolio-server bin launch it.
-    nodeArgs: SERVER_NODE_FLAGS,
-    port: await freePort(),
-    env: {
-      DATABASE_URL: `file:${path.join(tmp, "bench.db")}`,
-      MAIL_OUTBOX_DIR: path.join(tmp, "outbox"),
-      OWNER_PASSWORD: "bench-owner-password",
-      NODE_ENV: "production",
-      // The owner's password is hashed while seeding, so this cost is part of
-      // cold start. 10 is the lowest the server accepts with NODE_ENV=production
-      // (config.ts refuses less), and below the default 12 a deployment uses.
-      BCRYPT_COST: "10",
-    },
-  });
+  const ours = await startOurServer({ name: "ours", dir: tmp });
   log(`ours answered 200 after ${ours.coldStartMs.toFixed(0)} ms (pid ${ours.pid})`);
 
   // The ceilings serve a constant copy of our real response, passed by file

@@ -1,6 +1,8 @@
 // Turns per-target averages into the printed report: the table, the ratios to
 // the two ceilings, cold start, and each goal from the issue as PASS/MISS.
 
+import { fmt } from "./stats.mjs";
+
 // Goals from the issue; ours is the only target held to them.
 const GOALS = {
   minRatioToExpress: 0.8,
@@ -8,8 +10,6 @@ const GOALS = {
   maxPeakRssMb: 150,
   maxColdStartMs: 1500,
 };
-
-const fmt = (value, digits) => (value == null || Number.isNaN(value) ? "n/a" : value.toFixed(digits));
 
 function table(rows, header) {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));

@@ -10,8 +10,7 @@
 //
 // Env: BENCH_CACHED_RUNS cached requests to time (default 25), BENCH_UPSTREAM_LATENCY_MS simulated YouTube
 // latency per call for the second, latency-bound cold fetch (default 50; 0 skips it).
-import { spawnSync } from "node:child_process";
-import { mkdir, mkdtemp } from "node:fs/promises";
+import { mkdtemp } from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -19,13 +18,12 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { build } from "esbuild";
-import { SERVER_NODE_FLAGS } from "../node-flags.mjs";
 import { trackTempDir } from "./cleanup.mjs";
-import { serverEntry } from "./ensure-build.mjs";
-import { freePort } from "./free-port.mjs";
+import { buildServer } from "./ensure-build.mjs";
 import { runBench } from "./run-bench.mjs";
 import { browserHalf } from "./shuffler-browser.mjs";
-import { startServer } from "./spawn-server.mjs";
+import { startOurServer } from "./spawn-server.mjs";
+import { fmt, numberFromEnv, percentile } from "./stats.mjs";
 
 const PLAYLIST_SIZE = 5000;
 const PLAYLIST_ID = "PLbenchShuffler5000Videos01";
@@ -34,28 +32,6 @@ const GOALS = { maxCachedMs: 50, maxPages: 100, maxBatches: 100 };
 
 const serverDir = fileURLToPath(new URL("../", import.meta.url));
 const log = (message) => console.error(`bench: ${message}`);
-
-function positiveIntFromEnv(name, fallback, { allowZero = false } = {}) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < (allowZero ? 0 : 1)) {
-    throw new Error(`${name} must be a ${allowZero ? "non-negative" : "positive"} integer, got "${raw}"`);
-  }
-  return value;
-}
-
-const fmt = (value, digits = 1) => (value == null || Number.isNaN(value) ? "n/a" : value.toFixed(digits));
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
-
-/** Rebuilds dist/main.js (esbuild, about a second) so the bench never measures a stale bundle. */
-function buildServer() {
-  const result = spawnSync(process.execPath, ["build.mjs"], { cwd: serverDir, stdio: ["ignore", 2, 2] });
-  if (result.status !== 0) throw new Error(`server build failed (exit ${result.status})`);
-}
 
 /** The TypeScript fake, bundled to a temporary .mjs so plain Node can load it. */
 async function loadFakeYouTube(tmp) {
@@ -107,7 +83,6 @@ function timedGet(url) {
 async function setup() {
   buildServer();
   const tmp = trackTempDir(await mkdtemp(path.join(os.tmpdir(), "portfolio-shuffler-bench-")));
-  await mkdir(path.join(tmp, "outbox"));
   const { makePlaylist, startFakeYouTube } = await loadFakeYouTube(tmp);
   const fake = await startFakeYouTube();
   fake.playlists.set(PLAYLIST_ID, makePlaylist(PLAYLIST_SIZE, { privateEvery: 100, deletedEvery: 97, prefix: "b" }));
@@ -115,19 +90,11 @@ async function setup() {
     LATENCY_PLAYLIST_ID,
     makePlaylist(PLAYLIST_SIZE, { privateEvery: 100, deletedEvery: 97, prefix: "l" }),
   );
-  const server = await startServer({
+  const server = await startOurServer({
     name: "server",
-    script: serverEntry,
-    // Launched exactly as `pnpm start` and the portfolio-server bin launch it.
-    nodeArgs: SERVER_NODE_FLAGS,
-    port: await freePort(),
+    dir: tmp,
     path: "/api/hello",
     env: {
-      DATABASE_URL: `file:${path.join(tmp, "bench.db")}`,
-      MAIL_OUTBOX_DIR: path.join(tmp, "outbox"),
-      OWNER_PASSWORD: "bench-owner-password",
-      NODE_ENV: "production",
-      BCRYPT_COST: "10",
       YOUTUBE_API_KEY: fake.apiKey,
       YOUTUBE_API_BASE_URL: fake.baseUrl,
       YOUTUBE_CACHE_SECONDS: "3600",
@@ -140,8 +107,8 @@ async function setup() {
 
 /** Part 1: the server half. */
 async function serverHalf({ origin, fake, playlistId }) {
-  const cachedRuns = positiveIntFromEnv("BENCH_CACHED_RUNS", 25);
-  const latencyMs = positiveIntFromEnv("BENCH_UPSTREAM_LATENCY_MS", 50, { allowZero: true });
+  const cachedRuns = numberFromEnv("BENCH_CACHED_RUNS", 25);
+  const latencyMs = numberFromEnv("BENCH_UPSTREAM_LATENCY_MS", 50, { allowZero: true });
   const url = (id) => `${origin}/api/youtube-playlist?playlistId=${id}`;
   const expected = fake.playlists.get(playlistId).filter((v) => v.status === "public").length;
 

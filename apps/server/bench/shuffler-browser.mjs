@@ -18,21 +18,12 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { CHROME_PATH, CHROMIUM_ARGS } from "../../site/scripts/testing/chromium.mjs";
 import { trackTempDir } from "./cleanup.mjs";
+import { fmt, median, numberFromEnv, percentile } from "./stats.mjs";
 
 const GOALS = { maxInteractiveMs: 200, minScrollFps: 50 };
 const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
 const siteDir = path.join(repoRoot, "apps/site");
 const log = (message) => console.error(`bench: ${message}`);
-const fmt = (value, digits = 1) => (value == null || Number.isNaN(value) ? "n/a" : value.toFixed(digits));
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
 
 /** Playwright from the site's dependencies, and the tests' YouTube stand-ins bundled for plain Node. */
 async function loadTools() {
@@ -138,7 +129,7 @@ export async function browserHalf({ origin, playlistId }) {
     };
   }
   if (!existsSync(CHROME_PATH)) return { lines: [title, `skipped: no Chromium at ${CHROME_PATH}`], checks: [] };
-  const runs = Math.max(1, Number(process.env.BENCH_BROWSER_RUNS) || 5);
+  const runs = numberFromEnv("BENCH_BROWSER_RUNS", 5);
   const { chromium, routeYouTube } = await loadTools();
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROMIUM_ARGS });
   try {
