@@ -30,16 +30,8 @@ export interface SignupInput {
   password: string;
 }
 
-/** The fields a project editor sends; empty links are sent as absent. */
-export interface ProjectBody {
-  title: string;
-  description: string;
-  github?: string;
-  externalLink?: string;
-  isArchived: boolean;
-  isLatest: boolean;
-  tags: string[];
-}
+/** The fields a project editor sends (a project without its server-set fields); empty links are sent as absent. */
+export type ProjectBody = Omit<Project, "_id" | "createdAt" | "updatedAt">;
 
 export interface ApiClient {
   hello(): Promise<MessageAnswer>;

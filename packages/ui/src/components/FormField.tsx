@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type Ref, useId, useState } from "react";
+import { type InputHTMLAttributes, type ReactNode, type Ref, useId, useState } from "react";
 import { FOCUS_RING } from "./Button.tsx";
 import { cx } from "./cx.ts";
 import { EyeIcon, EyeOffIcon } from "./icons.tsx";
@@ -17,26 +17,31 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   ref?: Ref<HTMLInputElement>;
 }
 
-/** A labelled input. Validation is done by the form (spec messages), so no browser `required` popups. */
-export function TextField({ label, value, onValueChange, hint, id, className, ...rest }: TextFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const hintId = `${inputId}-hint`;
+export const FIELD_LABEL_CLASSES = "mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200";
+export const FIELD_HINT_CLASSES = "mt-1 text-xs text-slate-600 dark:text-slate-400";
+
+/** The label above a control and its hint (`{inputId}-hint`, for aria-describedby) below it. */
+function FieldFrame({
+  label,
+  inputId,
+  hint,
+  className,
+  children,
+}: {
+  label: string;
+  inputId: string;
+  hint?: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={className}>
-      <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
+      <label htmlFor={inputId} className={FIELD_LABEL_CLASSES}>
         {label}
       </label>
-      <input
-        id={inputId}
-        value={value}
-        onChange={(event) => onValueChange(event.target.value)}
-        className={INPUT_CLASSES}
-        aria-describedby={hint ? hintId : undefined}
-        {...rest}
-      />
+      {children}
       {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+        <p id={`${inputId}-hint`} className={FIELD_HINT_CLASSES}>
           {hint}
         </p>
       ) : null}
@@ -44,17 +49,31 @@ export function TextField({ label, value, onValueChange, hint, id, className, ..
   );
 }
 
+/** A labelled input. Validation is done by the form (spec messages), so no browser `required` popups. */
+export function TextField({ label, value, onValueChange, hint, id, className, ...rest }: TextFieldProps) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  return (
+    <FieldFrame label={label} inputId={inputId} hint={hint} className={className}>
+      <input
+        id={inputId}
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
+        className={INPUT_CLASSES}
+        aria-describedby={hint ? `${inputId}-hint` : undefined}
+        {...rest}
+      />
+    </FieldFrame>
+  );
+}
+
 /** A password input with a show/hide toggle. */
 export function PasswordField({ label, value, onValueChange, hint, id, className, ...rest }: TextFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
-  const hintId = `${inputId}-hint`;
   const [visible, setVisible] = useState(false);
   return (
-    <div className={className}>
-      <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
-        {label}
-      </label>
+    <FieldFrame label={label} inputId={inputId} hint={hint} className={className}>
       <div className="relative">
         <input
           id={inputId}
@@ -62,7 +81,7 @@ export function PasswordField({ label, value, onValueChange, hint, id, className
           value={value}
           onChange={(event) => onValueChange(event.target.value)}
           className={cx(INPUT_CLASSES, "pr-11")}
-          aria-describedby={hint ? hintId : undefined}
+          aria-describedby={hint ? `${inputId}-hint` : undefined}
           autoCapitalize="none"
           spellCheck={false}
           {...rest}
@@ -81,11 +100,6 @@ export function PasswordField({ label, value, onValueChange, hint, id, className
           {visible ? <EyeOffIcon size={18} /> : <EyeIcon size={18} />}
         </button>
       </div>
-      {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }

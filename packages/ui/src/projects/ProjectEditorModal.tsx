@@ -9,7 +9,7 @@ import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState 
 import type { ProjectBody } from "../api/api-client.ts";
 import { Button, FOCUS_RING } from "../components/Button.tsx";
 import { cx } from "../components/cx.ts";
-import { INPUT_CLASSES } from "../components/FormField.tsx";
+import { FIELD_HINT_CLASSES, FIELD_LABEL_CLASSES, INPUT_CLASSES, TextField } from "../components/FormField.tsx";
 import { CloseIcon } from "../components/icons.tsx";
 import { Modal } from "../components/Modal.tsx";
 import {
@@ -33,8 +33,6 @@ export interface ProjectEditorModalProps {
   onSave: (body: ProjectBody) => Promise<void>;
 }
 
-const LABEL = "mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200";
-const HINT = "mt-1 text-xs text-slate-600 dark:text-slate-400";
 const TEXTAREA = cx(
   "block min-h-28 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm transition-colors",
   "hover:border-slate-400 focus:border-indigo-500 focus:outline-2 focus:outline-offset-0 focus:outline-indigo-500/40",
@@ -113,24 +111,19 @@ export function ProjectEditorModal({ open, project, onClose, onSave }: ProjectEd
       initialFocus={firstField}
     >
       <form noValidate onSubmit={submit} className="space-y-4" aria-describedby={error ? `${id}-error` : undefined}>
+        <TextField
+          ref={firstField}
+          id={`${id}-title`}
+          label="Title"
+          name="title"
+          required
+          maxLength={200}
+          value={form.title}
+          onInput={clearValidity}
+          onValueChange={(value) => set("title", value)}
+        />
         <div>
-          <label htmlFor={`${id}-title`} className={LABEL}>
-            Title
-          </label>
-          <input
-            ref={firstField}
-            id={`${id}-title`}
-            name="title"
-            required
-            maxLength={200}
-            value={form.title}
-            onInput={clearValidity}
-            onChange={(e) => set("title", e.target.value)}
-            className={INPUT_CLASSES}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-description`} className={LABEL}>
+          <label htmlFor={`${id}-description`} className={FIELD_LABEL_CLASSES}>
             Description
           </label>
           <textarea
@@ -146,49 +139,33 @@ export function ProjectEditorModal({ open, project, onClose, onSave }: ProjectEd
           />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor={`${id}-github`} className={LABEL}>
-              Code link (GitHub)
-            </label>
-            <input
-              id={`${id}-github`}
-              name="github"
-              type="url"
-              inputMode="url"
-              placeholder="https://github.com/…"
-              value={form.github}
-              onInput={clearValidity}
-              onChange={(e) => set("github", e.target.value)}
-              className={INPUT_CLASSES}
-              aria-describedby={`${id}-github-hint`}
-            />
-            <p id={`${id}-github-hint`} className={HINT}>
-              Optional. Left empty, the card shows no Code link.
-            </p>
-          </div>
-          <div>
-            <label htmlFor={`${id}-demo`} className={LABEL}>
-              Demo link
-            </label>
-            <input
-              id={`${id}-demo`}
-              name="externalLink"
-              type="url"
-              inputMode="url"
-              placeholder="https://… or /path"
-              value={form.externalLink}
-              onInput={clearValidity}
-              onChange={(e) => set("externalLink", e.target.value)}
-              className={INPUT_CLASSES}
-              aria-describedby={`${id}-demo-hint`}
-            />
-            <p id={`${id}-demo-hint`} className={HINT}>
-              Optional. A full URL, or a page of this site such as /twitchheartwidget.
-            </p>
-          </div>
+          <TextField
+            id={`${id}-github`}
+            label="Code link (GitHub)"
+            name="github"
+            type="url"
+            inputMode="url"
+            placeholder="https://github.com/…"
+            value={form.github}
+            onInput={clearValidity}
+            onValueChange={(value) => set("github", value)}
+            hint="Optional. Left empty, the card shows no Code link."
+          />
+          <TextField
+            id={`${id}-demo`}
+            label="Demo link"
+            name="externalLink"
+            type="url"
+            inputMode="url"
+            placeholder="https://… or /path"
+            value={form.externalLink}
+            onInput={clearValidity}
+            onValueChange={(value) => set("externalLink", value)}
+            hint="Optional. A full URL, or a page of this site such as /twitchheartwidget."
+          />
         </div>
         <fieldset>
-          <legend className={LABEL}>Status</legend>
+          <legend className={FIELD_LABEL_CLASSES}>Status</legend>
           <div className="flex flex-wrap gap-3">
             <StatusToggle
               label="Latest"
@@ -205,7 +182,7 @@ export function ProjectEditorModal({ open, project, onClose, onSave }: ProjectEd
           </div>
         </fieldset>
         <div>
-          <label htmlFor={`${id}-tag`} className={LABEL}>
+          <label htmlFor={`${id}-tag`} className={FIELD_LABEL_CLASSES}>
             Tags
           </label>
           <div className="flex gap-2">
@@ -224,7 +201,7 @@ export function ProjectEditorModal({ open, project, onClose, onSave }: ProjectEd
               Add tag
             </Button>
           </div>
-          <p id={`${id}-tag-hint`} className={cx(HINT, tagProblem && "text-red-700 dark:text-red-300")}>
+          <p id={`${id}-tag-hint`} className={cx(FIELD_HINT_CLASSES, tagProblem && "text-red-700 dark:text-red-300")}>
             {tagProblem ?? "Press Enter to add a tag. Empty and repeated tags are not added."}
           </p>
           {form.tags.length > 0 ? (
