@@ -3,6 +3,7 @@
  * toast that stays visible while scrolling, announced politely (success) or assertively (errors).
  */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { ApiNetworkError, failureReason } from "../api/api-client.ts";
 import { FOCUS_RING } from "../components/Button.tsx";
 import { cx } from "../components/cx.ts";
 import { CloseIcon } from "../components/icons.tsx";
@@ -12,6 +13,11 @@ export interface FeedbackMessage {
   text: string;
   /** A second line, e.g. the server's reason behind a fixed failure message. */
   detail?: string;
+}
+
+/** A failed call: the spec's fixed text (`networkText` when the server was not reached), the reason below it. */
+export function failureFeedback(text: string, error: unknown, networkText = text): FeedbackMessage {
+  return { tone: "error", text: error instanceof ApiNetworkError ? networkText : text, detail: failureReason(error) };
 }
 
 interface FeedbackValue {

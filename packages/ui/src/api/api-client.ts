@@ -104,3 +104,10 @@ export function errorMessage(error: unknown, fallback: string, unreachable: stri
   if (error instanceof ApiNetworkError) return unreachable;
   return fallback;
 }
+
+/** Why a call failed, for a second line under a fixed message: the server's text, or that it was not reached. */
+export function failureReason(error: unknown): string | undefined {
+  if (error instanceof ApiError) return error.serverMessage;
+  if (error instanceof ApiNetworkError) return error.message;
+  return undefined;
+}

@@ -1,4 +1,4 @@
-import { ApiError, ApiNetworkError } from "../api/api-client.ts";
+import { ApiNetworkError, failureReason } from "../api/api-client.ts";
 
 /** A failed save: a fixed message (the spec's) and, when known, the reason as a second line. */
 export class SaveError extends Error {
@@ -13,6 +13,5 @@ export class SaveError extends Error {
 
 /** The spec's fixed texts: `failed` when the server refused, `unreachable` when it could not be reached. */
 export function saveErrorFrom(error: unknown, failed: string, unreachable: string): SaveError {
-  if (error instanceof ApiNetworkError) return new SaveError(unreachable, error.message);
-  return new SaveError(failed, error instanceof ApiError ? error.serverMessage : undefined);
+  return new SaveError(error instanceof ApiNetworkError ? unreachable : failed, failureReason(error));
 }

@@ -4,10 +4,9 @@
  */
 import { type AdminUser, hasPermission } from "@portfolio/core/domain";
 import { useState } from "react";
-import { ApiError } from "../../api/api-client.ts";
 import { useApi } from "../../api/api-context.tsx";
 import { USER_MESSAGES } from "../admin-messages.ts";
-import { useNotify } from "../feedback.tsx";
+import { failureFeedback, useNotify } from "../feedback.tsx";
 import { Card, ErrorBlock, LoadingBlock } from "../States.tsx";
 import { useLoad } from "../use-load.ts";
 import type { Viewer } from "../user-actions.ts";
@@ -40,11 +39,7 @@ export function DashboardTab({
       await api.updateUser(user._id, { isActive: true });
       notify({ tone: "success", text: `User "${user.username}" activated.` });
     } catch (error) {
-      notify({
-        tone: "error",
-        text: USER_MESSAGES.activateFailed,
-        detail: error instanceof ApiError ? error.serverMessage : undefined,
-      });
+      notify(failureFeedback(USER_MESSAGES.activateFailed, error));
     } finally {
       setBusyId(null);
     }

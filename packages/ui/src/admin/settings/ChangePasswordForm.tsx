@@ -1,7 +1,7 @@
 /** Change your own password; the server ends your other sessions when it succeeds. */
 import { MIN_PASSWORD_LENGTH } from "@portfolio/core/domain";
 import { type FormEvent, useState } from "react";
-import { ApiError, ApiNetworkError } from "../../api/api-client.ts";
+import { failureReason } from "../../api/api-client.ts";
 import { useApi } from "../../api/api-context.tsx";
 import { Button } from "../../components/Button.tsx";
 import { PasswordField } from "../../components/FormField.tsx";
@@ -33,13 +33,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => Promise<voi
       notify({ tone: "success", text: answer.message });
       await onChanged();
     } catch (failure) {
-      const detail =
-        failure instanceof ApiError
-          ? failure.serverMessage
-          : failure instanceof ApiNetworkError
-            ? failure.message
-            : undefined;
-      setError(new SaveError("Your password was not changed.", detail));
+      setError(new SaveError("Your password was not changed.", failureReason(failure)));
     } finally {
       setBusy(false);
     }

@@ -3,7 +3,7 @@
  * user. Saving moves every user whose permissions equalled the old set, and says how many moved.
  */
 import type { RoleKey } from "@portfolio/core/domain";
-import { ApiError, ApiNetworkError } from "../../api/api-client.ts";
+import { failureReason } from "../../api/api-client.ts";
 import { useApi } from "../../api/api-context.tsx";
 import { roleUpdatedMessage, roleUpdateFailedMessage } from "../admin-messages.ts";
 import { useNotify } from "../feedback.tsx";
@@ -28,9 +28,7 @@ export function RolesSection({
       const answer = await api.updateRolePermissions(roleKey, permissions);
       notify({ tone: "success", text: roleUpdatedMessage(answer.updatedUsers) });
     } catch (error) {
-      const reason =
-        error instanceof ApiError ? error.serverMessage : error instanceof ApiNetworkError ? error.message : undefined;
-      notify({ tone: "error", text: roleUpdateFailedMessage(reason) });
+      notify({ tone: "error", text: roleUpdateFailedMessage(failureReason(error)) });
     }
     await onChanged();
   };

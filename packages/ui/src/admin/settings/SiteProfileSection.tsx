@@ -5,7 +5,7 @@
  */
 import { birthDateOf, formatAge, OWNER_OVERRIDE, type SiteProfile, type SocialLink } from "@portfolio/core/domain";
 import { type FormEvent, useEffect, useState } from "react";
-import { ApiError, ApiNetworkError } from "../../api/api-client.ts";
+import { failureReason } from "../../api/api-client.ts";
 import { useApi } from "../../api/api-context.tsx";
 import { Button } from "../../components/Button.tsx";
 import { TextField } from "../../components/FormField.tsx";
@@ -69,13 +69,7 @@ function ProfileForm({
       notify({ tone: "success", text: PROFILE_SAVED });
       await onSaved();
     } catch (failure) {
-      const detail =
-        failure instanceof ApiError
-          ? failure.serverMessage
-          : failure instanceof ApiNetworkError
-            ? failure.message
-            : undefined;
-      setError(new SaveError("The site profile was not saved.", detail));
+      setError(new SaveError("The site profile was not saved.", failureReason(failure)));
     } finally {
       setBusy(false);
     }

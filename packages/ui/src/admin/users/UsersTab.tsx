@@ -1,25 +1,17 @@
 /** The Users tab (users:view): the table, its actions with the spec's messages, and the Edit User modal. */
 import { type AdminUser, sortUsersByRank } from "@portfolio/core/domain";
 import { useState } from "react";
-import { ApiError, ApiNetworkError } from "../../api/api-client.ts";
 import { useApi } from "../../api/api-context.tsx";
 import { SaveError } from "../../projects/save-error.ts";
 import { deleteUserQuestion, USER_MESSAGES } from "../admin-messages.ts";
 import { ConfirmDialog } from "../ConfirmDialog.tsx";
-import { type FeedbackMessage, useNotify } from "../feedback.tsx";
+import { type FeedbackMessage, failureFeedback, useNotify } from "../feedback.tsx";
 import { EmptyBlock, ErrorBlock, LoadingBlock } from "../States.tsx";
 import { useLoad } from "../use-load.ts";
 import { rowActions, type Viewer } from "../user-actions.ts";
 import type { RoleSet } from "../user-editor.ts";
 import { EditUserModal } from "./EditUserModal.tsx";
 import { type UserAction, UsersTable } from "./UsersTable.tsx";
-
-/** The spec's fixed text, with the server's reason (when it gave one) as a second line. */
-function failure(text: string, error: unknown, networkText = text): FeedbackMessage {
-  if (error instanceof ApiNetworkError) return { tone: "error", text: networkText, detail: error.message };
-  const detail = error instanceof ApiError ? error.serverMessage : undefined;
-  return { tone: "error", text, detail };
-}
 
 export function UsersTab({
   viewer,
@@ -71,7 +63,7 @@ export function UsersTab({
             await api.updateUser(user._id, { isActive: true });
             return { tone: "success", text: `User "${user.username}" activated.` };
           },
-          (e) => failure(USER_MESSAGES.activateFailed, e),
+          (e) => failureFeedback(USER_MESSAGES.activateFailed, e),
         );
       case "deactivate":
         return run(
@@ -80,7 +72,7 @@ export function UsersTab({
             await api.updateUser(user._id, { isActive: false });
             return { tone: "success", text: `User "${user.username}" deactivated. Their sessions have ended.` };
           },
-          (e) => failure(USER_MESSAGES.updateFailed, e),
+          (e) => failureFeedback(USER_MESSAGES.updateFailed, e),
         );
       case "resetPassword":
         return run(
@@ -89,7 +81,7 @@ export function UsersTab({
             await api.resetUserPassword(user._id);
             return { tone: "success", text: USER_MESSAGES.resetSent };
           },
-          (e) => failure(USER_MESSAGES.resetFailed, e),
+          (e) => failureFeedback(USER_MESSAGES.resetFailed, e),
         );
     }
   };
@@ -98,7 +90,7 @@ export function UsersTab({
     try {
       await api.updateUser(user._id, body);
     } catch (error) {
-      const message = failure(USER_MESSAGES.updateFailed, error);
+      const message = failureFeedback(USER_MESSAGES.updateFailed, error);
       throw new SaveError(message.text, message.detail);
     }
     setEditing(null);
@@ -115,7 +107,7 @@ export function UsersTab({
         await api.deleteUser(user._id);
         return { tone: "success", text: `User "${user.username}" deleted.` };
       },
-      (e) => failure(USER_MESSAGES.deleteFailed, e, USER_MESSAGES.deleteError),
+      (e) => failureFeedback(USER_MESSAGES.deleteFailed, e, USER_MESSAGES.deleteError),
     );
     setDeleting(null);
   };
