@@ -135,6 +135,8 @@ test("general settings: the owner edits the public profile and the home page sho
   expect(Math.abs(age - Number(formatAge(new Date(1999, 2, 4), new Date())))).toBeLessThan(0.001);
   await expect(page).toHaveTitle(/Sam Rivera/);
   await expect(page.getByRole("contentinfo")).toContainText("Sam Rivera");
+  await page.goto("/calendar");
+  await expect(page.getByText(/^What Sam Rivera started and shipped/)).toBeVisible();
 });
 
 test("your sessions: see them, end one; a password change ends the others", async ({

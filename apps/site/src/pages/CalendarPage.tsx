@@ -12,8 +12,9 @@ import {
   monthGrid,
   projectEvents,
 } from "../lib/calendar.ts";
+import { useSiteSettings } from "../lib/site-profile.ts";
 import { useProjects } from "../lib/use-projects.ts";
-import { birthDateOf, SITE_SETTINGS } from "../settings/site-settings.ts";
+import { birthDateOf } from "../settings/site-settings.ts";
 import { PageShell } from "./PageShell.tsx";
 
 const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
@@ -43,6 +44,8 @@ export default function CalendarPage() {
   const hydrated = useHydrated();
   const { projects, status } = useProjects();
   const activity = useMemo(() => projectEvents(projects), [projects]);
+  // The owner's name and birthday as edited in the admin panel (the build's defaults until the server answers).
+  const { ownerName, birthDate } = useSiteSettings();
 
   return (
     <PageShell wide>
@@ -51,8 +54,7 @@ export default function CalendarPage() {
           Project Calendar
         </h1>
         <p className="mt-2 text-slate-600 dark:text-slate-400">
-          What {SITE_SETTINGS.ownerName} started and shipped, month by month. Pick a highlighted day to see what
-          happened.
+          What {ownerName} started and shipped, month by month. Pick a highlighted day to see what happened.
         </p>
       </header>
       {status === "failed" ? (
@@ -60,7 +62,7 @@ export default function CalendarPage() {
           {MESSAGES.databaseFailed}
         </Alert>
       ) : null}
-      {hydrated ? <MonthView activity={activity} /> : <CalendarSkeleton />}
+      {hydrated ? <MonthView activity={activity} ownerName={ownerName} birthDate={birthDate} /> : <CalendarSkeleton />}
       <section aria-labelledby="recent-heading" className="mt-10">
         <h2 id="recent-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
           Recent activity
@@ -94,15 +96,23 @@ export default function CalendarPage() {
   );
 }
 
-function MonthView({ activity }: { activity: readonly ActivityEvent[] }) {
+function MonthView({
+  activity,
+  ownerName,
+  birthDate,
+}: {
+  activity: readonly ActivityEvent[];
+  ownerName: string;
+  /** ISO date (YYYY-MM-DD). */
+  birthDate: string;
+}) {
   const today = new Date();
   const [view, setView] = useState({ year: today.getFullYear(), month: today.getMonth() });
   const [selected, setSelected] = useState<string>(dateKey(today));
-  const birthDate = birthDateOf(SITE_SETTINGS);
 
   const days = useMemo(
-    () => groupByDay([...activity, birthdayEvent(birthDate, view.year, SITE_SETTINGS.ownerName)]),
-    [activity, birthDate, view.year],
+    () => groupByDay([...activity, birthdayEvent(birthDateOf({ birthDate }), view.year, ownerName)]),
+    [activity, birthDate, ownerName, view.year],
   );
   const grid = monthGrid(view.year, view.month);
   const monthCount = grid
