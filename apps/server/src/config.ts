@@ -1,6 +1,7 @@
 /** The runtime contract of DESIGN.md section 2: every environment variable, read and checked once. */
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { isHttpUrl } from "@portfolio/core/domain";
 
 export interface ServerConfig {
   port: number;
@@ -38,13 +39,7 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
 
 function httpUrl(env: Env, name: string, fallback: string): string {
   const value = (env[name] || fallback).replace(/\/+$/, "");
-  let protocol = "";
-  try {
-    protocol = new URL(value).protocol;
-  } catch {
-    // reported below
-  }
-  if (protocol !== "http:" && protocol !== "https:") {
+  if (!isHttpUrl(value)) {
     throw new Error(`${name} must be an absolute http(s) URL; got "${value}".`);
   }
   return value;

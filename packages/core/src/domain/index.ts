@@ -5,6 +5,7 @@ export * from "./cat.ts";
 export * from "./duration.ts";
 export * from "./errors.ts";
 export * from "./fallback-projects.ts";
+export * from "./links.ts";
 export * from "./messages.ts";
 export * from "./permissions.ts";
 export * from "./playlist.ts";

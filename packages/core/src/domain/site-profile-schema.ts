@@ -3,8 +3,8 @@
  * from site-profile.ts so pages that only read the profile do not bundle zod.
  */
 import { z } from "zod";
+import { isHttpUrl } from "./links.ts";
 import { SOCIAL_NETWORKS } from "./site-profile.ts";
-import { isHttpUrl } from "./validation.ts";
 
 const httpUrl = (field: string) =>
   z

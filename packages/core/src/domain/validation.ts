@@ -3,6 +3,7 @@
  * request-body schemas the server applies (messages name the field). Browser-safe; zod only.
  */
 import { z } from "zod";
+import { isProjectLink } from "./links.ts";
 import { MAX_PASSWORD_BYTES, MESSAGES, MIN_PASSWORD_LENGTH } from "./messages.ts";
 import { isKnownPermission } from "./permissions.ts";
 
@@ -91,25 +92,11 @@ const optionalLink = (field: string, allowRelative: boolean) =>
     .union([z.string(), z.null()], { error: `${field} must be a URL.` })
     .optional()
     .transform((v) => (v == null || v.trim() === "" ? undefined : v.trim()))
-    .refine((v) => v === undefined || isLink(v, allowRelative), {
+    .refine((v) => v === undefined || isProjectLink(v, allowRelative), {
       message: allowRelative
         ? `${field} must be an http(s) URL or a path starting with /.`
         : `${field} must be an http(s) URL.`,
     });
-
-/** An absolute http(s) URL: the only links the site renders (no javascript:, data: or relative hosts). */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
-}
-
-function isLink(value: string, allowRelative: boolean): boolean {
-  return (allowRelative && value.startsWith("/") && !value.startsWith("//")) || isHttpUrl(value);
-}
 
 export const MAX_TAGS = 30;
 

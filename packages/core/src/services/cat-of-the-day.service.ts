@@ -13,6 +13,7 @@
 import type { Db } from "../data/schema.ts";
 import type { CatOfTheDay } from "../domain/cat.ts";
 import { Unavailable } from "../domain/errors.ts";
+import { isHttpUrl } from "../domain/links.ts";
 import { getSetting } from "./settings.service.ts";
 
 export const CAT_API_DEFAULT_BASE_URL = "https://api.thecatapi.com";
@@ -55,13 +56,7 @@ export function readCatAnswer(body: unknown): { id: string | null; url: string }
   const first: unknown = Array.isArray(body) ? body[0] : undefined;
   if (typeof first !== "object" || first === null) return undefined;
   const { id, url } = first as { id?: unknown; url?: unknown };
-  if (typeof url !== "string" || url.length > 2048) return undefined;
-  try {
-    const parsed = new URL(url);
-    if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return undefined;
-  } catch {
-    return undefined;
-  }
+  if (typeof url !== "string" || url.length > 2048 || !isHttpUrl(url)) return undefined;
   return { id: typeof id === "string" ? id.slice(0, 200) : null, url };
 }
 

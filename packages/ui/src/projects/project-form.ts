@@ -2,7 +2,7 @@
  * The Edit Project modal's rules (spec section 5): title and description required, URL fields of URL type,
  * a tag added only when non-empty and new (Enter adds it), empty github or externalLink sent as absent.
  */
-import { addTag, type Project } from "@portfolio/core/domain";
+import { addTag, isProjectLink, type Project } from "@portfolio/core/domain";
 import type { ProjectBody } from "../api/api-client.ts";
 
 export interface ProjectFormState {
@@ -67,13 +67,7 @@ export function tagInputProblem(form: Pick<ProjectFormState, "tags" | "tagInput"
 export function linkProblem(value: string, allowRelative: boolean): string | null {
   const link = value.trim();
   if (link === "") return null;
-  if (allowRelative && link.startsWith("/") && !link.startsWith("//")) return null;
-  try {
-    const url = new URL(link);
-    if (url.protocol === "http:" || url.protocol === "https:") return null;
-  } catch {
-    // not a URL: fall through
-  }
+  if (isProjectLink(link, allowRelative)) return null;
   return allowRelative
     ? "Enter a URL starting with https:// or a path on this site starting with /."
     : "Enter a URL starting with https://.";
