@@ -1,17 +1,9 @@
 /** axe-core on every tab and modal of the admin panel, in both themes: no serious or critical violations. */
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { expect, openPanel, ownerAccount, ROLE_PERMISSIONS, test, userRow } from "./admin-support.ts";
+import { seriousViolations } from "./axe.ts";
 
 // Each test starts its own server and logs in; a busy machine needs more than the default 45 s.
 test.describe.configure({ timeout: 90_000 });
-
-async function seriousViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${where}: ${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 const VISIBLE = { timeout: 15_000 };
 
@@ -38,25 +30,25 @@ for (const theme of ["dark", "light"] as const) {
         .getByText(/before and after/)
         .first()
         .click();
-      found.push(...(await seriousViolations(page, "Dashboard")));
+      found.push(...(await seriousViolations(page, { where: "Dashboard" })));
 
       await page.getByRole("tab", { name: "Users" }).click();
       await expect(page.getByTestId("users-table")).toBeVisible(VISIBLE);
-      found.push(...(await seriousViolations(page, "Users")));
+      found.push(...(await seriousViolations(page, { where: "Users" })));
       await userRow(page, custom.username).getByRole("button", { name: /^Edit/ }).click();
       const editor = page.getByRole("dialog", { name: "Edit User" });
       await expect(editor).toBeVisible(VISIBLE);
-      found.push(...(await seriousViolations(page, "Edit User (custom mode)")));
+      found.push(...(await seriousViolations(page, { where: "Edit User (custom mode)" })));
       await editor.getByText("Role-based", { exact: true }).click();
       await expect(editor.getByTestId("role-picker")).toBeVisible(VISIBLE);
-      found.push(...(await seriousViolations(page, "Edit User (role mode)")));
+      found.push(...(await seriousViolations(page, { where: "Edit User (role mode)" })));
       await page.keyboard.press("Escape");
       await expect(editor).toBeHidden(VISIBLE);
       await userRow(page, custom.username)
         .getByRole("button", { name: /^Delete/ })
         .click();
       await expect(page.getByRole("dialog", { name: "Delete user" })).toBeVisible(VISIBLE);
-      found.push(...(await seriousViolations(page, "Delete user")));
+      found.push(...(await seriousViolations(page, { where: "Delete user" })));
       expect(found).toEqual([]);
     });
 
@@ -65,18 +57,18 @@ for (const theme of ["dark", "light"] as const) {
       const found: string[] = [];
       await openPanel(page, "Projects");
       await expect(page.getByTestId("projects-table")).toBeVisible(VISIBLE);
-      found.push(...(await seriousViolations(page, "Projects")));
+      found.push(...(await seriousViolations(page, { where: "Projects" })));
       await page.getByRole("button", { name: "New Project" }).click();
       const editor = page.getByRole("dialog", { name: "Create Project" });
       await expect(editor).toBeVisible(VISIBLE);
       await editor.getByLabel("Tags", { exact: true }).fill("React");
       await editor.getByLabel("Tags", { exact: true }).press("Enter");
-      found.push(...(await seriousViolations(page, "Create Project")));
+      found.push(...(await seriousViolations(page, { where: "Create Project" })));
       await page.keyboard.press("Escape");
       await expect(editor).toBeHidden(VISIBLE);
       await page.getByRole("button", { name: "Delete Economy Bot" }).click();
       await expect(page.getByRole("dialog", { name: "Delete project" })).toBeVisible(VISIBLE);
-      found.push(...(await seriousViolations(page, "Delete project")));
+      found.push(...(await seriousViolations(page, { where: "Delete project" })));
 
       await page.goto("/");
       await expect(page.getByTestId("logout-button")).toBeVisible(VISIBLE);
@@ -84,7 +76,7 @@ for (const theme of ["dark", "light"] as const) {
       await card.hover();
       await card.getByRole("button", { name: "Edit Economy Bot" }).click();
       await expect(page.getByRole("dialog", { name: "Edit Project" })).toBeVisible(VISIBLE);
-      found.push(...(await seriousViolations(page, "Home: Edit Project")));
+      found.push(...(await seriousViolations(page, { where: "Home: Edit Project" })));
       expect(found).toEqual([]);
     });
 
@@ -94,14 +86,14 @@ for (const theme of ["dark", "light"] as const) {
       await expect(page.getByTestId("role-editor")).toBeVisible(VISIBLE);
       await expect(page.getByTestId("sessions-list")).toBeVisible(VISIBLE);
       await expect(page.getByTestId("site-profile").getByLabel("Display name")).toBeVisible(VISIBLE);
-      const found = await seriousViolations(page, "Settings");
+      const found = await seriousViolations(page, { where: "Settings" });
       await page
         .locator('[data-role="user"]')
         .getByRole("checkbox", { name: /^projects:view/ })
         .check();
       await page.getByRole("button", { name: "Save User" }).click();
       await expect(page.getByTestId("admin-feedback")).toBeVisible(VISIBLE);
-      found.push(...(await seriousViolations(page, "Settings with a message")));
+      found.push(...(await seriousViolations(page, { where: "Settings with a message" })));
       expect(found).toEqual([]);
     });
   });
@@ -116,9 +108,9 @@ test("the panel of a viewer with few permissions (read-only settings) has no vio
   await login(moderator);
   await openPanel(page, "Settings");
   await expect(page.getByText("Only the owner can change the site profile.")).toBeVisible(VISIBLE);
-  const found = await seriousViolations(page, "Settings (moderator)");
+  const found = await seriousViolations(page, { where: "Settings (moderator)" });
   await page.getByRole("tab", { name: "Users" }).click();
   await expect(page.getByTestId("users-table")).toBeVisible(VISIBLE);
-  found.push(...(await seriousViolations(page, "Users (moderator)")));
+  found.push(...(await seriousViolations(page, { where: "Users (moderator)" })));
   expect(found).toEqual([]);
 });

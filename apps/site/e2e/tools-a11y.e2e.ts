@@ -1,15 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { seriousViolations } from "./axe.ts";
 import { PLAYLISTS } from "./fakes/playlists.ts";
 import { openShuffler, shufflePlaylists } from "./fakes/shuffler-page.ts";
 import { expect, gotoReady, test } from "./fixtures.ts";
-
-async function seriousViolations(page: Page, disable: string[] = []) {
-  const results = await new AxeBuilder({ page }).disableRules(disable).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 const BUILDERS = ["/twitchchatwidget", "/twitchcountdownwidget", "/twitchcotdwidget?setup=1", "/twitchheartwidget"];
 /**
@@ -57,6 +49,6 @@ for (const path of OVERLAYS) {
   test(`the overlay at ${path}`, async ({ page }) => {
     await gotoReady(page, path);
     await page.waitForTimeout(300);
-    expect(await seriousViolations(page, ["color-contrast"])).toEqual([]);
+    expect(await seriousViolations(page, { disable: ["color-contrast"] })).toEqual([]);
   });
 }
