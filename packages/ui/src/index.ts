@@ -27,5 +27,6 @@ export * from "./projects/ProjectsSection.tsx";
 export * from "./projects/project-form.ts";
 export * from "./projects/save-error.ts";
 export * from "./projects/tag-colors.ts";
+export * from "./storage/browser-storage.ts";
 export * from "./theme/dark-mode.ts";
 export * from "./theme/use-dark-mode.ts";

@@ -1,15 +1,8 @@
 import { useCallback, useSyncExternalStore } from "react";
+import { browserStorage } from "../storage/browser-storage.ts";
 import { DARK_CLASS, DARK_MODE_DEFAULT, DARK_MODE_KEY, readDarkMode, writeDarkMode } from "./dark-mode.ts";
 
 const listeners = new Set<() => void>();
-
-function browserStorage(): Storage | undefined {
-  try {
-    return typeof localStorage === "undefined" ? undefined : localStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);

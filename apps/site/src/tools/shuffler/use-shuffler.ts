@@ -3,7 +3,7 @@
  * machine, the saved session (restore, 3-day expiry), share links and the loading screen for big loads.
  */
 import { YOUTUBE_MESSAGES } from "@portfolio/core/domain";
-import { errorMessage, useAuth } from "@portfolio/ui";
+import { browserStorage, errorMessage, useAuth } from "@portfolio/ui";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { inputsFromPlaylistUrl, playlistUrlOf, readPlaylistInputs } from "./playlist-input.ts";
@@ -19,14 +19,6 @@ export type Availability = "checking" | "available" | "unavailable";
 /** A load still running after this long is a big one: the loading screen takes over. */
 export const LOADING_SCREEN_AFTER_MS = 800;
 const SAVE_DELAY_MS = 300;
-
-function browserStorage(): Storage | undefined {
-  try {
-    return typeof localStorage === "undefined" ? undefined : localStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Monotonic time for the advance guard (unaffected by clock changes). */
 const monotonicNow = () => performance.now();
