@@ -4,7 +4,6 @@ export * from "./admin/AdminPanel.tsx";
 export * from "./admin/admin-messages.ts";
 export * from "./admin/ConfirmDialog.tsx";
 export * from "./api/api-client.ts";
-export * from "./api/api-context.tsx";
 export * from "./api/http-api-client.ts";
 export * from "./api/session-hint.ts";
 export * from "./auth/auth-context.tsx";

@@ -6,8 +6,7 @@
  */
 import { hasPermission, type RolesAnswer } from "@portfolio/core/domain";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useApi } from "../api/api-context.tsx";
-import { useAuth } from "../auth/auth-context.tsx";
+import { useApi, useAuth } from "../auth/auth-context.tsx";
 import { AdminTabs, panelId, tabId } from "./AdminTabs.tsx";
 import { DashboardTab } from "./dashboard/DashboardTab.tsx";
 import { FeedbackProvider, FeedbackToast } from "./feedback.tsx";

@@ -78,3 +78,8 @@ export function useAuth(): AuthContextValue {
   if (!value) throw new Error("useAuth must be used inside <AuthProvider>.");
   return value;
 }
+
+/** The backend client of this subtree (HTTP on the site, IPC in the desktop app): the one the session uses. */
+export function useApi(): ApiClient {
+  return useAuth().api;
+}

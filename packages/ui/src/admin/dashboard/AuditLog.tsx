@@ -4,7 +4,7 @@
  */
 import type { AuditEntryView } from "@portfolio/core/domain";
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
-import { useApi } from "../../api/api-context.tsx";
+import { useApi } from "../../auth/auth-context.tsx";
 import { Button } from "../../components/Button.tsx";
 import { INPUT_CLASSES } from "../../components/FormField.tsx";
 import { AUDIT_KINDS, auditChanges, describeAuditAction } from "../audit-format.ts";

@@ -4,7 +4,7 @@
  */
 import { type AdminUser, hasPermission } from "@portfolio/core/domain";
 import { useState } from "react";
-import { useApi } from "../../api/api-context.tsx";
+import { useApi } from "../../auth/auth-context.tsx";
 import { USER_MESSAGES } from "../admin-messages.ts";
 import { failureFeedback, useNotify } from "../feedback.tsx";
 import { Card, ErrorBlock, LoadingBlock } from "../States.tsx";

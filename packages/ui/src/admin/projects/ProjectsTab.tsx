@@ -6,7 +6,7 @@
 import { hasPermission, type Project } from "@portfolio/core/domain";
 import { useState } from "react";
 import type { ProjectBody } from "../../api/api-client.ts";
-import { useApi } from "../../api/api-context.tsx";
+import { useApi } from "../../auth/auth-context.tsx";
 import { Button } from "../../components/Button.tsx";
 import { ProjectEditorModal } from "../../projects/ProjectEditorModal.tsx";
 import { saveErrorFrom } from "../../projects/save-error.ts";

@@ -1,5 +1,5 @@
 /** Your account: change your password, and see and end your active sessions. */
-import { useApi } from "../../api/api-context.tsx";
+import { useApi } from "../../auth/auth-context.tsx";
 import { Card } from "../States.tsx";
 import { useLoad } from "../use-load.ts";
 import { ChangePasswordForm } from "./ChangePasswordForm.tsx";

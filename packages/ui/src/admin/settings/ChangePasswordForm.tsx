@@ -2,7 +2,7 @@
 import { MIN_PASSWORD_LENGTH } from "@portfolio/core/domain";
 import { type FormEvent, useState } from "react";
 import { failureReason } from "../../api/api-client.ts";
-import { useApi } from "../../api/api-context.tsx";
+import { useApi } from "../../auth/auth-context.tsx";
 import { Button } from "../../components/Button.tsx";
 import { PasswordField } from "../../components/FormField.tsx";
 import { SaveErrorBox } from "../../projects/SaveErrorBox.tsx";

@@ -4,7 +4,7 @@
  */
 import type { RoleKey } from "@portfolio/core/domain";
 import { failureReason } from "../../api/api-client.ts";
-import { useApi } from "../../api/api-context.tsx";
+import { useApi } from "../../auth/auth-context.tsx";
 import { roleUpdatedMessage, roleUpdateFailedMessage } from "../admin-messages.ts";
 import { useNotify } from "../feedback.tsx";
 import { canEditRoles, editorRoleKeys } from "../role-editor.ts";

@@ -2,7 +2,7 @@
 import type { SessionView } from "@portfolio/core/domain";
 import { useState } from "react";
 import { errorMessage } from "../../api/api-client.ts";
-import { useApi } from "../../api/api-context.tsx";
+import { useApi } from "../../auth/auth-context.tsx";
 import { Button } from "../../components/Button.tsx";
 import { formatDateTime, relativeTime } from "../dates.ts";
 import { useNotify } from "../feedback.tsx";

@@ -6,7 +6,7 @@
 import { birthDateOf, formatAge, OWNER_OVERRIDE, type SiteProfile, type SocialLink } from "@portfolio/core/domain";
 import { type FormEvent, useEffect, useState } from "react";
 import { failureReason } from "../../api/api-client.ts";
-import { useApi } from "../../api/api-context.tsx";
+import { useApi } from "../../auth/auth-context.tsx";
 import { Button } from "../../components/Button.tsx";
 import { TextField } from "../../components/FormField.tsx";
 import { SaveErrorBox } from "../../projects/SaveErrorBox.tsx";

@@ -1,7 +1,7 @@
 /** The Users tab (users:view): the table, its actions with the spec's messages, and the Edit User modal. */
 import { type AdminUser, sortUsersByRank } from "@portfolio/core/domain";
 import { useState } from "react";
-import { useApi } from "../../api/api-context.tsx";
+import { useApi } from "../../auth/auth-context.tsx";
 import { SaveError } from "../../projects/save-error.ts";
 import { deleteUserQuestion, USER_MESSAGES } from "../admin-messages.ts";
 import { ConfirmDialog } from "../ConfirmDialog.tsx";
