@@ -8,6 +8,7 @@ import {
   HEART_LIMITS,
   type HeartOptions,
   heartOptionsToParams,
+  isPulsoidToken,
 } from "../heart/heart-options.ts";
 import { BuilderLayout } from "./BuilderLayout.tsx";
 import { NumberField } from "./fields.tsx";
@@ -19,7 +20,7 @@ export default function HeartBuilder({ initial }: { initial: HeartOptions }) {
   const set = (patch: Partial<HeartOptions>) => setOptions((o) => ({ ...o, ...patch }));
   const feed = feedUrl(feedText.trim());
   const token = options.token.trim();
-  const validToken = /^[A-Za-z0-9._~+/=-]{1,512}$/.test(token);
+  const validToken = isPulsoidToken(token);
   const url =
     validToken && feed
       ? widgetUrl(window.location.origin, "heart", heartOptionsToParams({ ...options, token, url: feed }))

@@ -44,10 +44,15 @@ export function feedUrl(value: string | null): string | null {
   }
 }
 
+/** A Pulsoid access token as it may stand in a URL (anything else is ignored, never sent). */
+export function isPulsoidToken(value: string): boolean {
+  return /^[A-Za-z0-9._~+/=-]{1,512}$/.test(value);
+}
+
 export function readHeartOptions(params: URLSearchParams): HeartOptions {
   const token = params.get("token")?.trim() ?? "";
   return {
-    token: /^[A-Za-z0-9._~+/=-]{1,512}$/.test(token) ? token : "",
+    token: isPulsoidToken(token) ? token : "",
     url: feedUrl(params.get("url")) ?? HEART_DEFAULTS.url,
     lostAfterSeconds: readInt(params, "lost", {
       fallback: HEART_DEFAULTS.lostAfterSeconds,
