@@ -1,11 +1,11 @@
 /** What the route modules share: the core services, the configuration, rate limits and the list cache. */
-import type { Core } from "@portfolio/core/services";
 import type { ServerConfig } from "./config.ts";
+import type { ServerCore } from "./create-core.ts";
 import type { ProjectsCache } from "./http/projects-cache.ts";
 import type { createRateLimits } from "./http/rate-limits.ts";
 
 export interface AppContext {
-  core: Core;
+  core: ServerCore;
   config: ServerConfig;
   rateLimits: ReturnType<typeof createRateLimits>;
   projectsCache: ProjectsCache;

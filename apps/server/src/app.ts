@@ -1,24 +1,23 @@
 /** Builds the Express 5 application: security middleware, the API routers and the static site. */
-import type { Core } from "@portfolio/core/services";
+import { operations } from "@portfolio/core/domain";
 import express, { type Express } from "express";
 import type { AppContext } from "./app-context.ts";
 import type { ServerConfig } from "./config.ts";
+import type { ServerCore } from "./create-core.ts";
+import { CAT_FALLBACK_PATH } from "./create-tools.ts";
+import { catFallbackHandler } from "./http/cat-fallback.ts";
 import { apiNotFound, errorHandler } from "./http/errors.ts";
+import { expressPath, operationRouter } from "./http/mount-operations.ts";
+import { operationHooks } from "./http/operation-hooks.ts";
 import { originCheck } from "./http/origin-check.ts";
+import { projectListHandler } from "./http/project-list-endpoint.ts";
 import { ProjectsCache } from "./http/projects-cache.ts";
 import { createRateLimits, DEFAULT_RATE_LIMITS, type RateLimitSettings } from "./http/rate-limits.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { staticSite } from "./http/static-site.ts";
-import { adminRoutes } from "./routes/admin.routes.ts";
-import { authRoutes } from "./routes/auth.routes.ts";
-import { catRoutes } from "./routes/cat.routes.ts";
-import { projectListHandler, projectRoutes } from "./routes/projects.routes.ts";
-import { settingsRoutes } from "./routes/settings.routes.ts";
-import { twitchRoutes } from "./routes/twitch.routes.ts";
-import { youtubeRoutes } from "./routes/youtube.routes.ts";
 
 export interface AppOptions {
-  core: Core;
+  core: ServerCore;
   config: ServerConfig;
   log?: (line: string) => void;
   rateLimits?: Partial<RateLimitSettings>;
@@ -83,20 +82,13 @@ export function createApp(options: AppOptions): Express {
   const api = express.Router();
   api.use(sameOrigin);
   api.use(express.json({ limit: BODY_LIMIT }));
-  api.get("/hello", (_req, res) => {
-    res.json({ message: "Hello there! Thanks for finding this little secret. Have a great day!" });
-  });
-  api.use(projectRoutes(context));
-  api.use(authRoutes(context));
-  api.use(settingsRoutes(context));
-  api.use(youtubeRoutes(context));
-  api.use(catRoutes(context));
-  api.use(twitchRoutes(context));
-  api.use("/admin", adminRoutes(context));
+  api.get(expressPath(`${CAT_FALLBACK_PATH}/{file}`), catFallbackHandler(core.catFallbacks));
+  api.use(operationRouter(context, operationHooks(context)));
   api.use(apiNotFound);
   api.use(errorHandler(log));
 
-  app.get("/api/projects", sameOrigin, projectListHandler(context));
+  // The hottest call skips the API router's layers and the body parser that only writes need.
+  app.get(operations["projects.list"].path, sameOrigin, projectListHandler(context));
   app.use("/api", api);
   app.use(site.router);
   app.use(errorHandler(log));

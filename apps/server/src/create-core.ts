@@ -1,12 +1,16 @@
-/** Wires the core services for this process: database, mailer, configuration and clock. */
+/** Wires the core services for this process: database, mailer, configuration, clock and outside services. */
 import { migrateToLatest, openDatabase } from "@portfolio/core/data";
 import { type Core, createMailer, DEFAULT_CORE_CONFIG } from "@portfolio/core/services";
 import type { ServerConfig } from "./config.ts";
+import { createTools, loadCatFallbacks } from "./create-tools.ts";
 
-export async function createCore(
-  config: ServerConfig,
-  log: (line: string) => void,
-): Promise<Core & { close: () => Promise<void> }> {
+export interface ServerCore extends Core {
+  /** The cat fallback illustrations, served as static files. */
+  catFallbacks: ReadonlyMap<string, Buffer>;
+  close: () => Promise<void>;
+}
+
+export async function createCore(config: ServerConfig, log: (line: string) => void): Promise<ServerCore> {
   const { db } = openDatabase(config.databaseUrl);
   await migrateToLatest(db);
   const mailer = createMailer({
@@ -16,11 +20,17 @@ export async function createCore(
     logLinks: !config.production,
     log,
   });
-  return {
+  if (!config.twitchTokenKey && config.production) {
+    log("TWITCH_TOKEN_KEY is not set: a Twitch authorization will be stored unencrypted in the database.");
+  }
+  const core: ServerCore = {
     db,
     mailer,
     config: { ...DEFAULT_CORE_CONFIG, publicUrl: config.publicUrl, bcryptCost: config.bcryptCost },
     now: () => new Date(),
+    catFallbacks: loadCatFallbacks(config.catApi.fallbackDir, log),
     close: () => db.destroy(),
   };
+  core.tools = createTools(core, config, core.catFallbacks);
+  return core;
 }

@@ -47,7 +47,7 @@ describe("login, me and logout", () => {
   it("answers 401 on /api/me when logged out", async () => {
     const res = await server.client().get("/api/me");
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: "Not logged in." });
+    expect(res.body).toEqual({ error: "You must be logged in." });
   });
 
   it("refuses a wrong password with the generic message", async () => {

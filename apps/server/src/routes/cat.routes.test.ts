@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { CatOfTheDay } from "@portfolio/core/domain";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../app.ts";
+import { createTools } from "../create-tools.ts";
 import { type FakeCatApi, startFakeCatApi } from "../test/fake-cat-api.ts";
 import { startTestServer, TestClient, type TestServer } from "../test/test-server.ts";
 
@@ -25,7 +26,9 @@ async function start(env: Record<string, string> = {}): Promise<TestServer> {
 
 /** A second server instance over the same database, as when several instances run behind a proxy. */
 async function secondInstance(): Promise<TestClient> {
-  const app = createApp({ core: server.core, config: server.config, log: () => {} });
+  // Its own services (and their memory) over the same database and clock.
+  const core = { ...server.core, tools: createTools(server.core, server.config, server.core.catFallbacks) };
+  const app = createApp({ core, config: server.config, log: () => {} });
   const other = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => other.once("listening", resolve));
   others.push(other);

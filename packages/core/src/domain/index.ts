@@ -16,3 +16,7 @@ export * from "./site-profile-schema.ts";
 export * from "./twitch.ts";
 export * from "./validation.ts";
 export * from "./youtube.ts";
+export * from "./account.ts";
+export * from "./audit-query.ts";
+export * from "./operations/index.ts";
+export * from "./policy/index.ts";

@@ -1,7 +1,6 @@
 /** A logged-in user's own account: changing the password ends every other session (SECURITY 2). */
-import { z } from "zod";
 import { Invalid } from "../domain/errors.ts";
-import { passwordSchema } from "../domain/validation.ts";
+import { changePasswordSchema } from "../domain/account.ts";
 import { recordAudit } from "./audit.service.ts";
 import type { Actor, Core } from "./context.ts";
 import { parseInput } from "./parse-input.ts";
@@ -9,14 +8,6 @@ import { requireUser } from "./policy.ts";
 import { hashPassword, verifyPassword } from "./secrets.ts";
 import { endUserSessions } from "./sessions.service.ts";
 import { findUserById } from "./user-row.ts";
-
-const changePasswordSchema = z.object({
-  currentPassword: z
-    .string({ error: "Current password is required." })
-    .min(1, "Current password is required.")
-    .max(1024),
-  newPassword: passwordSchema,
-});
 
 export async function changeOwnPassword(core: Core, actor: Actor, input: unknown): Promise<{ message: string }> {
   const user = requireUser(actor);

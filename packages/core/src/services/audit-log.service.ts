@@ -1,32 +1,14 @@
 /** Reading the audit log for the Dashboard: newest first, filterable by actor and kind, paged by time. */
-import { z } from "zod";
 import type { AuditLogAnswer } from "../domain/api-types.ts";
+import { auditQuerySchema } from "../domain/audit-query.ts";
 import type { Actor, Core } from "./context.ts";
 import { parseInput } from "./parse-input.ts";
 import { assertCan } from "./policy.ts";
 
-const querySchema = z.object({
-  actor: z.string().trim().max(64).optional(),
-  /** An action ("user.delete") or a kind prefix ("user", "project", "role", "auth", "settings", "token"). */
-  kind: z
-    .string()
-    .trim()
-    .regex(/^[a-z_.]{1,40}$/, "kind must be an action such as user.delete or a prefix such as user.")
-    .optional(),
-  /** The `next` of the previous page: entries older than this one. */
-  before: z.coerce.number({ error: "before must be a number." }).int().min(0).optional(),
-  limit: z.coerce
-    .number({ error: "limit must be a number." })
-    .int()
-    .min(1, "limit must be 1 to 200.")
-    .max(200, "limit must be 1 to 200.")
-    .default(50),
-});
-
 export async function listAuditLog(core: Core, actor: Actor, query: unknown): Promise<AuditLogAnswer> {
   assertCan(actor, "admin:view");
   assertCan(actor, "audit:view");
-  const { actor: actorName, kind, before, limit } = parseInput(querySchema, query);
+  const { actor: actorName, kind, before, limit } = parseInput(auditQuerySchema, query);
   let select = core.db.selectFrom("audit_log").selectAll();
   if (actorName) select = select.where("actor_name", "=", actorName);
   if (kind)

@@ -4,7 +4,9 @@
  */
 import type { Kysely } from "kysely";
 import type { Database } from "../data/schema.ts";
+import type { CatOfTheDayService } from "./cat-of-the-day.service.ts";
 import type { Mailer } from "./mail/mailer.ts";
+import type { PlaylistService } from "./youtube/playlist.service.ts";
 
 export interface CoreConfig {
   /** Base for links in e-mails, e.g. http://localhost:3000 */
@@ -23,11 +25,20 @@ export const DEFAULT_CORE_CONFIG: Omit<CoreConfig, "publicUrl"> = {
   resetTtlMs: 60 * 60 * 1000,
 };
 
+/** Outside services a process may offer (the server does; the desktop app works without them). */
+export interface CoreTools {
+  playlists?: PlaylistService;
+  cats?: CatOfTheDayService;
+  /** TWITCH_TOKEN_KEY: encrypts the stored Twitch credential. */
+  twitchTokenKey?: string | undefined;
+}
+
 export interface Core {
   db: Kysely<Database>;
   mailer: Mailer;
   config: CoreConfig;
   now: () => Date;
+  tools?: CoreTools;
 }
 
 /** A logged-in user as the server sees them on this request (permissions freshly read). */
@@ -38,6 +49,8 @@ export interface UserActor {
   permissions: string[];
   /** The session the request came with, so "end my other sessions" can spare it. */
   sessionId?: string;
+  /** How the caller proved who they are: the browser's session cookie (default) or the desktop's device token. */
+  credential?: "session" | "device";
 }
 
 export type Actor = UserActor | { kind: "anonymous" } | { kind: "system"; reason: string };

@@ -1,0 +1,52 @@
+/**
+ * The outside services this server offers to the operations (the playlist shuffler's YouTube client, the cat
+ * of the day) and the cat fallback illustrations they point at (apps/server/resources/cats).
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { CatOfTheDayService, type Core, type CoreTools, createYouTubeClient, PlaylistService } from "@portfolio/core/services";
+import { operations } from "@portfolio/core/domain";
+import type { ServerConfig } from "./config.ts";
+
+/** The fallback images sit under the cat call's own path. */
+export const CAT_FALLBACK_PATH = `${operations["tools.catOfTheDay"].path}/fallback`;
+
+/** The numbered SVGs of the folder (1.svg, 2.svg, ...), read once; an absent folder means none. */
+export function loadCatFallbacks(dir: string, log: (line: string) => void): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    log(`Cat of the day: no fallback images at ${dir}; an unreachable cat API will answer 503.`);
+  }
+  for (const name of names
+    .filter((n) => /^\d+\.svg$/.test(n))
+    .sort((a, b) => Number.parseInt(a, 10) - Number.parseInt(b, 10))) {
+    files.set(name, readFileSync(join(dir, name)));
+  }
+  return files;
+}
+
+export function createTools(
+  core: Pick<Core, "db" | "now">,
+  config: ServerConfig,
+  catFallbacks: ReadonlyMap<string, Buffer>,
+): CoreTools {
+  const { apiKey, baseUrl, cacheSeconds } = config.youtube;
+  return {
+    playlists: new PlaylistService({
+      client: apiKey ? createYouTubeClient({ apiKey, baseUrl }) : undefined,
+      cacheMs: cacheSeconds * 1000,
+      now: () => core.now(),
+    }),
+    cats: new CatOfTheDayService({
+      db: core.db,
+      now: () => core.now(),
+      baseUrl: config.catApi.baseUrl,
+      apiKey: config.catApi.apiKey,
+      fallbackUrls: [...catFallbacks.keys()].map((name) => `${CAT_FALLBACK_PATH}/${name}`),
+    }),
+    twitchTokenKey: config.twitchTokenKey,
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * Mounts every operation of the registry in one loop: the caller's actor from the session, the input from
+ * path, query and body, `runOperation` (policy, schema, handler), the status and caching of the registry
+ * entry. Per-operation HTTP extras (rate limits, a faster or streamed answer, cache invalidation) come from
+ * `operation-hooks.ts`; no route holds a rule.
+ */
+import { OPERATION_NAMES, type OperationName, type OperationSpec, operations } from "@portfolio/core/domain";
+import { type OperationContext, runOperation } from "@portfolio/core/operations";
+import { type RequestHandler, Router } from "express";
+import type { AppContext } from "../app-context.ts";
+import type { OperationHooks } from "./operation-hooks.ts";
+import { actorOf, clearSessionCookie, readCookie, SESSION_COOKIE, setSessionCookie } from "./session-cookie.ts";
+
+/** `/api/projects/{id}` → `/projects/:id` (the router is mounted at /api). */
+export function expressPath(path: string): string {
+  return path.replace(/^\/api/, "").replace(/\{(\w+)\}/g, ":$1");
+}
+
+function genericHandler(app: AppContext, name: OperationName, hooks: OperationHooks): RequestHandler {
+  const spec: OperationSpec = operations[name];
+  const { core, config } = app;
+  return async (req, res) => {
+    const ctx: OperationContext = {
+      core,
+      actor: await actorOf(core, req),
+      transport: {
+        userAgent: req.get("user-agent") ?? "",
+        sessionToken: readCookie(req, SESSION_COOKIE),
+        startSession: (token) => setSessionCookie(req, res, token, config.publicUrl, core.config.sessionTtlMs),
+        endSession: () => clearSessionCookie(req, res, config.publicUrl),
+      },
+    };
+    const result = await runOperation(ctx, name, { params: req.params, query: req.query, body: req.body });
+    hooks[name]?.after?.();
+    res.set("Cache-Control", spec.cache ?? "no-store");
+    const status = spec.status ?? 200;
+    if (status === 204) res.status(204).end();
+    else res.status(status).json(result);
+  };
+}
+
+export function operationRouter(app: AppContext, hooks: OperationHooks): Router {
+  const router = Router();
+  for (const name of OPERATION_NAMES) {
+    const spec: OperationSpec = operations[name];
+    const hook = hooks[name];
+    const method = spec.method.toLowerCase() as "get" | "post" | "patch" | "delete";
+    router[method](expressPath(spec.path), ...(hook?.before ?? []), hook?.handler ?? genericHandler(app, name, hooks));
+  }
+  return router;
+}

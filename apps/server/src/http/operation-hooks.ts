@@ -1,0 +1,40 @@
+/**
+ * The few operations that need more of HTTP than the generic loop gives, each said once: rate limits ahead of
+ * the handler, a faster answer for the hottest call, a compressed one for playlists, and the project list
+ * cache dropped after every project write.
+ */
+import type { OperationName } from "@portfolio/core/domain";
+import type { RequestHandler } from "express";
+import type { AppContext } from "../app-context.ts";
+import { playlistHandlers } from "./playlist-endpoint.ts";
+import { projectListHandler } from "./project-list-endpoint.ts";
+
+export interface OperationHook {
+  /** Middleware ahead of the operation (rate limits). */
+  before?: RequestHandler[];
+  /** Answers in place of the generic handler; it still validates through the registry. */
+  handler?: RequestHandler;
+  /** After a successful generic run. */
+  after?: () => void;
+}
+
+export type OperationHooks = Partial<Record<OperationName, OperationHook>>;
+
+export function operationHooks(app: AppContext): OperationHooks {
+  const { rateLimits, projectsCache } = app;
+  const dropProjectList = () => projectsCache.invalidate();
+  const playlist = playlistHandlers(app);
+  return {
+    "auth.login": { before: rateLimits.login },
+    "account.changePassword": { before: rateLimits.login },
+    "auth.signup": { before: rateLimits.signup },
+    "auth.forgotPassword": { before: rateLimits.forgot },
+    "twitch.callback": { before: rateLimits.twitchCallback },
+    "projects.list": { handler: projectListHandler(app) },
+    "projects.create": { after: dropProjectList },
+    "projects.update": { after: dropProjectList },
+    "projects.delete": { after: dropProjectList },
+    // Uncached playlists spend YouTube quota, so only those pass the per-IP limit.
+    "tools.playlist": { before: [playlist.serveUnlimited, ...rateLimits.playlist], handler: playlist.serve },
+  };
+}

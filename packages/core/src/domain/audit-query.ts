@@ -1,0 +1,20 @@
+/** The audit log's filters and paging (`GET /api/admin/audit`). Browser-safe. */
+import { z } from "zod";
+
+export const auditQuerySchema = z.object({
+  actor: z.string().trim().max(64).optional(),
+  /** An action ("user.delete") or a kind prefix ("user", "project", "role", "auth", "settings", "token"). */
+  kind: z
+    .string()
+    .trim()
+    .regex(/^[a-z_.]{1,40}$/, "kind must be an action such as user.delete or a prefix such as user.")
+    .optional(),
+  /** The `next` of the previous page: entries older than this one. */
+  before: z.coerce.number({ error: "before must be a number." }).int().min(0).optional(),
+  limit: z.coerce
+    .number({ error: "limit must be a number." })
+    .int()
+    .min(1, "limit must be 1 to 200.")
+    .max(200, "limit must be 1 to 200.")
+    .default(50),
+});

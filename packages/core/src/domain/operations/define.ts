@@ -1,0 +1,81 @@
+/**
+ * The shape of one API operation, and the types every transport derives from it. Browser-safe.
+ *
+ * Input travels as three parts over HTTP (path parameters, query, JSON body) and as one flat object over
+ * IPC; `splitInput` and `parseOperationInput` convert between the two so both transports validate alike.
+ */
+import { z } from "zod";
+import type { Action } from "../policy/actions.ts";
+
+export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
+
+/** Which credential may call an operation (DESIGN 3): the browser's session cookie, the desktop's device token. */
+export type Credential = "session" | "device";
+
+export interface OperationSpec {
+  method: HttpMethod;
+  /** The HTTP path with `{name}` parameters, e.g. `/api/projects/{id}`. */
+  path: string;
+  summary: string;
+  /** The policy action it needs (checked before the input is read), or `public`. */
+  action: Action;
+  /** Success status: 200 unless said (201 creates, 204 answers nothing). */
+  status?: 200 | 201 | 204;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** The answer's type; a zod schema where the answer is worth describing in the OpenAPI document. */
+  result: z.ZodType;
+  /** Credentials that may call it; both unless said. Logging in, passwords and tokens are session-only. */
+  credentials?: readonly Credential[];
+  /** HTTP caching of the answer: `no-store` unless said. */
+  cache?: "no-store" | "no-cache";
+}
+
+/** A result known by its type only (the OpenAPI document shows it as an object). */
+export function returns<T>(): z.ZodType<T> {
+  return z.custom<T>(() => true);
+}
+
+export const nothing = returns<void>();
+
+type Out<S> = S extends z.ZodType ? z.output<S> : unknown;
+type In<S> = S extends z.ZodType ? z.input<S> : unknown;
+type Merge<A, B, C> = (A extends object ? A : unknown) & (B extends object ? B : unknown) & (C extends object ? C : unknown);
+
+/** What a caller passes: path parameters, query and body fields in one flat object. */
+export type InputOf<O extends OperationSpec> = Merge<In<O["params"]>, In<O["query"]>, In<O["body"]>>;
+/** What a handler receives: the same, validated and normalised. */
+export type ParsedInputOf<O extends OperationSpec> = Merge<Out<O["params"]>, Out<O["query"]>, Out<O["body"]>>;
+export type ResultOf<O extends OperationSpec> = z.output<O["result"]>;
+
+/** Path parameter names of `/api/projects/{id}` → ["id"]. */
+export function pathParamNames(path: string): string[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
+}
+
+export interface InputParts {
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: unknown;
+}
+
+/** A flat input split the way HTTP carries it: parameters by name, query keys by the query schema, the rest body. */
+export function splitInput(spec: OperationSpec, input: Record<string, unknown> = {}): InputParts {
+  const paramNames = new Set(pathParamNames(spec.path));
+  const queryNames = new Set(spec.query ? Object.keys(spec.query.shape) : []);
+  const parts: InputParts = { params: {}, query: {}, body: undefined };
+  const body: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (paramNames.has(key)) parts.params[key] = value;
+    else if (queryNames.has(key)) parts.query[key] = value;
+    else body[key] = value;
+  }
+  if (spec.body || Object.keys(body).length > 0) parts.body = body;
+  return parts;
+}
+
+/** `/api/projects/{id}` with `{id: "a/b"}` → `/api/projects/a%2Fb`. */
+export function fillPath(path: string, params: Record<string, unknown>): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name] ?? "")));
+}

@@ -1,0 +1,3 @@
+export * from "./define.ts";
+export * from "./parse.ts";
+export * from "./registry.ts";

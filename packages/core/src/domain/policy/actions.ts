@@ -1,0 +1,49 @@
+/**
+ * One vocabulary of actions, named after what the user does, each mapped once to the spec permissions
+ * (section 6) it needs, in order, with the refusal shown when one is missing. `public` needs nothing;
+ * `account.use` needs only a logged-in user.
+ */
+import { OWNER_OVERRIDE } from "../permissions.ts";
+
+export interface Requirement {
+  permission: string;
+  refusal: string;
+}
+
+const ADMIN_VIEW: Requirement = {
+  permission: "website:admin:view",
+  refusal: "You do not have permission to view the admin panel.",
+};
+
+export const ACTIONS = {
+  public: [],
+  "account.use": [],
+  "admin.view": [ADMIN_VIEW],
+  "dashboard.view": [ADMIN_VIEW],
+  "projects.create": [{ permission: "projects:create", refusal: "You do not have permission to create projects." }],
+  "projects.edit": [{ permission: "projects:edit", refusal: "You do not have permission to edit projects." }],
+  "projects.delete": [{ permission: "projects:delete", refusal: "You do not have permission to delete projects." }],
+  "users.view": [ADMIN_VIEW, { permission: "users:view", refusal: "You do not have permission to view users." }],
+  "users.edit": [ADMIN_VIEW, { permission: "users:edit", refusal: "You do not have permission to edit users." }],
+  "users.delete": [ADMIN_VIEW, { permission: "users:delete", refusal: "You do not have permission to delete users." }],
+  "users.resetPassword": [
+    ADMIN_VIEW,
+    { permission: "users:edit", refusal: "You do not have permission to edit users." },
+  ],
+  /** Changing what a user holds, whether it targets one user or a whole role (SECURITY 21). */
+  "permissions.change": [
+    { permission: "users:permissions", refusal: "You do not have permission to change user permissions." },
+  ],
+  "roles.view": [ADMIN_VIEW],
+  "roles.update": [ADMIN_VIEW, { permission: "users:edit", refusal: "You do not have permission to edit roles." }],
+  "audit.view": [ADMIN_VIEW, { permission: "users:view", refusal: "You do not have permission to view the audit log." }],
+  // The public profile is the owner's own name, birthday and contacts: only the owner changes it.
+  "settings.update": [{ permission: OWNER_OVERRIDE, refusal: "Only the owner can change the site profile." }],
+  "twitch.view": [ADMIN_VIEW],
+  // The stream credential is the owner's: only the owner connects Twitch.
+  "twitch.connect": [{ permission: OWNER_OVERRIDE, refusal: "Only the owner can connect Twitch." }],
+  /** Device tokens for the desktop app: staff who may open the admin panel. */
+  "sync.use": [ADMIN_VIEW],
+} as const satisfies Record<string, readonly Requirement[]>;
+
+export type Action = keyof typeof ACTIONS;

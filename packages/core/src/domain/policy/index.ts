@@ -1,0 +1,5 @@
+export * from "./actions.ts";
+export * from "./decide.ts";
+export * from "./permissions.rules.ts";
+export * from "./roles.rules.ts";
+export * from "./users.rules.ts";

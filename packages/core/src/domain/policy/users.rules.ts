@@ -1,0 +1,35 @@
+/**
+ * Rules on users (spec section 6, SECURITY 10): admin calls never act on yourself or an owner, nor on a user
+ * who holds a permission you lack (a partial admin cannot remove a full one).
+ */
+import { manageRefusal } from "../admin-rules.ts";
+
+export interface UserTarget {
+  id: string;
+  permissions: readonly string[];
+  isActive?: boolean;
+}
+
+export type UserVerb = "edit" | "delete" | "reset the password of";
+
+export function userRefusal(
+  actor: { id: string; permissions: readonly string[] },
+  target: UserTarget,
+  verb: UserVerb,
+): string | null {
+  const refusal = manageRefusal(actor, target);
+  if (refusal === "self") return `You cannot ${verb} your own account here.`;
+  if (refusal === "owner") return `You cannot ${verb} the owner.`;
+  if (refusal === "holds-more") return `You cannot ${verb} a user who holds permissions you do not have.`;
+  return null;
+}
+
+/** Password reset is not offered for owners or inactive users. */
+export function resetPasswordRefusal(
+  actor: { id: string; permissions: readonly string[] },
+  target: UserTarget,
+): string | null {
+  if (manageRefusal(actor, target) === "owner") return "You cannot reset the password of the owner.";
+  if (target.isActive === false) return "You cannot reset the password of an inactive user.";
+  return userRefusal(actor, target, "reset the password of");
+}

@@ -1,0 +1,29 @@
+/** The admin panel's operations: thin over the users, roles, dashboard and audit services. */
+import { listAuditLog } from "../services/audit-log.service.ts";
+import { dashboardStats } from "../services/dashboard.service.ts";
+import { listRoles, updateRolePermissions } from "../services/roles.service.ts";
+import { deleteUser, listUsers, requestUserPasswordReset, updateUser } from "../services/users.service.ts";
+import type { Handlers } from "./context.ts";
+
+type AdminHandlers = Pick<
+  Handlers,
+  | "roles.list"
+  | "roles.update"
+  | "users.list"
+  | "users.update"
+  | "users.delete"
+  | "users.resetPassword"
+  | "dashboard.get"
+  | "audit.list"
+>;
+
+export const adminHandlers: AdminHandlers = {
+  "roles.list": ({ core, actor }) => listRoles(core, actor),
+  "roles.update": ({ core, actor }, { roleKey, ...body }) => updateRolePermissions(core, actor, roleKey, body),
+  "users.list": async ({ core, actor }) => ({ users: await listUsers(core, actor) }),
+  "users.update": ({ core, actor }, { id, ...body }) => updateUser(core, actor, id, body),
+  "users.delete": ({ core, actor }, { id }) => deleteUser(core, actor, id),
+  "users.resetPassword": ({ core, actor }, { id }) => requestUserPasswordReset(core, actor, id),
+  "dashboard.get": ({ core, actor }) => dashboardStats(core, actor),
+  "audit.list": ({ core, actor }, query) => listAuditLog(core, actor, query),
+};

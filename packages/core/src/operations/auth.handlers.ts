@@ -1,0 +1,52 @@
+/** Session and account operations: thin over core/services/auth, account and sessions. */
+import { Unavailable } from "../domain/errors.ts";
+import { changeOwnPassword } from "../services/account.service.ts";
+import { activateAccount, forgotPassword, login, resetPassword, signup } from "../services/auth.service.ts";
+import { requireUser } from "../services/policy.ts";
+import { deleteSessionByToken, endOwnSession, listOwnSessions } from "../services/sessions.service.ts";
+import type { Handlers } from "./context.ts";
+
+export const HELLO = "Hello there! Thanks for finding this little secret. Have a great day!";
+
+type AuthHandlers = Pick<
+  Handlers,
+  | "hello"
+  | "auth.me"
+  | "auth.login"
+  | "auth.logout"
+  | "auth.signup"
+  | "auth.activate"
+  | "auth.forgotPassword"
+  | "auth.resetPassword"
+  | "account.changePassword"
+  | "sessions.list"
+  | "sessions.end"
+>;
+
+export const authHandlers: AuthHandlers = {
+  hello: async () => ({ message: HELLO }),
+  "auth.me": async ({ actor }) => {
+    const user = requireUser(actor);
+    return { _id: user.id, username: user.username, permissions: user.permissions };
+  },
+  "auth.login": async ({ core, transport }, input) => {
+    if (!transport.startSession) throw new Unavailable("Logging in needs a browser session.");
+    const { user, sessionToken } = await login(core, input, {
+      userAgent: transport.userAgent ?? "",
+      previousSessionToken: transport.sessionToken,
+    });
+    transport.startSession(sessionToken);
+    return user;
+  },
+  "auth.logout": async ({ core, transport }) => {
+    if (transport.sessionToken) await deleteSessionByToken(core.db, transport.sessionToken);
+    transport.endSession?.();
+  },
+  "auth.signup": ({ core }, input) => signup(core, input),
+  "auth.activate": ({ core }, input) => activateAccount(core, input),
+  "auth.forgotPassword": ({ core }, input) => forgotPassword(core, input),
+  "auth.resetPassword": ({ core }, input) => resetPassword(core, input),
+  "account.changePassword": ({ core, actor }, input) => changeOwnPassword(core, actor, input),
+  "sessions.list": async ({ core, actor }) => ({ sessions: await listOwnSessions(core, requireUser(actor)) }),
+  "sessions.end": ({ core, actor }, { id }) => endOwnSession(core, requireUser(actor), id),
+};

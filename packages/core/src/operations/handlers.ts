@@ -1,0 +1,13 @@
+/** Every operation's handler, by name; `satisfies Handlers` makes a missing one a compile error. */
+import { adminHandlers } from "./admin.handlers.ts";
+import { authHandlers } from "./auth.handlers.ts";
+import type { Handlers } from "./context.ts";
+import { projectHandlers } from "./projects.handlers.ts";
+import { toolHandlers } from "./tools.handlers.ts";
+
+export const handlers = {
+  ...authHandlers,
+  ...projectHandlers,
+  ...adminHandlers,
+  ...toolHandlers,
+} satisfies Handlers;

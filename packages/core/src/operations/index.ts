@@ -1,0 +1,4 @@
+export * from "./context.ts";
+export { handlers } from "./handlers.ts";
+export { HELLO } from "./auth.handlers.ts";
+export { assertAction, runOperation } from "./run-operation.ts";

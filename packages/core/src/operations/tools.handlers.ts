@@ -1,0 +1,33 @@
+/** The site profile and the visitor tools (shuffler, cat of the day, Twitch). */
+import { Unavailable } from "../domain/errors.ts";
+import { getSiteProfile, updateSiteProfile } from "../services/site-profile.service.ts";
+import { getTwitchStatus, saveTwitchAuthorization } from "../services/twitch.service.ts";
+import type { Handlers } from "./context.ts";
+
+type ToolHandlers = Pick<
+  Handlers,
+  "profile.get" | "profile.update" | "tools.playlist" | "tools.catOfTheDay" | "twitch.callback" | "twitch.status"
+>;
+
+function need<T>(tool: T | undefined, what: string): T {
+  if (!tool) throw new Unavailable(`${what} is not available here.`);
+  return tool;
+}
+
+export const toolHandlers: ToolHandlers = {
+  "profile.get": ({ core }) => getSiteProfile(core.db),
+  "profile.update": ({ core, actor }, input) => updateSiteProfile(core, actor, input),
+  "tools.playlist": async ({ core }, { test, playlistId }) => {
+    const playlists = need(core.tools?.playlists, "The playlist shuffler");
+    if (test === "true") {
+      await playlists.checkAvailability();
+      return { available: true };
+    }
+    const { videos } = await playlists.getPlaylist(playlistId);
+    return { videos: [...videos] };
+  },
+  "tools.catOfTheDay": ({ core }) => need(core.tools?.cats, "The cat of the day").today(),
+  "twitch.callback": ({ core, actor }, input) =>
+    saveTwitchAuthorization(core, actor, input, { tokenKey: core.tools?.twitchTokenKey }),
+  "twitch.status": ({ core, actor }) => getTwitchStatus(core, actor),
+};
