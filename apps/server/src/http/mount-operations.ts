@@ -35,6 +35,7 @@ function genericHandler(app: AppContext, name: OperationName, hooks: OperationHo
     res.set("Cache-Control", spec.cache ?? "no-store");
     const status = spec.status ?? 200;
     if (status === 204) res.status(204).end();
+    else if (spec.produces === "text/html") res.status(status).type("html").send(result);
     else res.status(status).json(result);
   };
 }

@@ -2,10 +2,12 @@
 import { adminHandlers } from "./admin.handlers.ts";
 import { authHandlers } from "./auth.handlers.ts";
 import type { Handlers } from "./context.ts";
+import { metaHandlers } from "./meta.handlers.ts";
 import { projectHandlers } from "./projects.handlers.ts";
 import { toolHandlers } from "./tools.handlers.ts";
 
 export const handlers = {
+  ...metaHandlers,
   ...authHandlers,
   ...projectHandlers,
   ...adminHandlers,

@@ -7,10 +7,10 @@ import { Forbidden, Unauthenticated } from "../domain/errors.ts";
 import {
   type InputParts,
   type OperationName,
+  type Operations,
   operations,
   parseOperationInput,
   type ResultOf,
-  type Operations,
 } from "../domain/operations/index.ts";
 import { decide } from "../domain/policy/decide.ts";
 import type { Actor } from "../services/context.ts";

@@ -4,7 +4,7 @@
  * Input travels as three parts over HTTP (path parameters, query, JSON body) and as one flat object over
  * IPC; `splitInput` and `parseOperationInput` convert between the two so both transports validate alike.
  */
-import { z } from "zod";
+import type { z } from "zod";
 import type { Action } from "../policy/actions.ts";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
@@ -30,18 +30,15 @@ export interface OperationSpec {
   credentials?: readonly Credential[];
   /** HTTP caching of the answer: `no-store` unless said. */
   cache?: "no-store" | "no-cache";
+  /** The answer's media type: JSON unless said (the API reference page is HTML). */
+  produces?: "application/json" | "text/html";
 }
-
-/** A result known by its type only (the OpenAPI document shows it as an object). */
-export function returns<T>(): z.ZodType<T> {
-  return z.custom<T>(() => true);
-}
-
-export const nothing = returns<void>();
 
 type Out<S> = S extends z.ZodType ? z.output<S> : unknown;
 type In<S> = S extends z.ZodType ? z.input<S> : unknown;
-type Merge<A, B, C> = (A extends object ? A : unknown) & (B extends object ? B : unknown) & (C extends object ? C : unknown);
+type Merge<A, B, C> = (A extends object ? A : unknown) &
+  (B extends object ? B : unknown) &
+  (C extends object ? C : unknown);
 
 /** What a caller passes: path parameters, query and body fields in one flat object. */
 export type InputOf<O extends OperationSpec> = Merge<In<O["params"]>, In<O["query"]>, In<O["body"]>>;
@@ -60,10 +57,29 @@ export interface InputParts {
   body: unknown;
 }
 
+/** Where an operation lives over HTTP, without its schemas: what a browser client needs (zod stays out of it). */
+export interface Route {
+  method: HttpMethod;
+  path: string;
+  /** The query's field names; every other non-path field travels in the body. */
+  query: readonly string[];
+  /** Whether it takes a JSON body. */
+  body: boolean;
+}
+
+export function routeOf(spec: OperationSpec): Route {
+  return {
+    method: spec.method,
+    path: spec.path,
+    query: spec.query ? Object.keys(spec.query.shape) : [],
+    body: spec.body !== undefined,
+  };
+}
+
 /** A flat input split the way HTTP carries it: parameters by name, query keys by the query schema, the rest body. */
-export function splitInput(spec: OperationSpec, input: Record<string, unknown> = {}): InputParts {
-  const paramNames = new Set(pathParamNames(spec.path));
-  const queryNames = new Set(spec.query ? Object.keys(spec.query.shape) : []);
+export function splitInput(route: Route, input: Record<string, unknown> = {}): InputParts {
+  const paramNames = new Set(pathParamNames(route.path));
+  const queryNames = new Set(route.query);
   const parts: InputParts = { params: {}, query: {}, body: undefined };
   const body: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
@@ -71,7 +87,7 @@ export function splitInput(spec: OperationSpec, input: Record<string, unknown> =
     else if (queryNames.has(key)) parts.query[key] = value;
     else body[key] = value;
   }
-  if (spec.body || Object.keys(body).length > 0) parts.body = body;
+  if (route.body || Object.keys(body).length > 0) parts.body = body;
   return parts;
 }
 

@@ -1,3 +1,7 @@
+export * from "./api-docs-page.ts";
 export * from "./define.ts";
+export * from "./openapi.ts";
 export * from "./parse.ts";
 export * from "./registry.ts";
+export * from "./returns.ts";
+export * from "./routes.generated.ts";

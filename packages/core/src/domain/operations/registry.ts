@@ -34,7 +34,8 @@ import {
   userEditSchema,
 } from "../validation.ts";
 import type { PlaylistAnswer, PlaylistAvailabilityAnswer } from "../youtube.ts";
-import { type OperationSpec, returns } from "./define.ts";
+import type { OperationSpec } from "./define.ts";
+import { returns } from "./returns.ts";
 
 const message = returns<{ message: string }>();
 const noBody = returns<void>();
@@ -50,6 +51,24 @@ export const operations = {
     summary: "A friendly message for whoever finds it.",
     action: "public",
     result: message,
+  },
+
+  "meta.openapi": {
+    method: "GET",
+    path: "/api/openapi.json",
+    summary: "This contract: an OpenAPI 3.1 document generated from the operation registry.",
+    action: "public",
+    result: returns<Record<string, unknown>>(),
+    cache: "no-cache",
+  },
+  "meta.docs": {
+    method: "GET",
+    path: "/api/docs",
+    summary: "The same contract as a page to read.",
+    action: "public",
+    result: returns<string>(),
+    cache: "no-cache",
+    produces: "text/html",
   },
 
   // ---- Session and account (spec section 7) ----

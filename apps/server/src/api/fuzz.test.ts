@@ -1,0 +1,145 @@
+/**
+ * SECURITY 24: malformed paths, encodings, queries and bodies, generated from the registry for every
+ * operation, never reach a 5xx, never show a stack, and change nothing.
+ */
+import { OPERATION_NAMES, type OperationSpec, operations } from "@portfolio/core/domain";
+import { CAT_SETTING_PREFIX } from "@portfolio/core/services";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeCatApi, startFakeCatApi } from "../test/fake-cat-api.ts";
+import { type FakeYouTube, startFakeYouTube } from "../test/fake-youtube.ts";
+import { OWNER, startTestServer, type TestClient, type TestServer } from "../test/test-server.ts";
+import { placeholderPath } from "./registry-requests.ts";
+
+let server: TestServer;
+let owner: TestClient;
+let youtube: FakeYouTube;
+let cats: FakeCatApi;
+
+beforeAll(async () => {
+  youtube = await startFakeYouTube();
+  cats = await startFakeCatApi();
+  server = await startTestServer({
+    env: { YOUTUBE_API_KEY: youtube.apiKey, YOUTUBE_API_BASE_URL: youtube.baseUrl, CAT_API_BASE_URL: cats.baseUrl },
+    // Rate limits answer 429 long before a few hundred calls; the point here is what the handlers do.
+    rateLimits: { loginPerIp: 1e6, loginPerUsername: 1e6, forgotPerEmail: 1e6, forgotPerIp: 1e6, signupPerIp: 1e6 },
+  });
+  owner = await server.login(OWNER.username, OWNER.password);
+});
+afterAll(async () => {
+  await server.close();
+  await youtube.close();
+  await cats.close();
+});
+
+const BAD_VALUES: unknown[] = [
+  null,
+  0,
+  -1,
+  1e308,
+  true,
+  [],
+  [null],
+  {},
+  { $ne: "" },
+  "",
+  " ",
+  "\u0000",
+  "a\u0000b",
+  "\u001b[31m",
+  "\ud800",
+  "%ZZ",
+  "../../etc/passwd",
+  "<script>alert(1)</script>",
+  "x".repeat(10_000),
+  "💥".repeat(100),
+];
+
+const BAD_SEGMENTS = ["%ZZ", "%", "%E0%A4%A", "%00", "%C0%AF", "..%2F..%2F", "a".repeat(300), "%uD800", "%FF%FE"];
+const BAD_QUERIES = ["%ZZ=1", "a=%ZZ", "limit=-1", "before=abc", "x[y][z]=1", "limit[]=1", "=", "&&&", "a=\u0000"];
+const BAD_BODIES = ["{", "[]", '"text"', "42", "null", '{"a":', '{"__proto__":{"x":1}}', "\u0000"];
+
+/** A small seeded generator, so a failure can be replayed. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+}
+
+const ALPHABET = ["a", "Z", "0", "%", "/", "?", "#", "&", "=", "\\", '"', "'", "\u0000", "\u001f", "\u202e", "é", "😀", " ", ".", "{"];
+
+function randomText(next: () => number, max = 40): string {
+  return Array.from({ length: Math.floor(next() * max) }, () => ALPHABET[Math.floor(next() * ALPHABET.length)]).join("");
+}
+
+function randomValue(next: () => number, depth = 0): unknown {
+  const pick = Math.floor(next() * (depth > 2 ? 4 : 6));
+  if (pick === 0) return randomText(next);
+  if (pick === 1) return Math.floor(next() * 2 ** 40) * (next() < 0.5 ? -1 : 1);
+  if (pick === 2) return next() < 0.5;
+  if (pick === 3) return null;
+  if (pick === 4) return Array.from({ length: Math.floor(next() * 4) }, () => randomValue(next, depth + 1));
+  return Object.fromEntries(
+    Array.from({ length: Math.floor(next() * 4) }, () => [randomText(next, 8), randomValue(next, depth + 1)]),
+  );
+}
+
+function fieldNames(spec: OperationSpec): string[] {
+  const schema = spec.body as { shape?: object; options?: { shape?: object }[] } | undefined;
+  if (!schema) return ["unexpected"];
+  const shapes = schema.shape ? [schema.shape] : (schema.options ?? []).map((o) => o.shape ?? {});
+  return [...new Set(shapes.flatMap((shape) => Object.keys(shape))), "unexpected"];
+}
+
+/** Every malformed request for one operation: path, query, raw body and each field made wrong. */
+function malformedRequests(spec: OperationSpec): { path: string; body?: string }[] {
+  const path = placeholderPath(spec);
+  const requests: { path: string; body?: string }[] = [];
+  if (path !== spec.path) for (const segment of BAD_SEGMENTS) requests.push({ path: placeholderPath(spec, segment) });
+  for (const query of BAD_QUERIES) requests.push({ path: `${path}?${query}` });
+  const next = random(spec.path.length * 7919 + spec.method.length);
+  const queryKeys = spec.query ? Object.keys(spec.query.shape) : ["q"];
+  for (let i = 0; i < 60; i++) {
+    const key = queryKeys[i % queryKeys.length];
+    requests.push({ path: `${path}?${key}=${encodeURIComponent(randomText(next))}&${randomText(next, 6)}` });
+    if (path !== spec.path) requests.push({ path: placeholderPath(spec, encodeURIComponent(randomText(next))) });
+  }
+  if (spec.method !== "GET") {
+    for (const body of BAD_BODIES) requests.push({ path, body });
+    const fields = fieldNames(spec);
+    for (const field of fields)
+      for (const value of BAD_VALUES) requests.push({ path, body: JSON.stringify({ [field]: value }) });
+    for (let i = 0; i < 150; i++) {
+      const body = Object.fromEntries(fields.map((field) => [field, randomValue(next)]));
+      requests.push({ path, body: JSON.stringify(i % 3 === 0 ? randomValue(next) : body) });
+    }
+  }
+  return requests;
+}
+
+/** The stored data, less the cat of the day's pick (a query the server ignores, like `?&&&`, is a real call). */
+async function snapshot(): Promise<string> {
+  const db = server.core.db;
+  const tables = ["users", "projects", "roles", "tokens", "twitch_authorizations"] as const;
+  const rows = await Promise.all(tables.map((t) => db.selectFrom(t).selectAll().execute()));
+  const settings = await db.selectFrom("settings").selectAll().where("key", "not like", `${CAT_SETTING_PREFIX}%`).execute();
+  return JSON.stringify([rows, settings]);
+}
+
+describe.each(OPERATION_NAMES)("%s", (name) => {
+  it("answers malformed input with a 4xx JSON error, no stack, and changes nothing", async () => {
+    const spec: OperationSpec = operations[name];
+    const before = await snapshot();
+    const requests = malformedRequests(spec);
+    expect(requests.length).toBeGreaterThan(8);
+    for (const request of requests) {
+      const res = await owner.request<{ error?: string }>(spec.method, request.path, request.body);
+      const what = `${spec.method} ${request.path} ${request.body?.slice(0, 80) ?? ""} → ${res.status} ${res.text.slice(0, 200)}`;
+      expect(res.status, what).toBeLessThan(500);
+      expect(res.text, what).not.toMatch(/\bat .+:\d+:\d+|Error: /);
+      if (res.status >= 400) expect(typeof res.body.error, what).toBe("string");
+    }
+    expect(await snapshot()).toBe(before);
+  });
+});

@@ -1,0 +1,69 @@
+/** The published contract: a valid OpenAPI 3.1 document, in step with what the server mounts. */
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { OPERATION_NAMES, operations } from "@portfolio/core/domain";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createApp } from "../app.ts";
+import { startTestServer, type TestServer } from "../test/test-server.ts";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+type Document = { paths: Record<string, Record<string, { operationId: string }>> };
+
+it("serves a document that an OpenAPI 3.1 validator accepts", async () => {
+  const res = await server.client().get("/api/openapi.json");
+  expect(res.status).toBe(200);
+  const result = await new Validator().validate(res.body);
+  expect(result.errors ?? []).toEqual([]);
+  expect(result.valid).toBe(true);
+  expect(res.body.openapi).toBe("3.1.0");
+});
+
+/** What Express really mounted: every route layer of the app, as `METHOD /api/path/{param}`. */
+function mountedRoutes(): Set<string> {
+  const app = createApp({ core: server.core, config: server.config, log: () => {} });
+  const found = new Set<string>();
+  type Layer = { route?: { path: string; methods: Record<string, boolean> }; handle?: { stack?: Layer[] } };
+  const walk = (stack: Layer[], prefix: string) => {
+    for (const layer of stack) {
+      if (layer.route) {
+        for (const method of Object.keys(layer.route.methods))
+          found.add(`${method.toUpperCase()} ${prefix}${layer.route.path.replace(/:(\w+)/g, "{$1}")}`);
+      } else if (layer.handle?.stack) {
+        walk(layer.handle.stack, prefix === "" && layer.handle.stack.some((l) => l.route) ? "/api" : prefix);
+      }
+    }
+  };
+  walk((app as unknown as { router: { stack: Layer[] } }).router.stack, "");
+  return found;
+}
+
+it("lists every mounted API route, and every path in it is mounted", async () => {
+  const document = (await server.client().get<Document>("/api/openapi.json")).body;
+  const documented = new Set(
+    Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`)),
+  );
+  const mounted = [...mountedRoutes()].filter((route) => / \/api\//.test(route) && !route.includes("/fallback/"));
+  expect(new Set(mounted)).toEqual(documented);
+  expect(documented.size).toBe(OPERATION_NAMES.length);
+});
+
+it("names each operation after its registry entry", async () => {
+  const document = (await server.client().get<Document>("/api/openapi.json")).body;
+  for (const name of OPERATION_NAMES) {
+    const spec = operations[name];
+    expect(document.paths[spec.path]?.[spec.method.toLowerCase()]?.operationId).toBe(name);
+  }
+});
+
+it("renders the contract as a page to read at /api/docs", async () => {
+  const res = await server.client().get("/api/docs");
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+  expect(res.text).toContain("<code>PATCH /api/projects/{id}</code>");
+});

@@ -1,0 +1,37 @@
+// Generated from registry.ts by `pnpm api:routes`; routes.test.ts fails when it is stale. Do not edit.
+import type { Route } from "./define.ts";
+import type { OperationName } from "./registry.ts";
+
+export const ROUTES: Record<OperationName, Route> = {
+  "hello": {"method":"GET","path":"/api/hello","query":[],"body":false},
+  "meta.openapi": {"method":"GET","path":"/api/openapi.json","query":[],"body":false},
+  "meta.docs": {"method":"GET","path":"/api/docs","query":[],"body":false},
+  "auth.me": {"method":"GET","path":"/api/me","query":[],"body":false},
+  "auth.login": {"method":"POST","path":"/api/login","query":[],"body":true},
+  "auth.logout": {"method":"POST","path":"/api/logout","query":[],"body":false},
+  "auth.signup": {"method":"POST","path":"/api/signup","query":[],"body":true},
+  "auth.activate": {"method":"POST","path":"/api/activate-account","query":[],"body":true},
+  "auth.forgotPassword": {"method":"POST","path":"/api/forgot-password","query":[],"body":true},
+  "auth.resetPassword": {"method":"POST","path":"/api/reset-password","query":[],"body":true},
+  "account.changePassword": {"method":"POST","path":"/api/account/password","query":[],"body":true},
+  "sessions.list": {"method":"GET","path":"/api/sessions","query":[],"body":false},
+  "sessions.end": {"method":"DELETE","path":"/api/sessions/{id}","query":[],"body":false},
+  "projects.list": {"method":"GET","path":"/api/projects","query":[],"body":false},
+  "projects.create": {"method":"POST","path":"/api/projects","query":[],"body":true},
+  "projects.update": {"method":"PATCH","path":"/api/projects/{id}","query":[],"body":true},
+  "projects.delete": {"method":"DELETE","path":"/api/projects/{id}","query":[],"body":false},
+  "roles.list": {"method":"GET","path":"/api/admin/roles","query":[],"body":false},
+  "roles.update": {"method":"PATCH","path":"/api/admin/roles/{roleKey}","query":[],"body":true},
+  "users.list": {"method":"GET","path":"/api/admin/users","query":[],"body":false},
+  "users.update": {"method":"PATCH","path":"/api/admin/users/{id}","query":[],"body":true},
+  "users.delete": {"method":"DELETE","path":"/api/admin/users/{id}","query":[],"body":false},
+  "users.resetPassword": {"method":"POST","path":"/api/admin/users/{id}/reset-password","query":[],"body":false},
+  "dashboard.get": {"method":"GET","path":"/api/admin/dashboard","query":[],"body":false},
+  "audit.list": {"method":"GET","path":"/api/admin/audit","query":["actor","kind","before","limit"],"body":false},
+  "profile.get": {"method":"GET","path":"/api/settings/profile","query":[],"body":false},
+  "profile.update": {"method":"PATCH","path":"/api/admin/settings/profile","query":[],"body":true},
+  "tools.playlist": {"method":"GET","path":"/api/youtube-playlist","query":["test","playlistId"],"body":false},
+  "tools.catOfTheDay": {"method":"GET","path":"/api/cat-of-the-day","query":[],"body":false},
+  "twitch.callback": {"method":"POST","path":"/api/twitch-callback","query":[],"body":true},
+  "twitch.status": {"method":"GET","path":"/api/admin/twitch","query":[],"body":false},
+};
