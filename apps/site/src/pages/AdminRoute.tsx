@@ -12,6 +12,6 @@ import HomePage from "./HomePage.tsx";
 export function AdminRoute() {
   const { isLoading, isLoggedIn, can } = useAuth();
   if (isLoading || !isLoggedIn) return <HomePage />;
-  if (!can("website:admin:view")) return <Navigate to="/" replace />;
+  if (!can("admin.view")) return <Navigate to="/" replace />;
   return <LazyRoute page={AdminPanelPage} />;
 }

@@ -27,7 +27,7 @@ export default function HomePage() {
   const [editing, setEditing] = useState<Project | null>(null);
   const [deleting, setDeleting] = useState<Project | null>(null);
   const lastSeen = lastSeenWorkingOn(projects);
-  const canEdit = can("website:projects:edit");
+  const canEdit = can("projects.editOnHome");
 
   // The tab title names the owner too (the route table holds the default name).
   useEffect(() => {
@@ -36,9 +36,9 @@ export default function HomePage() {
   }, [settings.ownerName]);
 
   const onEdit = (project: Project) =>
-    can("projects:edit") ? setEditing(project) : window.alert(PERMISSION_ALERTS.edit);
+    can("projects.edit") ? setEditing(project) : window.alert(PERMISSION_ALERTS.edit);
   const onDelete = (project: Project) =>
-    can("projects:delete") ? setDeleting(project) : window.alert(PERMISSION_ALERTS.delete);
+    can("projects.delete") ? setDeleting(project) : window.alert(PERMISSION_ALERTS.delete);
   const closeDialogs = useCallback(() => {
     setEditing(null);
     setDeleting(null);

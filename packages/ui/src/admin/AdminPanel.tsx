@@ -4,9 +4,9 @@
  * `useAuth()`, so the site (HTTP) and the desktop app (IPC) mount the same component. The caller decides
  * where "home" is: `onLeave` runs after logout and when the viewer loses website:admin:view.
  */
-import { hasPermission, type RolesAnswer } from "@portfolio/core/domain";
+import { decide, type RolesAnswer } from "@portfolio/core/domain";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useApi, useAuth } from "../auth/auth-context.tsx";
+import { policyActor, useApi, useAuth } from "../auth/auth-context.tsx";
 import { AdminTabs, panelId, tabId } from "./AdminTabs.tsx";
 import { DashboardTab } from "./dashboard/DashboardTab.tsx";
 import { FeedbackProvider, FeedbackToast } from "./feedback.tsx";
@@ -29,13 +29,13 @@ function currentHash(): string {
 
 export function AdminPanel({ onLeave }: AdminPanelProps) {
   const api = useApi();
-  const { user, logout, refresh } = useAuth();
+  const { user, logout, refresh, can } = useAuth();
   const permissions = user?.permissions ?? [];
   const roles = useLoad<RolesAnswer>(() => api.getRoles());
   const roleSet: RoleSet = roles.data ?? DEFAULT_ROLE_SET;
   const tabs = useMemo(() => visibleTabs(permissions), [permissions]);
   const [tab, setTab] = useState<AdminTab>(() => tabFromHash(currentHash(), tabs));
-  const allowed = hasPermission(permissions, "website:admin:view");
+  const allowed = can("admin.view");
   const permissionsRef = useRef(permissions);
   permissionsRef.current = permissions;
 
@@ -63,7 +63,7 @@ export function AdminPanel({ onLeave }: AdminPanelProps) {
     await roles.reload();
     try {
       const me = await refresh();
-      if (!hasPermission(me?.permissions, "website:admin:view")) onLeave();
+      if (!decide(policyActor(me), "admin.view").allowed) onLeave();
     } catch {
       // The server could not be reached; the next call will tell.
     }

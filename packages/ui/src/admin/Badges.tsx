@@ -1,7 +1,7 @@
 /** Role badges, Active/Inactive pills and permission chips grouped by category, in the catalogue's colours. */
 import {
   groupPermissionsByCategory,
-  OWNER_OVERRIDE,
+  isOwner,
   PERMISSION_CATALOGUE,
   type RoleKey,
   type RoleView,
@@ -55,7 +55,7 @@ export function PermissionChip({ name, color, title }: { name: string; color: st
 
 /** Permissions grouped by category; the owner is shown with every permission (spec section 6). */
 export function PermissionGroups({ permissions }: { permissions: readonly string[] }) {
-  const shown = permissions.includes(OWNER_OVERRIDE) ? PERMISSION_CATALOGUE.map((d) => d.name) : permissions;
+  const shown = isOwner(permissions) ? PERMISSION_CATALOGUE.map((d) => d.name) : permissions;
   const groups = Object.entries(groupPermissionsByCategory(shown));
   if (groups.length === 0) return <span className="text-sm text-slate-600 dark:text-slate-400">No permissions</span>;
   return (

@@ -2,7 +2,7 @@
  * The Edit User modal's preview: what a set of permissions allows, in words, before it is saved, plus the
  * combinations that do not do what one might expect (e.g. admin permissions without the panel itself).
  */
-import { deriveRole, hasPermission, OWNER_OVERRIDE, type RoleKey } from "@portfolio/core/domain";
+import { deriveRole, hasPermission, isOwner, type RoleKey } from "@portfolio/core/domain";
 import { exactRole, type RoleSet } from "./user-editor.ts";
 
 export interface AccessSummary {
@@ -27,7 +27,7 @@ function capitalise(text: string): string {
 export function describeAccess(permissions: readonly string[], roles: RoleSet): AccessSummary {
   const list = [...permissions];
   const role = deriveRole(list, roles);
-  if (list.includes(OWNER_OVERRIDE)) {
+  if (isOwner(list)) {
     return { role, exact: true, allows: ["Everything: full access as the owner."], warnings: [] };
   }
   const has = (p: string) => hasPermission(list, p);

@@ -1,5 +1,5 @@
 /** The admin panel's tabs (spec section 2): which ones a viewer sees, and keyboard movement between them. */
-import { hasPermission } from "@portfolio/core/domain";
+import { decide } from "@portfolio/core/domain";
 
 export const ADMIN_TABS = ["dashboard", "users", "projects", "settings"] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
@@ -15,8 +15,8 @@ export const TAB_LABELS: Record<AdminTab, string> = {
 export function visibleTabs(permissions: readonly string[]): AdminTab[] {
   return ADMIN_TABS.filter(
     (tab) =>
-      (tab !== "users" || hasPermission(permissions, "users:view")) &&
-      (tab !== "projects" || hasPermission(permissions, "projects:view")),
+      (tab !== "users" || decide({ kind: "user", id: "", permissions }, "users.view").allowed) &&
+      (tab !== "projects" || decide({ kind: "user", id: "", permissions }, "projects.view").allowed),
   );
 }
 

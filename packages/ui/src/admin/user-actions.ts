@@ -1,11 +1,11 @@
 /**
- * Which actions a viewer may take on a row of the Users table (spec section 6), from core's admin rules (the
- * ones the server's policy enforces), so the UI offers exactly what the server would accept:
+ * Which actions a viewer may take on a row of the Users table (spec section 6), asked of the server's own
+ * policy (`decide`), so the UI offers exactly what the server would accept:
  * - activate, deactivate and edit need users:edit; delete needs users:delete;
  * - none of them for yourself, an owner, or a user holding a permission you lack;
  * - password reset needs users:edit, never for an owner or an inactive user (allowed for yourself).
  */
-import { hasPermission, isOwner, manageRefusal } from "@portfolio/core/domain";
+import { type Action, decide, type TargetOf } from "@portfolio/core/domain";
 
 export interface Viewer {
   id: string;
@@ -34,22 +34,19 @@ export const NO_ACTIONS: RowActions = {
   resetPassword: false,
 };
 
-/** Not yourself, not an owner, and nothing the target holds is beyond the viewer. */
-export function mayManage(viewer: Viewer, target: UserLike): boolean {
-  return manageRefusal(viewer, { id: target._id, permissions: target.permissions }) === null;
+export function viewerCan<A extends Action>(viewer: Viewer, action: A, target?: TargetOf<A>): boolean {
+  return decide({ kind: "user", ...viewer }, action, target).allowed;
 }
 
 export function rowActions(viewer: Viewer, target: UserLike): RowActions {
-  const canEdit = hasPermission(viewer.permissions, "users:edit");
-  const canDelete = hasPermission(viewer.permissions, "users:delete");
-  const manageable = mayManage(viewer, target);
-  const self = target._id === viewer.id;
+  const subject = { id: target._id, permissions: target.permissions, isActive: target.isActive };
+  const edit = viewerCan(viewer, "users.edit", subject);
   return {
-    activate: canEdit && manageable && !target.isActive,
-    deactivate: canEdit && manageable && target.isActive,
-    edit: canEdit && manageable,
-    delete: canDelete && manageable,
-    resetPassword: canEdit && target.isActive && !isOwner(target.permissions) && (self || manageable),
+    activate: edit && !target.isActive,
+    deactivate: edit && target.isActive,
+    edit,
+    delete: viewerCan(viewer, "users.delete", subject),
+    resetPassword: viewerCan(viewer, "users.resetPassword", subject),
   };
 }
 

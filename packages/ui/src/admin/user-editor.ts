@@ -7,8 +7,7 @@
  */
 import {
   DEFAULT_ROLES,
-  grantBlockers,
-  hasPermission,
+  decide,
   ROLE_KEYS,
   type RoleKey,
   type RoleView,
@@ -40,8 +39,17 @@ export function initialEditMode(permissions: readonly string[], roles: RoleSet):
   return exactRole(permissions, roles) ? "role" : "custom";
 }
 
+/** The policy's answer to changing what a user holds, as the acting user (`after` omitted: may they at all). */
+function permissionChange(viewerPermissions: readonly string[], before: readonly string[], after?: readonly string[]) {
+  return decide(
+    { kind: "user", id: "", permissions: viewerPermissions },
+    "permissions.change",
+    after && { before, after },
+  );
+}
+
 export function canChangePermissions(viewerPermissions: readonly string[]): boolean {
-  return hasPermission(viewerPermissions, "users:permissions");
+  return permissionChange(viewerPermissions, []).allowed;
 }
 
 export interface RoleOption {
@@ -62,10 +70,8 @@ export function roleOptions(
     const role = roles[key];
     const unchanged = samePermissionSet(role.permissions, before);
     if (!mayChange && !unchanged) return { key, role, disabled: true, reason: "Needs users:permissions" };
-    const blockers = grantBlockers(viewerPermissions, before, role.permissions);
-    return blockers.length > 0
-      ? { key, role, disabled: true, reason: `Grants permissions you do not hold: ${blockers.join(", ")}` }
-      : { key, role, disabled: false };
+    const decision = permissionChange(viewerPermissions, before, role.permissions);
+    return decision.allowed ? { key, role, disabled: false } : { key, role, disabled: true, reason: decision.message };
   });
 }
 

@@ -1,4 +1,4 @@
-import { hasPermission, type SessionUser } from "@portfolio/core/domain";
+import { type Action, decide, type PolicyActor, type SessionUser, type TargetOf } from "@portfolio/core/domain";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useReducer } from "react";
 import type { ApiClient } from "../api/api-client.ts";
 import { type AuthState, authReducer, INITIAL_AUTH_STATE } from "./auth-state.ts";
@@ -14,7 +14,8 @@ export interface AuthContextValue extends AuthState {
    * permissions) and updates the store; a failed check leaves the state as it was.
    */
   refresh(): Promise<SessionUser | null>;
-  can(permission: string): boolean;
+  /** Whether the logged-in user may do it: the policy the server applies (`decide`), nothing of its own. */
+  can<A extends Action>(action: A, target?: TargetOf<A>): boolean;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -66,7 +67,7 @@ export function AuthProvider({ api, children }: { api: ApiClient; children: Reac
       login,
       logout,
       refresh,
-      can: (permission) => hasPermission(state.user?.permissions, permission),
+      can: (action, target) => decide(policyActor(state.user), action, target).allowed,
     }),
     [state, api, login, logout, refresh],
   );
@@ -82,4 +83,14 @@ export function useAuth(): AuthContextValue {
 /** The backend client of this subtree (HTTP on the site, IPC in the desktop app): the one the session uses. */
 export function useApi(): ApiClient {
   return useAuth().api;
+}
+
+/** The session user as the policy sees them. */
+export function policyActor(user: Pick<SessionUser, "_id" | "permissions"> | null | undefined): PolicyActor {
+  return user ? { kind: "user", id: user._id, permissions: user.permissions } : { kind: "anonymous" };
+}
+
+/** `useCan("users.edit", target)`: what the UI offers is exactly what the server's policy allows. */
+export function useCan<A extends Action>(action: A, target?: TargetOf<A>): boolean {
+  return useAuth().can(action, target);
 }

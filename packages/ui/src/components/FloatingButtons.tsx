@@ -1,4 +1,3 @@
-import { hasPermission } from "@portfolio/core/domain";
 import type { ReactNode } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { useAuth } from "../auth/auth-context.tsx";
@@ -27,9 +26,9 @@ export interface FloatingButtonsProps {
 
 /** The floating buttons of spec section 2. The dark-mode toggle is always there, top right. */
 export function FloatingButtons({ left = "home", calendar = false, admin = false }: FloatingButtonsProps) {
-  const { isLoggedIn, user, logout } = useAuth();
+  const { isLoggedIn, logout, can } = useAuth();
   const navigate = useNavigate();
-  const showAdmin = admin && isLoggedIn && hasPermission(user?.permissions, "website:admin:view");
+  const showAdmin = admin && isLoggedIn && can("admin.view");
 
   const onLogout = async () => {
     await logout();

@@ -20,6 +20,14 @@ export const ACTIONS = {
   "account.use": [],
   "admin.view": [ADMIN_VIEW],
   "dashboard.view": [ADMIN_VIEW],
+  "projects.view": [
+    ADMIN_VIEW,
+    { permission: "projects:view", refusal: "You do not have permission to view projects." },
+  ],
+  /** The home page's edit and delete buttons and its error banner. */
+  "projects.editOnHome": [
+    { permission: "website:projects:edit", refusal: "You do not have permission to edit projects from the home page." },
+  ],
   "projects.create": [{ permission: "projects:create", refusal: "You do not have permission to create projects." }],
   "projects.edit": [{ permission: "projects:edit", refusal: "You do not have permission to edit projects." }],
   "projects.delete": [{ permission: "projects:delete", refusal: "You do not have permission to delete projects." }],
@@ -36,7 +44,10 @@ export const ACTIONS = {
   ],
   "roles.view": [ADMIN_VIEW],
   "roles.update": [ADMIN_VIEW, { permission: "users:edit", refusal: "You do not have permission to edit roles." }],
-  "audit.view": [ADMIN_VIEW, { permission: "users:view", refusal: "You do not have permission to view the audit log." }],
+  "audit.view": [
+    ADMIN_VIEW,
+    { permission: "users:view", refusal: "You do not have permission to view the audit log." },
+  ],
   // The public profile is the owner's own name, birthday and contacts: only the owner changes it.
   "settings.update": [{ permission: OWNER_OVERRIDE, refusal: "Only the owner can change the site profile." }],
   "twitch.view": [ADMIN_VIEW],

@@ -5,7 +5,7 @@
  */
 import { hasPermission } from "../permissions.ts";
 import { samePermissionSet } from "../roles.ts";
-import { type Action, ACTIONS, type Requirement } from "./actions.ts";
+import { ACTIONS, type Action, type Requirement } from "./actions.ts";
 import { grantRefusal, type PermissionChange } from "./permissions.rules.ts";
 import { type RoleTarget, roleRefusal } from "./roles.rules.ts";
 import { resetPasswordRefusal, type UserTarget, userRefusal } from "./users.rules.ts";
@@ -55,9 +55,12 @@ function targetRefusal(actor: { id: string; permissions: readonly string[] }, ac
     case "roles.update": {
       const role = target as Targets["roles.update"];
       const refusal = roleRefusal(actor.permissions, role);
-      if (refusal || !role.before || !role.after || samePermissionSet(role.before, role.after)) return refusal;
+      if (refusal || !role.before || !role.after) return refusal;
       // A role edit changes what its members hold: the same rule as changing one user's permissions.
-      const change = decide({ kind: "user", ...actor }, "permissions.change", { before: role.before, after: role.after });
+      const change = decide({ kind: "user", ...actor }, "permissions.change", {
+        before: role.before,
+        after: role.after,
+      });
       return change.allowed ? null : change.message;
     }
     default:
@@ -65,8 +68,19 @@ function targetRefusal(actor: { id: string; permissions: readonly string[] }, ac
   }
 }
 
+/** A "change" that leaves the set as it was changes nothing, so it needs nothing. */
+function changesNothing(action: Action, target: unknown): boolean {
+  const change = target as Partial<PermissionChange> | undefined;
+  return (
+    action === "permissions.change" &&
+    !!change?.before &&
+    !!change.after &&
+    samePermissionSet(change.before, change.after)
+  );
+}
+
 export function decide<A extends Action>(actor: PolicyActor, action: A, target?: TargetOf<A>): Decision {
-  if (action === "public") return ALLOWED;
+  if (action === "public" || changesNothing(action, target)) return ALLOWED;
   if (actor.kind !== "user") return LOGGED_OUT;
   const refusal = missing(actor.permissions, ACTIONS[action]) ?? targetRefusal(actor, action, target);
   return refusal ? forbidden(refusal) : ALLOWED;

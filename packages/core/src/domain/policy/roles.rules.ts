@@ -13,7 +13,8 @@ export interface RoleTarget {
 
 export function roleRefusal(actorPermissions: readonly string[], role: RoleTarget): string | null {
   if (role.key === "owner") return "The owner role cannot be changed.";
-  if (!editableRoleKeys(actorPermissions).includes(role.key)) return "Only the owner can change the Administrator role.";
+  if (!editableRoleKeys(actorPermissions).includes(role.key))
+    return "Only the owner can change the Administrator role.";
   if (role.permissions && permissionsBeyond(actorPermissions, role.permissions).length > 0)
     return "You cannot change a role that holds permissions you do not have.";
   return null;

@@ -2,7 +2,7 @@
  * Rules on users (spec section 6, SECURITY 10): admin calls never act on yourself or an owner, nor on a user
  * who holds a permission you lack (a partial admin cannot remove a full one).
  */
-import { manageRefusal } from "../admin-rules.ts";
+import { isOwner, manageRefusal } from "../admin-rules.ts";
 
 export interface UserTarget {
   id: string;
@@ -24,12 +24,13 @@ export function userRefusal(
   return null;
 }
 
-/** Password reset is not offered for owners or inactive users. */
+/** Password reset is not offered for owners or inactive users; you may send one to yourself. */
 export function resetPasswordRefusal(
   actor: { id: string; permissions: readonly string[] },
   target: UserTarget,
 ): string | null {
-  if (manageRefusal(actor, target) === "owner") return "You cannot reset the password of the owner.";
+  if (isOwner(target.permissions)) return "You cannot reset the password of the owner.";
   if (target.isActive === false) return "You cannot reset the password of an inactive user.";
+  if (target.id === actor.id) return null;
   return userRefusal(actor, target, "reset the password of");
 }

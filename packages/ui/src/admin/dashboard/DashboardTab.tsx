@@ -2,14 +2,14 @@
  * The Dashboard (its content is ours): projects by status, users by role and state, sign-ups waiting for
  * activation, the Twitch connection, and the audit log below.
  */
-import { type AdminUser, hasPermission } from "@portfolio/core/domain";
+import type { AdminUser } from "@portfolio/core/domain";
 import { useState } from "react";
 import { useApi } from "../../auth/auth-context.tsx";
 import { USER_MESSAGES } from "../admin-messages.ts";
 import { failureFeedback, useNotify } from "../feedback.tsx";
 import { Card, ErrorBlock, LoadingBlock } from "../States.tsx";
 import { useLoad } from "../use-load.ts";
-import type { Viewer } from "../user-actions.ts";
+import { type Viewer, viewerCan } from "../user-actions.ts";
 import type { RoleSet } from "../user-editor.ts";
 import { AuditLog } from "./AuditLog.tsx";
 import { PendingSignups } from "./PendingSignups.tsx";
@@ -27,7 +27,7 @@ export function DashboardTab({
 }) {
   const api = useApi();
   const notify = useNotify();
-  const canSeeUsers = hasPermission(viewer.permissions, "users:view");
+  const canSeeUsers = viewerCan(viewer, "users.view");
   const stats = useLoad(() => api.getDashboard());
   const twitch = useLoad(() => api.getTwitchStatus());
   const users = useLoad<AdminUser[]>(() => (canSeeUsers ? api.getUsers() : Promise.resolve([])));

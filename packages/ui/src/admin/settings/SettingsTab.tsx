@@ -22,7 +22,7 @@ export function SettingsTab({
         <h2 id="general-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
           Site and account
         </h2>
-        <SiteProfileSection viewerPermissions={viewerPermissions} />
+        <SiteProfileSection />
         <AccountSection onLoggedOut={onLoggedOut} />
       </section>
     </div>

@@ -3,10 +3,10 @@
  * e-mail, social links, tagline, streaming site), stored on the server and read by the public site.
  * Only the owner changes it; everyone else sees it read-only.
  */
-import { birthDateOf, formatAge, OWNER_OVERRIDE, type SiteProfile, type SocialLink } from "@portfolio/core/domain";
+import { birthDateOf, formatAge, type SiteProfile, type SocialLink } from "@portfolio/core/domain";
 import { type FormEvent, useEffect, useState } from "react";
 import { failureReason } from "../../api/api-client.ts";
-import { useApi } from "../../auth/auth-context.tsx";
+import { useApi, useCan } from "../../auth/auth-context.tsx";
 import { Button } from "../../components/Button.tsx";
 import { TextField } from "../../components/FormField.tsx";
 import { SaveErrorBox } from "../../projects/SaveErrorBox.tsx";
@@ -19,10 +19,10 @@ import { useLoad } from "../use-load.ts";
 export const PROFILE_SAVED = "Site profile saved. The public site now shows these details.";
 export const OWNER_ONLY = "Only the owner can change the site profile.";
 
-export function SiteProfileSection({ viewerPermissions }: { viewerPermissions: readonly string[] }) {
+export function SiteProfileSection() {
   const api = useApi();
   const profile = useLoad(() => api.getSiteProfile());
-  const owner = viewerPermissions.includes(OWNER_OVERRIDE);
+  const owner = useCan("settings.update");
   return (
     <Card
       title="General settings"
