@@ -13,25 +13,43 @@ const [pnpmCommand, pnpmPrefix] = pnpm();
 const tally = { passed: 0, failed: 0, skipped: 0 };
 let failedRuns = 0;
 
-// 1. Vitest: domain rules, services, API integration.
-const vitestJson = join(reports, "vitest.json");
-const vitestStatus = run(pnpmCommand, [
-  ...pnpmPrefix,
-  "exec",
-  "vitest",
-  "run",
-  "--reporter=default",
-  "--reporter=json",
-  `--outputFile.json=${vitestJson}`,
-]);
-if (vitestStatus !== 0) failedRuns++;
-if (existsSync(vitestJson)) {
-  const report = JSON.parse(readFileSync(vitestJson, "utf8"));
-  tally.passed += report.numPassedTests;
-  tally.failed += report.numFailedTests;
-  tally.skipped += report.numPendingTests + report.numTodoTests;
-} else if (vitestStatus !== 0) {
-  tally.failed++;
+// 1. Vitest: domain rules, services, API integration, on SQLite (the default) ...
+// ... then 1b. the data and API tests again on PostgreSQL: the vitest global setup starts a throwaway
+// cluster (Debian's initdb/pg_ctl) and each test gets its own database. If PostgreSQL cannot start, that
+// run fails loudly; it never skips.
+const vitestRuns = [
+  { name: "vitest", env: {}, paths: [] },
+  { name: "vitest-postgres", env: { TEST_DATABASE: "postgres" }, paths: ["packages/core/src", "apps/server/src"] },
+];
+for (const { name, env, paths } of vitestRuns) {
+  const vitestJson = join(reports, `${name}.json`);
+  if (env.TEST_DATABASE)
+    console.log(`\nThe data and API tests again, on PostgreSQL (TEST_DATABASE=${env.TEST_DATABASE}):`);
+  const vitestStatus = run(
+    pnpmCommand,
+    [
+      ...pnpmPrefix,
+      "exec",
+      "vitest",
+      "run",
+      ...paths,
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${vitestJson}`,
+    ],
+    { env: { ...process.env, ...env } },
+  );
+  if (vitestStatus !== 0) failedRuns++;
+  if (existsSync(vitestJson)) {
+    const report = JSON.parse(readFileSync(vitestJson, "utf8"));
+    tally.passed += report.numPassedTests;
+    tally.failed += report.numFailedTests;
+    tally.skipped += report.numPendingTests + report.numTodoTests;
+    // A run that failed before any test (e.g. the cluster did not start) still counts as a failure.
+    if (vitestStatus !== 0 && report.numFailedTests === 0) tally.failed++;
+  } else if (vitestStatus !== 0) {
+    tally.failed++;
+  }
 }
 
 // 2. Browser end-to-end tests, once the site has them.

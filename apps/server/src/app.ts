@@ -24,6 +24,7 @@ export interface AppOptions {
 }
 
 export const BODY_LIMIT = "100kb";
+export const SYNC_PUSH_BODY_LIMIT = "4mb";
 
 /** WebSocket sources on this machine, any port. */
 const LOOPBACK_WEBSOCKETS = ["ws://127.0.0.1:*", "ws://localhost:*"];
@@ -81,6 +82,8 @@ export function createApp(options: AppOptions): Express {
   const sameOrigin = originCheck(config.publicUrl, config.corsOrigins);
   const api = express.Router();
   api.use(sameOrigin);
+  // A sync push (up to 500 ops with whole descriptions) is the one body larger than the rest.
+  api.post(expressPath(operations["sync.push"].path), express.json({ limit: SYNC_PUSH_BODY_LIMIT }));
   api.use(express.json({ limit: BODY_LIMIT }));
   api.get(expressPath(`${CAT_FALLBACK_PATH}/{file}`), catFallbackHandler(core.catFallbacks));
   api.use(operationRouter(context, operationHooks(context)));

@@ -53,3 +53,12 @@ describe("readConfig: playlist shuffler, cat of the day and Twitch", () => {
     expect(() => readConfig(env)).toThrow(message);
   });
 });
+
+describe("readConfig: the first owner's password", () => {
+  it("refuses an OWNER_PASSWORD over 72 bytes, which no login could ever match", () => {
+    expect(() => readConfig({ OWNER_PASSWORD: "a".repeat(73) })).toThrow(
+      "OWNER_PASSWORD must be at most 72 bytes long (bcrypt's limit).",
+    );
+    expect(readConfig({ OWNER_PASSWORD: "a".repeat(72) }).owner.password).toBe("a".repeat(72));
+  });
+});

@@ -1,7 +1,7 @@
 /** The runtime contract of DESIGN.md section 2: every environment variable, read and checked once. */
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { isHttpUrl } from "@portfolio/core/domain";
+import { isHttpUrl, MAX_PASSWORD_BYTES } from "@portfolio/core/domain";
 
 export interface ServerConfig {
   port: number;
@@ -23,6 +23,11 @@ export interface ServerConfig {
   catApi: { baseUrl: string; apiKey: string | undefined; fallbackDir: string };
   /** Encrypts the stored Twitch credential when set (AES-256-GCM); unset stores it as plain text. */
   twitchTokenKey: string | undefined;
+  /**
+   * 'Connect Twitch' (SECURITY 22): the Twitch application's client id (unset: connecting answers 503) and
+   * Twitch's identity service, which authorizes the owner and validates the token before it is stored.
+   */
+  twitch: { clientId: string | undefined; authBaseUrl: string };
 }
 
 type Env = Record<string, string | undefined>;
@@ -76,7 +81,7 @@ export function readConfig(env: Env = process.env): ServerConfig {
     owner: {
       username: env.OWNER_USERNAME || "owner",
       email: env.OWNER_EMAIL || "owner@localhost",
-      password: env.OWNER_PASSWORD || undefined,
+      password: ownerPassword(env),
     },
     smtpUrl: env.SMTP_URL || undefined,
     mailOutboxDir: resolve(env.MAIL_OUTBOX_DIR || "./data/outbox"),
@@ -100,7 +105,20 @@ export function readConfig(env: Env = process.env): ServerConfig {
       fallbackDir: defaultCatFallbackDir(),
     },
     twitchTokenKey: twitchTokenKey(env),
+    twitch: {
+      clientId: env.TWITCH_CLIENT_ID?.trim() || undefined,
+      authBaseUrl: httpUrl(env, "TWITCH_AUTH_BASE_URL", "https://id.twitch.tv"),
+    },
   };
+}
+
+/** Login refuses passwords over bcrypt's 72 bytes, so a longer first-owner password would lock the owner out. */
+function ownerPassword(env: Env): string | undefined {
+  const password = env.OWNER_PASSWORD || undefined;
+  if (password !== undefined && Buffer.byteLength(password, "utf8") > MAX_PASSWORD_BYTES) {
+    throw new Error(`OWNER_PASSWORD must be at most ${MAX_PASSWORD_BYTES} bytes long (bcrypt's limit).`);
+  }
+  return password;
 }
 
 function twitchTokenKey(env: Env): string | undefined {

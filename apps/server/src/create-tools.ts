@@ -4,8 +4,14 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { CatOfTheDayService, type Core, type CoreTools, createYouTubeClient, PlaylistService } from "@portfolio/core/services";
 import { operations } from "@portfolio/core/domain";
+import {
+  CatOfTheDayService,
+  type Core,
+  type CoreTools,
+  createYouTubeClient,
+  PlaylistService,
+} from "@portfolio/core/services";
 import type { ServerConfig } from "./config.ts";
 
 /** The fallback images sit under the cat call's own path. */
@@ -48,5 +54,6 @@ export function createTools(
       fallbackUrls: [...catFallbacks.keys()].map((name) => `${CAT_FALLBACK_PATH}/${name}`),
     }),
     twitchTokenKey: config.twitchTokenKey,
+    twitch: { clientId: config.twitch.clientId, authBaseUrl: config.twitch.authBaseUrl },
   };
 }

@@ -36,7 +36,11 @@ async function main(): Promise<void> {
 
   const stop = () => {
     server.close(() => {
-      void core.close().then(() => process.exit(0));
+      // Mail queued by the last requests (sign-up, forgot password) goes out before the database closes.
+      void core.mailer
+        .drain()
+        .then(() => core.close())
+        .then(() => process.exit(0));
     });
     server.closeAllConnections();
   };

@@ -37,6 +37,9 @@ test("role editor: every role but owner for the owner; Reset, Save and 'n users 
   await expect(save).toBeDisabled();
 
   await card.getByRole("checkbox", { name: /^projects:create/ }).check();
+  // Before Save, the card says who will change: the role's members only (not the custom account).
+  const members = moderators.map((m) => m.username).sort((a, b) => a.localeCompare(b));
+  await expect(card.getByTestId("role-preview")).toHaveText(`This will update 2 users: ${members.join(", ")}`);
   await save.click();
   await expect(feedback(page)).toHaveText("Role permissions updated successfully. 2 users updated.");
   await expect(card.getByRole("checkbox", { name: /^projects:create/ })).toBeChecked();
@@ -51,9 +54,27 @@ test("role editor: every role but owner for the owner; Reset, Save and 'n users 
   await expect(userRow(page, custom.username).getByTestId("role-badge")).toHaveText("Moderator");
 
   await page.getByRole("tab", { name: "Settings" }).click();
+  // Back again: still only the two members; the custom account keeps its own set (membership is explicit).
   await card.getByRole("checkbox", { name: /^projects:create/ }).uncheck();
+  await expect(card.getByTestId("role-preview")).toHaveText(`This will update 2 users: ${members.join(", ")}`);
   await card.getByRole("button", { name: "Save Moderator" }).click();
-  await expect(feedback(page)).toHaveText("Role permissions updated successfully. 3 users updated.");
+  await expect(feedback(page)).toHaveText("Role permissions updated successfully. 2 users updated.");
+});
+
+test("role editor: a set another role already holds is refused before Save", async ({ page, login }) => {
+  await login(ownerAccount);
+  await openPanel(page, "Settings");
+  await expect(page.getByText("Saving a role updates its members: users saved with this role.")).toBeVisible();
+  const card = roleCard(page, "user");
+  for (const name of ["website:admin:view", "projects:view", "users:view"])
+    await card.getByRole("checkbox", { name: new RegExp(`^${name}`) }).check();
+  await expect(card.getByTestId("role-preview")).toHaveText(
+    "The User role would have the same permissions as the Moderator role.",
+  );
+  await expect(card.getByRole("button", { name: "Save User" })).toBeDisabled();
+  await card.getByRole("checkbox", { name: /^users:view/ }).uncheck();
+  await expect(card.getByTestId("role-preview")).toHaveText(/^This will update /);
+  await expect(card.getByRole("button", { name: "Save User" })).toBeEnabled();
 });
 
 test("role editor failure: 'Failed to update role permissions: …'", async ({ page, login }) => {
@@ -83,9 +104,9 @@ test("a role editor who removes website:admin:view from their own role is sent h
   createAccount,
   ownerApi,
 }) => {
-  // The owner lets moderators edit users and roles; this moderator moves with the role.
+  // The owner lets moderators edit users, roles and permissions; this moderator moves with the role.
   const moderator = await createAccount({ prefix: "mod", permissions: ROLE_PERMISSIONS.moderator });
-  const withEdit = [...ROLE_PERMISSIONS.moderator, "users:edit"];
+  const withEdit = [...ROLE_PERMISSIONS.moderator, "users:edit", "users:permissions"];
   expect((await ownerApi.patch("/api/admin/roles/moderator", { data: { permissions: withEdit } })).status()).toBe(200);
 
   await login(moderator);

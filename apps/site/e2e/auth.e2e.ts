@@ -116,6 +116,7 @@ test.describe("account flows through the real server and its mail outbox", () =>
 
     const link = await waitForMailLink(outboxDir(), email, "/activate-account", { after: since });
     await page.goto(link);
+    await page.getByRole("button", { name: "Activate Account" }).click();
     await expect(message(page)).toHaveText("Account activated successfully! You can now log in.");
     await expect(page).toHaveURL(/\/login$/, { timeout: 6000 });
 
@@ -145,6 +146,7 @@ test.describe("account flows through the real server and its mail outbox", () =>
     await signUp(page, username, email, "old-secret");
     await expect(message(page)).toHaveText("Account created successfully! You can now log in.");
     await page.goto(await waitForMailLink(outboxDir(), email, "/activate-account", { after: since }));
+    await page.getByRole("button", { name: "Activate Account" }).click();
     await expect(message(page)).toHaveText("Account activated successfully! You can now log in.");
 
     const beforeForgot = Date.now() - 1000;
@@ -201,14 +203,49 @@ test.describe("account flows through the real server and its mail outbox", () =>
       await route.continue();
     });
     await gotoReady(page, "/activate-account?token=not-a-real-token");
-    await expect(message(page)).toHaveAttribute("data-tone", "error");
-    await expect(message(page)).not.toBeEmpty();
     const button = page.getByRole("button", { name: "Activate Account" });
     await expect(button).toBeVisible();
-    expect(calls).toBe(1);
+    expect(calls).toBe(0);
+    await button.click();
+    await expect.poll(() => calls).toBe(1);
+    await expect(message(page)).toHaveAttribute("data-tone", "error");
+    await expect(message(page)).not.toBeEmpty();
     await button.click();
     await expect.poll(() => calls).toBe(2);
     await expect(message(page)).toHaveAttribute("data-tone", "error");
+  });
+
+  test("opening the activation link activates nothing until the button is clicked (mail scanners open links)", async ({
+    page,
+  }) => {
+    const username = uniqueName("scan");
+    const email = `${username}@example.test`;
+    const since = Date.now() - 1000;
+    await signUp(page, username, email, "scanned-secret");
+    await expect(message(page)).toHaveText("Account created successfully! You can now log in.");
+    const link = await waitForMailLink(outboxDir(), email, "/activate-account", { after: since });
+
+    let calls = 0;
+    await page.route("**/api/activate-account", async (route) => {
+      calls++;
+      await route.continue();
+    });
+    // What a link scanner does: load the page, run its scripts, wait, leave.
+    await gotoReady(page, link.replace(/^https?:\/\/[^/]+/, ""));
+    await expect(page.getByText("Press the button to activate your account.")).toBeVisible();
+    await page.waitForTimeout(1000);
+    expect(calls).toBe(0);
+    const stillInactive = await page.request.post("/api/login", {
+      data: { username, password: "scanned-secret" },
+      headers: { origin: new URL(page.url()).origin },
+    });
+    expect(stillInactive.status()).toBe(403);
+    expect((await stillInactive.json()).error).toContain("not activated");
+
+    await page.getByRole("button", { name: "Activate Account" }).click();
+    await expect(message(page)).toHaveText("Account activated successfully! You can now log in.");
+    expect(calls).toBe(1);
+    await expect(page).toHaveURL(/\/login$/, { timeout: 6000 });
   });
 
   test("staff: the owner sees the admin button and the admin panel; logged out it shows the home page", async ({

@@ -1,25 +1,35 @@
 import { TWITCH_MESSAGES } from "@portfolio/core/domain";
 import { SITE_SETTINGS } from "../src/settings/site-settings.ts";
 import { CALLBACK_MESSAGES } from "../src/tools/callback/twitch-callback.ts";
+import { loginAs, openPanel, ownerAccount } from "./admin-support.ts";
 import { expect, gotoReady, test } from "./fixtures.ts";
 
 test.describe("Twitch callback page", () => {
-  test("success: posts the spec's payload, never logs the token, and goes on to the streaming site", async ({
+  test("Connect Twitch from the Settings tab: Twitch comes back with the state, the page posts it, the token is stored, and the stream opens", async ({
     page,
   }) => {
-    const token = "e2eAccessToken0123456789abcdef";
+    const baseUrl = process.env.E2E_BASE_URL ?? "";
     const console: string[] = [];
     page.on("console", (m) => console.push(m.text()));
     await page.route(`${new URL(SITE_SETTINGS.streamingSiteUrl).origin}/**`, (route) =>
       route.fulfill({ contentType: "text/html", body: "<title>Streaming site</title><h1>Live now</h1>" }),
     );
+    await loginAs(page, baseUrl, ownerAccount);
+    await openPanel(page, "Settings");
+    const card = page.getByTestId("twitch-connect");
+    // The browser leaves for Twitch's authorize page (the fake), with the state the server issued.
+    const authorize = page.waitForRequest((r) => new URL(r.url()).pathname === "/oauth2/authorize");
     const posted = page.waitForRequest((r) => r.url().endsWith("/api/twitch-callback") && r.method() === "POST");
     const answered = page.waitForResponse((r) => r.url().endsWith("/api/twitch-callback"));
-    await page.goto(`/twitch/callback#access_token=${token}&scope=chat%3Aread+chat%3Aedit&token_type=bearer&state=xyz`);
+    await card.getByRole("button", { name: "Connect Twitch" }).click();
 
+    const state = new URL((await authorize).url()).searchParams.get("state");
+    expect(state).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const body = (await posted).postDataJSON() as Record<string, unknown>;
-    expect(Object.keys(body).sort()).toEqual(["accessToken", "scope", "timestamp", "tokenType", "userAgent"].sort());
-    expect(body).toMatchObject({ accessToken: token, scope: ["chat:read", "chat:edit"], tokenType: "bearer" });
+    expect(Object.keys(body).sort()).toEqual(
+      ["accessToken", "scope", "state", "timestamp", "tokenType", "userAgent"].sort(),
+    );
+    expect(body).toMatchObject({ scope: ["chat:read"], tokenType: "bearer", state });
     expect(Date.parse(body.timestamp as string)).toBeGreaterThan(Date.now() - 60_000);
     expect(body.userAgent).toContain("Chrome");
     expect((await answered).status()).toBe(200);
@@ -29,17 +39,50 @@ test.describe("Twitch callback page", () => {
     expect(new URL(page.url()).hash).toBe("");
     await page.waitForURL(SITE_SETTINGS.streamingSiteUrl);
     await expect(page.getByRole("heading", { name: "Live now" })).toBeVisible();
-    expect(console.join("\n")).not.toContain(token);
+    expect(console.join("\n")).not.toContain(String(body.accessToken));
+
+    // Back in the panel, the Dashboard and the Settings tab show the connection, never the token.
+    await openPanel(page);
+    const status = page.getByTestId("twitch-status");
+    await expect(status).toContainText("Twitch connected", { timeout: 15_000 });
+    await expect(status).toContainText("Scope: chat:read");
+    await expect(status).toContainText("Connected just now");
+    await expect(status).not.toContainText(String(body.accessToken));
+    await openPanel(page, "Settings");
+    await expect(page.getByTestId("twitch-connect").getByTestId("twitch-status")).toContainText("Twitch connected");
+    // The same state cannot be used again.
+    const replay = await page.request.post(`${baseUrl}/api/twitch-callback`, {
+      data: { accessToken: body.accessToken, state },
+      headers: { Origin: baseUrl },
+    });
+    expect(replay.status()).toBe(403);
   });
 
-  test("success with an authorization code on /twitch/fallback", async ({ page }) => {
-    await page.route(`${new URL(SITE_SETTINGS.streamingSiteUrl).origin}/**`, (route) =>
-      route.fulfill({ contentType: "text/html", body: "<h1>Live now</h1>" }),
+  test("a callback the owner did not start here is refused: 'Failed to process Twitch callback' with the reason", async ({
+    page,
+  }) => {
+    const token = "e2eAccessToken0123456789abcdef";
+    const answered = page.waitForResponse((r) => r.url().endsWith("/api/twitch-callback"));
+    await gotoReady(page, `/twitch/callback#access_token=${token}&scope=chat%3Aread&token_type=bearer&state=forged`);
+    expect((await answered).status()).toBe(403);
+    const error = page.getByTestId("twitch-callback-error");
+    await expect(error).toContainText(CALLBACK_MESSAGES.failed);
+    await expect(error).toContainText(TWITCH_MESSAGES.stateRefused);
+    await expect(page.getByTestId("twitch-callback-debug")).toContainText(
+      "Hash: #access_token=[hidden]&scope=chat%3Aread&token_type=bearer&state=[hidden]",
     );
+    await expect(page.locator("body")).not.toContainText(token);
+  });
+
+  test("/twitch/fallback posts a code and the state from the query", async ({ page }) => {
     const posted = page.waitForRequest((r) => r.url().endsWith("/api/twitch-callback"));
-    await page.goto("/twitch/fallback?code=e2eAuthCode42&scope=user%3Aread%3Aemail");
-    expect((await posted).postDataJSON()).toMatchObject({ authCode: "e2eAuthCode42", scope: ["user:read:email"] });
-    await page.waitForURL(SITE_SETTINGS.streamingSiteUrl);
+    await page.goto("/twitch/fallback?code=e2eAuthCode42&scope=user%3Aread%3Aemail&state=abc_123");
+    expect((await posted).postDataJSON()).toMatchObject({
+      authCode: "e2eAuthCode42",
+      scope: ["user:read:email"],
+      state: "abc_123",
+    });
+    await expect(page.getByTestId("twitch-callback-error")).toContainText(CALLBACK_MESSAGES.failed);
   });
 
   test("an error from Twitch: the message, debug info and Return to Home", async ({ page }) => {

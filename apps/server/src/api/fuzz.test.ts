@@ -19,7 +19,13 @@ beforeAll(async () => {
   youtube = await startFakeYouTube();
   cats = await startFakeCatApi();
   server = await startTestServer({
-    env: { YOUTUBE_API_KEY: youtube.apiKey, YOUTUBE_API_BASE_URL: youtube.baseUrl, CAT_API_BASE_URL: cats.baseUrl },
+    env: {
+      YOUTUBE_API_KEY: youtube.apiKey,
+      YOUTUBE_API_BASE_URL: youtube.baseUrl,
+      CAT_API_BASE_URL: cats.baseUrl,
+      // 'Connect Twitch' answers 503 unconfigured; a bad callback never reaches Twitch (no state of ours).
+      TWITCH_CLIENT_ID: "fuzzclientid",
+    },
     // Rate limits answer 429 long before a few hundred calls; the point here is what the handlers do.
     rateLimits: { loginPerIp: 1e6, loginPerUsername: 1e6, forgotPerEmail: 1e6, forgotPerIp: 1e6, signupPerIp: 1e6 },
   });

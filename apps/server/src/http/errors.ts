@@ -9,6 +9,7 @@ const STATUS: Record<DomainErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   rate_limited: 429,
+  too_large: 413,
   unavailable: 503,
 };
 
@@ -19,10 +20,23 @@ interface BodyParserError {
   message?: string;
 }
 
+/** Express's router raises a URIError (status 400) when a path parameter such as `/projects/%ZZ` cannot be decoded. */
+export const MALFORMED_PATH_MESSAGE = "The URL path is not valid: it contains a malformed percent-encoding.";
+
 export function errorHandler(log: (line: string) => void): ErrorRequestHandler {
-  return (err: unknown, _req, res, _next) => {
+  return (err: unknown, req, res, _next) => {
+    if (res.headersSent) {
+      // Too late for a JSON answer; Express's fallback would print the stack outside production.
+      log(`Error after the answer started: ${err instanceof Error ? err.message : String(err)}`);
+      req.socket.destroy();
+      return;
+    }
+    if (err instanceof URIError) {
+      res.status(400).json({ error: MALFORMED_PATH_MESSAGE });
+      return;
+    }
     if (err instanceof DomainError) {
-      res.status(STATUS[err.kind]).json({ error: err.message });
+      res.status(STATUS[err.kind]).json({ ...err.payload, error: err.message });
       return;
     }
     const parserError = err as BodyParserError;
@@ -34,8 +48,10 @@ export function errorHandler(log: (line: string) => void): ErrorRequestHandler {
       res.status(400).json({ error: "The request body is not valid JSON." });
       return;
     }
-    if (parserError?.expose && parserError.status && parserError.status < 500) {
-      res.status(parserError.status).json({ error: parserError.message ?? "Bad request." });
+    if (parserError?.status && parserError.status >= 400 && parserError.status < 500) {
+      // Only messages written for clients (http-errors' `expose`) are passed on; others could name internals.
+      const message = parserError.expose ? parserError.message : undefined;
+      res.status(parserError.status).json({ error: message ?? "The request is not valid." });
       return;
     }
     log(`Unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);

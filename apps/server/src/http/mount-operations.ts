@@ -20,6 +20,8 @@ function genericHandler(app: AppContext, name: OperationName, hooks: OperationHo
   const spec: OperationSpec = operations[name];
   const { core, config } = app;
   return async (req, res) => {
+    // Set first, so a refusal (401, 403, 4xx) is never cached either.
+    res.set("Cache-Control", spec.cache ?? "no-store");
     const ctx: OperationContext = {
       core,
       actor: await actorOf(core, req),
@@ -32,7 +34,6 @@ function genericHandler(app: AppContext, name: OperationName, hooks: OperationHo
     };
     const result = await runOperation(ctx, name, { params: req.params, query: req.query, body: req.body });
     hooks[name]?.after?.();
-    res.set("Cache-Control", spec.cache ?? "no-store");
     const status = spec.status ?? 200;
     if (status === 204) res.status(204).end();
     else if (spec.produces === "text/html") res.status(status).type("html").send(result);

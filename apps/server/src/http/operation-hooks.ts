@@ -34,6 +34,7 @@ export function operationHooks(app: AppContext): OperationHooks {
     "projects.create": { after: dropProjectList },
     "projects.update": { after: dropProjectList },
     "projects.delete": { after: dropProjectList },
+    "sync.push": { after: dropProjectList },
     // Uncached playlists spend YouTube quota, so only those pass the per-IP limit.
     "tools.playlist": { before: [playlist.serveUnlimited, ...rateLimits.playlist], handler: playlist.serve },
   };

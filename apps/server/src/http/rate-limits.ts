@@ -1,4 +1,7 @@
-/** Rate limits of SECURITY 8: login per IP and per username+IP, forgot-password per e-mail and per IP. */
+/**
+ * Rate limits of SECURITY 8: login per IP, per username+IP and per account across IPs, forgot-password per
+ * e-mail and per IP.
+ */
 import { MESSAGES } from "@portfolio/core/domain";
 import type { Request, RequestHandler } from "express";
 import { ipKeyGenerator, rateLimit } from "express-rate-limit";
@@ -7,6 +10,8 @@ export interface RateLimitSettings {
   windowMs: number;
   loginPerIp: number;
   loginPerUsername: number;
+  /** Failed logins for one account from any address: an attacker rotating IPs meets this one. */
+  loginPerAccount: number;
   forgotPerEmail: number;
   forgotPerIp: number;
   signupPerIp: number;
@@ -19,6 +24,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   windowMs: 15 * 60 * 1000,
   loginPerIp: 50,
   loginPerUsername: 10,
+  // Above the per-address limit, so one mistyping user never trips it; low enough to stop a spread-out guess.
+  loginPerAccount: 30,
   forgotPerEmail: 5,
   forgotPerIp: 20,
   signupPerIp: 20,
@@ -63,6 +70,13 @@ export function createRateLimits(settings: RateLimitSettings) {
         settings.loginPerUsername,
         MESSAGES.tooManyLogins,
         (req) => `${ip(req)}|${bodyField(req, "username")}`,
+        true,
+      ),
+      limiter(
+        windowMs,
+        settings.loginPerAccount,
+        MESSAGES.tooManyLogins,
+        (req) => `account|${bodyField(req, "username")}`,
         true,
       ),
     ],

@@ -1,5 +1,8 @@
 /** SECURITY.md items 1-16 that live at the HTTP edge, each checked against the running app. */
 import { createHash } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { hashPassword } from "@portfolio/core/services";
+import { SMTPServer } from "smtp-server";
 import { afterEach, describe, expect, it } from "vitest";
 import { readConfig } from "../config.ts";
 import { type RoleAccounts, roleAccounts } from "../test/accounts.ts";
@@ -38,6 +41,43 @@ describe("session cookie (1, 2)", () => {
     expect(rows.map((r) => r.token_hash).sort()).toEqual(
       tokens.map((t) => createHash("sha256").update(t).digest("hex")).sort(),
     );
+  });
+
+  it("ends the browser's previous session when it logs in again", async () => {
+    server = await startTestServer();
+    const browser = await server.login(OWNER.username, OWNER.password);
+    const first = browser.cookies.get("session") ?? "";
+    // The second login carries the first cookie, as a browser does.
+    expect((await browser.post("/api/login", { username: OWNER.username, password: OWNER.password })).status).toBe(200);
+    const second = browser.cookies.get("session") ?? "";
+    expect(second).not.toBe(first);
+    const stale = server.client();
+    stale.cookies.set("session", first);
+    expect((await stale.get("/api/me")).status).toBe(401);
+    expect((await browser.get("/api/me")).status).toBe(200);
+    const rows = await server.core.db.selectFrom("sessions").select("token_hash").execute();
+    expect(rows.map((r) => r.token_hash)).toEqual([createHash("sha256").update(second).digest("hex")]);
+  });
+
+  it("ends the previous session of the browser even when another user logs in there", async () => {
+    server = await startTestServer();
+    const accounts = await roleAccounts(server);
+    const browser = accounts.as.user;
+    const first = browser.cookies.get("session") ?? "";
+    expect((await browser.post("/api/login", { username: "admin1", password: "account-pass-1" })).status).toBe(200);
+    const stale = server.client();
+    stale.cookies.set("session", first);
+    expect((await stale.get("/api/me")).status).toBe(401);
+    expect((await browser.get("/api/me")).body).toMatchObject({ username: "admin1" });
+  });
+
+  it("keeps the previous session when the new login fails", async () => {
+    server = await startTestServer();
+    const browser = await server.login(OWNER.username, OWNER.password);
+    expect((await browser.post("/api/login", { username: OWNER.username, password: "wrong-password" })).status).toBe(
+      401,
+    );
+    expect((await browser.get("/api/me")).status).toBe(200);
   });
 
   it("expires after the session lifetime", async () => {
@@ -150,6 +190,42 @@ describe("rate limits (8)", () => {
     expect((await server.client().post("/api/login", { username: "name9", password: "wrong" })).status).toBe(429);
   });
 
+  it("limits failed logins per account across IPs", async () => {
+    // Behind a proxy each request names its client in X-Forwarded-For: an attacker rotating addresses.
+    server = await startTestServer({
+      env: { TRUST_PROXY: "1" },
+      rateLimits: { loginPerAccount: 3, loginPerUsername: 100, loginPerIp: 100 },
+    });
+    const from = (n: number) => ({ "x-forwarded-for": `203.0.113.${n}` });
+    for (let i = 1; i <= 3; i++)
+      expect((await server.client().post("/api/login", { username: "owner", password: "wrong" }, from(i))).status).toBe(
+        401,
+      );
+    const limited = await server
+      .client()
+      .post("/api/login", { username: " OWNER ", password: OWNER.password }, from(4));
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ error: "Too many login attempts. Please wait a few minutes and try again." });
+    // Other accounts are not locked out by it.
+    expect((await server.client().post("/api/login", { username: "someone", password: "wrong" }, from(5))).status).toBe(
+      401,
+    );
+  });
+
+  it("keeps the per-account limit for failures only", async () => {
+    server = await startTestServer({ env: { TRUST_PROXY: "1" }, rateLimits: { loginPerAccount: 2 } });
+    for (let i = 1; i <= 4; i++) {
+      const res = await server
+        .client()
+        .post(
+          "/api/login",
+          { username: OWNER.username, password: OWNER.password },
+          { "x-forwarded-for": `198.51.100.${i}` },
+        );
+      expect(res.status).toBe(200);
+    }
+  });
+
   it("limits forgot-password per e-mail and per IP", async () => {
     server = await startTestServer({ rateLimits: { forgotPerEmail: 2, forgotPerIp: 4 } });
     const client = server.client();
@@ -205,6 +281,83 @@ describe("input and output (13, 15)", () => {
   });
 });
 
+describe("text fields refuse control characters (13)", () => {
+  it("refuses a null byte in a project title with a message naming the field and stores nothing", async () => {
+    server = await startTestServer();
+    const owner = await server.login(OWNER.username, OWNER.password);
+    const res = await owner.post("/api/projects", { title: "Wid\u0000get", description: "D" });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "Title must not contain control characters." });
+    expect((await server.core.db.selectFrom("projects").select("id").execute()).length).toBe(14);
+  });
+
+  it("refuses an escape character in a sign-up username and creates no account", async () => {
+    server = await startTestServer();
+    const res = await server
+      .client()
+      .post("/api/signup", { username: "ali\u001bce", email: "alice@example.com", password: "alice-pass" });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "Username must not contain control characters." });
+    expect((await server.core.db.selectFrom("users").select("id").execute()).length).toBe(1);
+  });
+
+  it("refuses a line break in the profile's tagline", async () => {
+    server = await startTestServer();
+    const owner = await server.login(OWNER.username, OWNER.password);
+    const profile = (await owner.get("/api/settings/profile")).body;
+    const res = await owner.patch("/api/admin/settings/profile", { ...profile, tagline: "Line\nbreak" });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "Tagline must not contain control characters." });
+  });
+});
+
+describe("passwords over bcrypt's 72 bytes (4)", () => {
+  const TOO_LONG = { error: "Password must be at most 72 bytes long." };
+
+  it("are refused at sign-up", async () => {
+    server = await startTestServer();
+    const res = await server
+      .client()
+      .post("/api/signup", { username: "longpw", email: "longpw@example.com", password: "a".repeat(73) });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(TOO_LONG);
+  });
+
+  it("are refused at reset, and the link stays usable", async () => {
+    server = await startTestServer();
+    await server.client().post("/api/forgot-password", { email: OWNER.email });
+    await server.core.mailer.drain();
+    const token = tokenFromLink(outboxMails(server.outboxDir).at(-1)?.link ?? "");
+    const res = await server.client().post("/api/reset-password", { token, newPassword: "é".repeat(40) });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(TOO_LONG);
+    expect((await server.client().post("/api/reset-password", { token, newPassword: "new-pass-1" })).status).toBe(200);
+  });
+
+  it("are refused at login with the same message, even at 10,000 characters", async () => {
+    server = await startTestServer();
+    for (const password of ["a".repeat(73), "a".repeat(10_000)]) {
+      const res = await server.client().post("/api/login", { username: OWNER.username, password });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual(TOO_LONG);
+    }
+  });
+
+  it("are refused at login rather than matched on their first 72 bytes", async () => {
+    server = await startTestServer();
+    const exact = "p".repeat(72);
+    await server.core.db
+      .updateTable("users")
+      .set({ password_hash: await hashPassword(exact, 4) })
+      .where("username", "=", OWNER.username)
+      .execute();
+    expect((await server.client().post("/api/login", { username: OWNER.username, password: exact })).status).toBe(200);
+    const longer = await server.client().post("/api/login", { username: OWNER.username, password: `${exact}-extra` });
+    expect(longer.status).toBe(400);
+    expect(longer.body).toEqual(TOO_LONG);
+  });
+});
+
 describe("no secret in any answer or log (14)", () => {
   it("never shows a password hash or token in answers, and logs no link in production", async () => {
     server = await startTestServer({ env: { NODE_ENV: "production", BCRYPT_COST: "10" } });
@@ -215,9 +368,11 @@ describe("no secret in any answer or log (14)", () => {
     };
     const anon = server.client();
     record(await anon.post("/api/signup", { username: "leaky", email: "leaky@example.com", password: "leaky-pass" }));
+    await server.core.mailer.drain();
     const activation = tokenFromLink(outboxMails(server.outboxDir).at(-1)?.link ?? "");
     record(await anon.post("/api/activate-account", { token: activation }));
     record(await anon.post("/api/forgot-password", { email: "leaky@example.com" }));
+    await server.core.mailer.drain();
     const reset = tokenFromLink(outboxMails(server.outboxDir).at(-1)?.link ?? "");
     record(await anon.post("/api/reset-password", { token: reset, newPassword: "leaky-pass-2" }));
     const owner = await server.login(OWNER.username, OWNER.password);
@@ -239,6 +394,7 @@ describe("no secret in any answer or log (14)", () => {
   it("logs outbox links outside production, the documented exception", async () => {
     server = await startTestServer();
     await server.client().post("/api/signup", { username: "dev1", email: "dev1@example.com", password: "dev-pass-1" });
+    await server.core.mailer.drain();
     expect(server.logs.some((line) => line.includes("/activate-account?token="))).toBe(true);
   });
 });
@@ -289,10 +445,122 @@ describe("e-mail tokens (5)", () => {
     await server
       .client()
       .post("/api/signup", { username: "hashme", email: "hashme@example.com", password: "hash-pass-1" });
+    await server.core.mailer.drain();
     const token = tokenFromLink(outboxMails(server.outboxDir).at(-1)?.link ?? "");
     expect(Buffer.from(token, "base64url")).toHaveLength(32);
     const rows = await server.core.db.selectFrom("tokens").select("token_hash").execute();
     expect(rows.map((r) => r.token_hash)).toEqual([createHash("sha256").update(token).digest("hex")]);
+  });
+});
+
+describe("account timing (6, 25)", () => {
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return ((sorted[24] ?? 0) + (sorted[25] ?? 0)) / 2;
+  };
+
+  /** 50 timed calls each, interleaved so drift hits both sides alike; mail queued by a call is sent untimed. */
+  async function medians(call: (known: boolean, i: number) => Promise<number>) {
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      await call(true, -1 - i);
+      await call(false, -1 - i);
+    }
+    for (let i = 0; i < 50; i++) {
+      const knownFirst = i % 2 === 0;
+      const first = await call(knownFirst, i);
+      const second = await call(!knownFirst, i);
+      (knownFirst ? known : unknown).push(first);
+      (knownFirst ? unknown : known).push(second);
+    }
+    return { known: median(known), unknown: median(unknown) };
+  }
+
+  async function timed(send: () => Promise<{ status: number }>, status: number): Promise<number> {
+    const started = performance.now();
+    const res = await send();
+    const elapsed = performance.now() - started;
+    expect(res.status).toBe(status);
+    await server.core.mailer.drain();
+    return elapsed;
+  }
+
+  // The CPU is shared with other work, so one noisy run may miss by chance; a real leak (before the mail was
+  // queued: 4 ms against 1.5 ms) misses on every attempt.
+  const TIMING = { retry: 2, timeout: 30_000 };
+
+  it(
+    "forgot-password answers a known and an unknown address in the same time (medians of 50 within 1 ms)",
+    TIMING,
+    async () => {
+      server = await startTestServer({ rateLimits: { forgotPerEmail: 1000, forgotPerIp: 1000 } });
+      const client = server.client();
+      const result = await medians((known, i) =>
+        timed(
+          () => client.post("/api/forgot-password", { email: known ? OWNER.email : `nobody${i}@example.com` }),
+          200,
+        ),
+      );
+      console.log("MEDIANS", JSON.stringify(result));
+      expect(Math.abs(result.known - result.unknown)).toBeLessThan(1);
+      // The known address still got its mail, sent after the answer.
+      expect(outboxMails(server.outboxDir).filter((m) => m.to === OWNER.email)).toHaveLength(55);
+    },
+  );
+
+  it("sign-up and forgot-password answer before the mail server has taken their mail", async () => {
+    // An SMTP server that holds every message until released: an answer that waited for it would hang.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const received: string[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS", "AUTH"],
+      logger: false,
+      onData(stream, session, callback) {
+        stream.resume();
+        stream.on("end", () => {
+          void released.then(() => {
+            received.push(...session.envelope.rcptTo.map((r) => r.address));
+            callback();
+          });
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+    const { port } = smtp.server.address() as AddressInfo;
+    try {
+      server = await startTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+      const within = <T>(promise: Promise<T>) =>
+        Promise.race([promise, new Promise<"still waiting">((resolve) => setTimeout(resolve, 3000, "still waiting"))]);
+      const taken = { username: "someoneelse", email: OWNER.email, password: "signup-pass-1" };
+      expect(
+        await within(
+          server
+            .client()
+            .post("/api/signup", taken)
+            .then((r) => r.status),
+        ),
+      ).toBe(201);
+      expect(
+        await within(
+          server
+            .client()
+            .post("/api/forgot-password", { email: OWNER.email })
+            .then((r) => r.status),
+        ),
+      ).toBe(200);
+      expect(received).toEqual([]);
+      release();
+      await server.core.mailer.drain();
+      expect(received).toEqual([OWNER.email, OWNER.email]);
+    } finally {
+      release();
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
   });
 });
 

@@ -4,7 +4,9 @@
  */
 import type { Actor, Core } from "@portfolio/core/services";
 import { ANONYMOUS, resolveSession } from "@portfolio/core/services";
+import { resolveDeviceToken } from "@portfolio/core/sync";
 import type { CookieOptions, Request, Response } from "express";
+import { bearerToken } from "../sync/bearer.ts";
 
 export const SESSION_COOKIE = "session";
 
@@ -45,12 +47,22 @@ export function clearSessionCookie(req: Request, res: Response, publicUrl: strin
 const ACTOR = Symbol("actor");
 type WithActor = Request & { [ACTOR]?: Promise<Actor> };
 
-/** Who is calling: the session's user or anonymous. Memoised per request. */
+/**
+ * Who is calling: the device token's user when an `Authorization: Bearer` header is present (an unknown or
+ * revoked token is anonymous, never a fallback to the cookie), else the session's user, else anonymous.
+ * Memoised per request.
+ */
 export function actorOf(core: Core, req: Request): Promise<Actor> {
   const request = req as WithActor;
   if (!request[ACTOR]) {
+    const bearer = bearerToken(req);
     const token = readCookie(req, SESSION_COOKIE);
-    request[ACTOR] = token ? resolveSession(core, token).then((user) => user ?? ANONYMOUS) : Promise.resolve(ANONYMOUS);
+    request[ACTOR] =
+      bearer !== undefined
+        ? resolveDeviceToken(core, bearer).then((user) => user ?? ANONYMOUS)
+        : token
+          ? resolveSession(core, token).then((user) => user ?? ANONYMOUS)
+          : Promise.resolve(ANONYMOUS);
   }
   return request[ACTOR];
 }

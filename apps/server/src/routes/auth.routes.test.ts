@@ -14,6 +14,7 @@ const newUser = { username: "visitor1", email: "visitor1@example.com", password:
 async function signUpAndReadLink(user = newUser) {
   const res = await server.client().post("/api/signup", user);
   expect(res.status).toBe(201);
+  await server.core.mailer.drain();
   const mail = outboxMails(server.outboxDir).at(-1);
   expect(mail?.to).toContain(user.email);
   return mail?.link ?? "";
@@ -172,6 +173,7 @@ describe("sign-up, activation and the activation mail", () => {
     const taken = await server.client().post("/api/signup", { ...newUser, username: "someone-else" });
     expect(taken.status).toBe(fresh.status);
     expect(taken.text).toBe(fresh.text);
+    await server.core.mailer.drain();
     expect(outboxMails(server.outboxDir).at(-1)?.subject).toBe("You already have an account");
     expect(await server.core.db.selectFrom("users").select("id").execute()).toHaveLength(2);
   });
@@ -183,6 +185,7 @@ describe("sign-up, activation and the activation mail", () => {
       .post("/api/signup", { ...newUser, username: "VISITOR1", email: "other@example.com" });
     expect(taken.status).toBe(fresh.status);
     expect(taken.text).toBe(fresh.text);
+    await server.core.mailer.drain();
     expect(outboxMails(server.outboxDir).at(-1)).toMatchObject({
       to: "other@example.com",
       subject: "Choose another username",
@@ -208,10 +211,13 @@ describe("forgot and reset password", () => {
 
   it("mails a reset link only when the address has an account", async () => {
     await activeUser();
+    await server.core.mailer.drain();
     const before = outboxMails(server.outboxDir).length;
     await server.client().post("/api/forgot-password", { email: "nobody@example.com" });
+    await server.core.mailer.drain();
     expect(outboxMails(server.outboxDir)).toHaveLength(before);
     await server.client().post("/api/forgot-password", { email: "VISITOR1@example.com" });
+    await server.core.mailer.drain();
     const mail = outboxMails(server.outboxDir).at(-1);
     expect(mail?.link).toMatch(new RegExp(`^${server.url}/reset-password\\?token=`));
   });
@@ -226,6 +232,7 @@ describe("forgot and reset password", () => {
     await activeUser();
     const loggedIn = await server.login(newUser.username, newUser.password);
     await server.client().post("/api/forgot-password", { email: newUser.email });
+    await server.core.mailer.drain();
     const token = tokenFromLink(outboxMails(server.outboxDir).at(-1)?.link ?? "");
     const reset = await server.client().post("/api/reset-password", { token, newPassword: "brand-new-pass" });
     expect(reset.status).toBe(200);
@@ -243,6 +250,7 @@ describe("forgot and reset password", () => {
   it("refuses a reset token after 1 hour", async () => {
     await activeUser();
     await server.client().post("/api/forgot-password", { email: newUser.email });
+    await server.core.mailer.drain();
     const token = tokenFromLink(outboxMails(server.outboxDir).at(-1)?.link ?? "");
     server.clock.advance(60 * 60 * 1000 + 1000);
     const res = await server.client().post("/api/reset-password", { token, newPassword: "brand-new-pass" });
@@ -253,6 +261,7 @@ describe("forgot and reset password", () => {
   it("refuses a short new password and keeps the token usable", async () => {
     await activeUser();
     await server.client().post("/api/forgot-password", { email: newUser.email });
+    await server.core.mailer.drain();
     const token = tokenFromLink(outboxMails(server.outboxDir).at(-1)?.link ?? "");
     const short = await server.client().post("/api/reset-password", { token, newPassword: "12345" });
     expect(short.status).toBe(400);

@@ -16,6 +16,8 @@ afterEach(async () => {
 it("runs sign-up, activation, login and logout with the link read from a mail received over SMTP", async () => {
   const user = { username: "smtpuser", email: "smtp.user@example.com", password: "smtp-pass-1" };
   expect((await server.client().post("/api/signup", user)).status).toBe(201);
+  // The mail leaves after the answer.
+  await server.core.mailer.drain();
 
   expect(smtp.messages).toHaveLength(1);
   expect(smtp.messages[0]?.to).toEqual(["smtp.user@example.com"]);

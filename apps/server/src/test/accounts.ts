@@ -1,5 +1,5 @@
 /** Creates active accounts with given permissions straight through the core, for role-based API tests. */
-import { DEFAULT_ROLES } from "@portfolio/core/domain";
+import { DEFAULT_ROLES, membershipFor } from "@portfolio/core/domain";
 import { hashPassword, newId } from "@portfolio/core/services";
 import type { TestClient, TestServer } from "./test-server.ts";
 
@@ -23,6 +23,8 @@ export async function createAccount(
       email_key: `${username}@example.com`.toLowerCase(),
       password_hash: await hashPassword(PASSWORD, 4),
       permissions: JSON.stringify(permissions),
+      // As the role-membership migration places existing users: members of the role whose set they hold.
+      role_key: membershipFor(permissions),
       is_active: isActive ? 1 : 0,
       created_at: now,
       updated_at: now,

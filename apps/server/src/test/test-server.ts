@@ -3,20 +3,22 @@
  * gives tests a small HTTP client with a cookie jar that sends a same-origin Origin header.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { bootstrap, type Core } from "@portfolio/core/services";
+import { bootstrap } from "@portfolio/core/services";
+import { createTestPostgresDatabase, testDialect } from "@portfolio/core/test/postgres-cluster";
 import { createApp } from "../app.ts";
 import { readConfig, type ServerConfig } from "../config.ts";
-import { createCore } from "../create-core.ts";
+import { createCore, type ServerCore } from "../create-core.ts";
 import type { RateLimitSettings } from "../http/rate-limits.ts";
 
 export const OWNER = { username: "owner", email: "owner@example.com", password: "owner-password-1" };
 
 export interface TestServer {
   url: string;
-  core: Core;
+  core: ServerCore;
   config: ServerConfig;
   outboxDir: string;
   logs: string[];
@@ -30,15 +32,20 @@ export interface TestServer {
 export interface TestServerOptions {
   env?: Record<string, string>;
   rateLimits?: Partial<RateLimitSettings>;
+  /** Listen on this port (a restarted server keeps its address; 0, the default, picks a free one). */
+  port?: number;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), "portfolio-test-"));
+  // TEST_DATABASE=postgres: a fresh database on the run's PostgreSQL cluster instead of a SQLite file.
+  const postgres =
+    testDialect() === "postgres" && !options.env?.DATABASE_URL ? await createTestPostgresDatabase() : undefined;
   const logs: string[] = [];
   const log = (line: string) => logs.push(line);
   let offsetMs = 0;
   const baseConfig = readConfig({
-    DATABASE_URL: `file:${join(dir, "test.db")}`,
+    DATABASE_URL: postgres ? postgres.url : `file:${join(dir, "test.db")}`,
     MAIL_OUTBOX_DIR: join(dir, "outbox"),
     BCRYPT_COST: "4",
     OWNER_USERNAME: OWNER.username,
@@ -52,16 +59,19 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   core.now = () => new Date(Date.now() + offsetMs);
   await bootstrap(core, baseConfig.owner);
 
-  const app = createApp({ core, config: baseConfig, log, rateLimits: options.rateLimits });
-  const server = app.listen(0, "127.0.0.1");
+  // Listen first: the port decides PUBLIC_URL, which the app reads when it is built (the origin check).
+  const server = createServer();
+  server.listen(options.port ?? 0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // Links in mails use the real address unless the test chose its own PUBLIC_URL.
+  // Links in mails and the allowed origin use the real address unless the test chose its own PUBLIC_URL.
   if (!options.env?.PUBLIC_URL) {
     baseConfig.publicUrl = url;
     core.config.publicUrl = url;
   }
+  server.on("request", createApp({ core, config: baseConfig, log, rateLimits: options.rateLimits }));
   const config = baseConfig;
+  const siteOrigin = new URL(config.publicUrl).origin;
 
   const testServer: TestServer = {
     url,
@@ -74,9 +84,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         offsetMs += ms;
       },
     },
-    client: () => new TestClient(url),
+    // Clients act as pages of the site: their Origin is PUBLIC_URL's, wherever the server listens.
+    client: () => new TestClient(url, siteOrigin),
     async login(username, password) {
-      const client = new TestClient(url);
+      const client = new TestClient(url, siteOrigin);
       const res = await client.post("/api/login", { username, password });
       if (res.status !== 200) throw new Error(`login as ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
       return client;
@@ -85,6 +96,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await core.db.destroy();
+      await postgres?.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

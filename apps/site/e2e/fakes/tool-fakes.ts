@@ -1,10 +1,11 @@
 /**
  * The outer edges the visitor tools talk to through the server, started once by the global setup before the
  * server (so its environment points at them): the fake YouTube Data API with the playlists of playlists.ts,
- * and the fake cat API. Both are the server's own test fakes (apps/server/src/test), real HTTP servers on
- * loopback speaking the real protocols.
+ * the fake cat API, and Twitch's fake identity service (authorize and validate). All are the server's own test
+ * fakes (apps/server/src/test), real HTTP servers on loopback speaking the real protocols.
  */
 import { startFakeCatApi } from "../../../server/src/test/fake-cat-api.ts";
+import { FAKE_TWITCH_CLIENT_ID, startFakeTwitchId } from "../../../server/src/test/fake-twitch-id.ts";
 import { startFakeYouTube } from "../../../server/src/test/fake-youtube.ts";
 import { PLAYLIST_CONTENTS } from "./playlists.ts";
 
@@ -20,11 +21,15 @@ export async function startToolFakes(): Promise<ToolFakes> {
   const youtube = await startFakeYouTube();
   for (const [id, videos] of Object.entries(PLAYLIST_CONTENTS)) youtube.playlists.set(id, videos);
   const cats = await startFakeCatApi();
+  // 'Connect Twitch': the authorize page sends the browser straight back with a token it then validates.
+  const twitch = await startFakeTwitchId();
   return {
     env: {
       YOUTUBE_API_KEY: youtube.apiKey,
       YOUTUBE_API_BASE_URL: youtube.baseUrl,
       CAT_API_BASE_URL: cats.baseUrl,
+      TWITCH_CLIENT_ID: FAKE_TWITCH_CLIENT_ID,
+      TWITCH_AUTH_BASE_URL: twitch.baseUrl,
     },
     siteStarted(baseUrl) {
       // The browser has no internet (and the CSP allows https: or 'self' images): the fake CDN is the
@@ -32,7 +37,7 @@ export async function startToolFakes(): Promise<ToolFakes> {
       cats.imageUrl = (n) => `${baseUrl}/api/cat-of-the-day/fallback/${((n - 1) % 4) + 1}.svg?fake-cat=${n}`;
     },
     async stop() {
-      await Promise.all([youtube.close(), cats.close()]);
+      await Promise.all([youtube.close(), cats.close(), twitch.close()]);
     },
   };
 }

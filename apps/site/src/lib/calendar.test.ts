@@ -11,6 +11,7 @@ const project = (id: string, createdAt: string, updatedAt = createdAt): Project 
   tags: [],
   createdAt,
   updatedAt,
+  version: 1,
 });
 
 describe("monthGrid", () => {

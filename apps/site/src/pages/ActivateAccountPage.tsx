@@ -1,13 +1,17 @@
-/** /activate-account?token=…: activates on load, redirects to /login 3 s after success; manual button too. */
+/**
+ * /activate-account?token=…: activates when the visitor presses 'Activate Account' (never on load: mail
+ * scanners open every link in a mail, and one would activate the account for whoever signed up), then
+ * redirects to /login 3 s after success.
+ */
 import { MESSAGES } from "@portfolio/core/domain";
 import { Alert, Button, buttonClasses, errorMessage, Spinner, useAuth, useHydrated } from "@portfolio/ui";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { AuthCard } from "./AuthCard.tsx";
 
 export const ACTIVATION_REDIRECT_MS = 3000;
 
-type Status = "checking" | "missing" | "activating" | "success" | "error";
+type Status = "checking" | "missing" | "ready" | "activating" | "success" | "error";
 
 export default function ActivateAccountPage() {
   const hydrated = useHydrated();
@@ -16,7 +20,6 @@ export default function ActivateAccountPage() {
   const { api } = useAuth();
   const [status, setStatus] = useState<Status>("checking");
   const [error, setError] = useState<string | null>(null);
-  const started = useRef(false);
   const token = hydrated ? (params.get("token") ?? "").trim() : null;
 
   const activate = useCallback(
@@ -35,11 +38,9 @@ export default function ActivateAccountPage() {
   );
 
   useEffect(() => {
-    if (token === null || started.current) return;
-    started.current = true;
-    if (token === "") setStatus("missing");
-    else void activate(token);
-  }, [token, activate]);
+    if (token === null) return;
+    setStatus((current) => (current === "checking" ? (token === "" ? "missing" : "ready") : current));
+  }, [token]);
 
   useEffect(() => {
     if (status !== "success") return;
@@ -54,6 +55,9 @@ export default function ActivateAccountPage() {
           <p className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400" role="status">
             <Spinner /> {status === "checking" ? "Checking your activation link…" : "Activating your account…"}
           </p>
+        ) : null}
+        {status === "ready" ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">Press the button to activate your account.</p>
         ) : null}
         {status === "missing" ? (
           <>
@@ -75,7 +79,7 @@ export default function ActivateAccountPage() {
             {error}
           </Alert>
         ) : null}
-        {token && status !== "success" ? (
+        {token && status !== "success" && status !== "checking" ? (
           <Button
             size="lg"
             className="w-full"

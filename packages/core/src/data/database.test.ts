@@ -1,13 +1,20 @@
-/** SECURITY 16: WAL, foreign keys, one transaction per multi-row write, no committed data lost, live backup. */
+/**
+ * SECURITY 16 on both dialects (TEST_DATABASE=postgres runs this file on PostgreSQL): one transaction per
+ * multi-row write, no committed data lost, a consistent backup while in use; SQLite in WAL mode with
+ * foreign keys on; PostgreSQL migrations run once when instances start together.
+ */
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestCore, type TestCore } from "../test/test-core.ts";
+import { DEFAULT_ROLES } from "../domain/roles.ts";
 import { bootstrap } from "../services/bootstrap.ts";
 import { updateRolePermissions } from "../services/roles.service.ts";
-import { DEFAULT_ROLES } from "../domain/roles.ts";
-import { migrateToLatest, openDatabase, sqlitePathFromUrl } from "./database.ts";
+import { createTestPostgresDatabase } from "../test/postgres-cluster.ts";
+import { createTestCore, type TestCore } from "../test/test-core.ts";
+import { restoreBackup, writeBackup } from "./backup.ts";
+import { latestMigrationName, migrateToLatest, openDatabase, poolSizeFrom, sqlitePathFromUrl } from "./database.ts";
 import { MIGRATIONS } from "./migrations/index.ts";
 
 let core: TestCore;
@@ -19,16 +26,32 @@ afterEach(async () => {
 });
 
 describe("openDatabase", () => {
-  it("runs SQLite in WAL mode with foreign keys on", () => {
-    expect(core.sqlite.pragma("journal_mode", { simple: true })).toBe("wal");
-    expect(core.sqlite.pragma("foreign_keys", { simple: true })).toBe(1);
-  });
-
-  it("reads file: URLs and refuses PostgreSQL until it is supported", () => {
+  it("reads file: URLs and tells a PostgreSQL URL from a SQLite path", () => {
     expect(sqlitePathFromUrl("file:/tmp/x.db")).toBe("/tmp/x.db");
     expect(sqlitePathFromUrl(":memory:")).toBe(":memory:");
-    expect(() => sqlitePathFromUrl("postgres://u@h/db")).toThrow("DATABASE_URL: PostgreSQL is not supported yet; use a file: URL for SQLite.");
+    expect(() => sqlitePathFromUrl("postgres://u@h/db")).toThrow("DATABASE_URL: a PostgreSQL URL is not a SQLite path.");
+    expect(openDatabase("file::memory:").dialect).toBe("sqlite");
   });
+
+  it("sizes the PostgreSQL pool from DATABASE_POOL_SIZE (default 10)", () => {
+    expect(poolSizeFrom(undefined)).toBe(10);
+    expect(poolSizeFrom("25")).toBe(25);
+    expect(() => poolSizeFrom("many")).toThrow("DATABASE_POOL_SIZE: must be a whole number from 1 to 1000.");
+    expect(() => poolSizeFrom("0")).toThrow("DATABASE_POOL_SIZE: must be a whole number from 1 to 1000.");
+  });
+
+  if (process.env.TEST_DATABASE === "postgres") {
+    it("opens postgres:// URLs on PostgreSQL", async () => {
+      expect(core.dialect).toBe("postgres");
+      const { rows } = await sql<{ v: string }>`SELECT version() AS v`.execute(core.db);
+      expect(rows[0]?.v).toMatch(/^PostgreSQL/);
+    });
+  } else {
+    it("runs SQLite in WAL mode with foreign keys on", () => {
+      expect(core.sqlite?.pragma("journal_mode", { simple: true })).toBe("wal");
+      expect(core.sqlite?.pragma("foreign_keys", { simple: true })).toBe(1);
+    });
+  }
 
   it("migrates an already migrated database without change", async () => {
     await migrateToLatest(core.db);
@@ -36,7 +59,63 @@ describe("openDatabase", () => {
       Object.keys(MIGRATIONS).length,
     );
   });
+
+  it("keeps the audit log append-only", async () => {
+    await core.db
+      .insertInto("audit_log")
+      .values({ id: "a1", at: "2026-01-01T00:00:00.000Z", actor_id: null, actor_name: "x", action: "t.x", target_type: "t", target_id: null, details: "{}" })
+      .execute();
+    await expect(core.db.updateTable("audit_log").set({ action: "t.y" }).execute()).rejects.toThrow("audit_log is append-only");
+    await expect(core.db.deleteFrom("audit_log").execute()).rejects.toThrow("audit_log is append-only");
+    // The database numbers entries itself.
+    await core.db
+      .insertInto("audit_log")
+      .values({ id: "a2", at: "2026-01-01T00:00:00.000Z", actor_id: null, actor_name: "x", action: "t.x", target_type: "t", target_id: null, details: "{}" })
+      .execute();
+    const seqs = (await core.db.selectFrom("audit_log").select("seq").orderBy("seq").execute()).map((r) => r.seq);
+    expect(seqs).toEqual([1, 2]);
+  });
 });
+
+if (process.env.TEST_DATABASE === "postgres") {
+  describe("migrations on PostgreSQL", () => {
+    it("two instances migrating one empty database at once both succeed and each migration runs once", async () => {
+      const fresh = await createTestPostgresDatabase();
+      // The template is already migrated: empty this database's schema so both start from nothing.
+      const reset = openDatabase(fresh.url, { poolSize: 1 });
+      await sql`DROP SCHEMA public CASCADE; CREATE SCHEMA public`.execute(reset.db);
+      await reset.db.destroy();
+      const first = openDatabase(fresh.url, { poolSize: 2 });
+      const second = openDatabase(fresh.url, { poolSize: 2 });
+      try {
+        await Promise.all([migrateToLatest(first.db), migrateToLatest(second.db)]);
+        const applied = await first.db.selectFrom("kysely_migration" as never).selectAll().execute();
+        expect(applied).toHaveLength(Object.keys(MIGRATIONS).length);
+        expect(await first.db.selectFrom("users").select("id").execute()).toEqual([]);
+      } finally {
+        await first.db.destroy();
+        await second.db.destroy();
+        await fresh.drop();
+      }
+    });
+  });
+}
+
+/** Makes every UPDATE of user `id` fail inside the database, as a crash or a constraint would. */
+async function failUpdatesOf(id: string): Promise<void> {
+  if (core.dialect === "postgres") {
+    await sql
+      .raw(
+        `CREATE FUNCTION fail_user() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.id = '${id}' THEN RAISE EXCEPTION 'simulated failure'; END IF; RETURN NEW; END $$`,
+      )
+      .execute(core.db);
+    await sql.raw("CREATE TRIGGER fail_user BEFORE UPDATE ON users FOR EACH ROW EXECUTE FUNCTION fail_user()").execute(core.db);
+  } else {
+    await sql
+      .raw(`CREATE TRIGGER fail_user BEFORE UPDATE ON users WHEN NEW.id = '${id}' BEGIN SELECT RAISE(ABORT, 'simulated failure'); END`)
+      .execute(core.db);
+  }
+}
 
 describe("transactions", () => {
   it("rolls back a role change entirely when moving one of its users fails", async () => {
@@ -46,14 +125,13 @@ describe("transactions", () => {
     for (const name of ["a1", "a2", "a3"]) {
       await core.db
         .insertInto("users")
-        .values({ id: name, username: name, username_key: name, email: `${name}@x.io`, email_key: `${name}@x.io`, password_hash: "h", permissions: '["website:view"]', is_active: 1, created_at: now, updated_at: now })
+        .values({ id: name, username: name, username_key: name, email: `${name}@x.io`, email_key: `${name}@x.io`, password_hash: "h", permissions: '["website:view"]', role_key: "user", is_active: 1, created_at: now, updated_at: now })
         .execute();
     }
-    // Make the write of the third user fail, as a crash or constraint would, after the first rows changed.
-    core.sqlite.exec("CREATE TRIGGER fail_a3 BEFORE UPDATE ON users WHEN NEW.id = 'a3' BEGIN SELECT RAISE(ABORT, 'simulated failure'); END");
+    await failUpdatesOf("a3");
     const actor = { kind: "user" as const, id: owner.id, username: owner.username, permissions: ["override:owner"] };
     await expect(updateRolePermissions(core, actor, "user", { permissions: ["website:view", "projects:view"] })).rejects.toThrow("simulated failure");
-    const users = await core.db.selectFrom("users").select(["id", "permissions"]).where("id", "in", ["a1", "a2", "a3"]).execute();
+    const users = await core.db.selectFrom("users").select(["id", "permissions"]).where("id", "in", ["a1", "a2", "a3"]).orderBy("id").execute();
     expect(users.map((u) => u.permissions)).toEqual(['["website:view"]', '["website:view"]', '["website:view"]']);
     const role = await core.db.selectFrom("roles").select("permissions").where("key", "=", "user").executeTakeFirstOrThrow();
     expect(JSON.parse(role.permissions)).toEqual(DEFAULT_ROLES.user.permissions);
@@ -61,18 +139,35 @@ describe("transactions", () => {
   });
 });
 
-describe("durability", () => {
-  it("keeps every committed write when the process is killed mid-write", async () => {
-    const script = `
-      const { default: SQLite } = await import(${JSON.stringify(createRequire(import.meta.url).resolve("better-sqlite3"))});
-      const db = new SQLite(${JSON.stringify(core.dbPath)});
-      db.pragma("journal_mode = WAL"); db.pragma("synchronous = FULL");
-      const insert = db.prepare("INSERT INTO settings (key, value) VALUES (?, ?)");
+/** A child process that commits two-row transactions in a loop, printing each commit, until killed. */
+function writerScript(): string {
+  const require = createRequire(import.meta.url);
+  if (core.dialect === "postgres") {
+    return `
+      const { default: pg } = await import(${JSON.stringify(require.resolve("pg"))});
+      const client = new pg.Client({ connectionString: ${JSON.stringify(core.databaseUrl)} });
+      await client.connect();
       for (let i = 0; ; i++) {
-        db.transaction(() => { insert.run("k" + i, "v"); insert.run("k" + i + "b", "v"); })();
+        await client.query("BEGIN");
+        await client.query("INSERT INTO settings (key, value) VALUES ($1, 'v'), ($2, 'v')", ["k" + i, "k" + i + "b"]);
+        await client.query("COMMIT");
         process.stdout.write("committed " + i + "\\n");
       }`;
-    const child = spawn(process.execPath, ["--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+  }
+  return `
+    const { default: SQLite } = await import(${JSON.stringify(require.resolve("better-sqlite3"))});
+    const db = new SQLite(${JSON.stringify(core.dbPath)});
+    db.pragma("journal_mode = WAL"); db.pragma("synchronous = FULL");
+    const insert = db.prepare("INSERT INTO settings (key, value) VALUES (?, ?)");
+    for (let i = 0; ; i++) {
+      db.transaction(() => { insert.run("k" + i, "v"); insert.run("k" + i + "b", "v"); })();
+      process.stdout.write("committed " + i + "\\n");
+    }`;
+}
+
+describe("durability", () => {
+  it("keeps every committed write when the writing process is killed mid-write", async () => {
+    const child = spawn(process.execPath, ["--input-type=module", "-e", writerScript()], { stdio: ["ignore", "pipe", "inherit"] });
     let out = "";
     await new Promise<void>((resolve) => {
       child.stdout.on("data", (chunk: Buffer) => {
@@ -85,7 +180,7 @@ describe("durability", () => {
     });
     await new Promise((resolve) => child.once("exit", resolve));
     const acknowledged = [...out.matchAll(/committed (\d+)/g)].map((m) => Number(m[1]));
-    const reopened = openDatabase(`file:${core.dbPath}`);
+    const reopened = openDatabase(core.databaseUrl, { poolSize: 1 });
     const keys = new Set((await reopened.db.selectFrom("settings").select("key").execute()).map((r) => r.key));
     await reopened.db.destroy();
     for (const i of acknowledged) {
@@ -98,15 +193,23 @@ describe("durability", () => {
 
   it("takes a consistent backup while the database is in use", async () => {
     await bootstrap(core, { username: "boss", email: "boss@example.com", password: "boss-password" });
-    const target = join(core.dir, "backup.db");
+    const file = join(core.dir, "backup.ndjson.gz");
+    // A second handle writes while the backup reads, as a running server would.
+    const writer = openDatabase(core.databaseUrl, { poolSize: 2 });
     const writes = (async () => {
-      for (let i = 0; i < 50; i++) await core.db.insertInto("settings").values({ key: `during${i}`, value: "1" }).execute();
+      for (let i = 0; i < 50; i++) await writer.db.insertInto("settings").values({ key: `during${i}`, value: "1" }).execute();
     })();
-    await core.sqlite.backup(target);
+    const header = await writeBackup(core.db, file);
     await writes;
-    const copy = openDatabase(`file:${target}`);
+    await writer.db.destroy();
+    expect(header.schemaVersion).toBe(latestMigrationName());
+    expect(header.tables.projects).toBe(14);
+    expect(header.tables.users).toBe(1);
+    const copy = openDatabase(`file:${join(core.dir, "copy.db")}`);
+    await restoreBackup(copy.db, file);
     expect(await copy.db.selectFrom("projects").select("id").execute()).toHaveLength(14);
     expect(await copy.db.selectFrom("users").select("id").execute()).toHaveLength(1);
+    expect(await copy.db.selectFrom("settings").select("key").execute()).toHaveLength(header.tables.settings ?? -1);
     await copy.db.destroy();
   });
 });

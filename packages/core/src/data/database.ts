@@ -1,31 +1,60 @@
-/** Opens the database named by DATABASE_URL and brings its schema up to date. */
+/** Opens the database named by DATABASE_URL (SQLite file or PostgreSQL) and brings its schema up to date. */
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, SqliteDialect } from "kysely";
-import { migrationProvider } from "./migrations/index.ts";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import { type DialectName, isPostgresUrl } from "./dialect.ts";
+import { MIGRATIONS, migrationProvider } from "./migrations/index.ts";
 import type { Database } from "./schema.ts";
 
 export const DEFAULT_DATABASE_URL = "file:./data/portfolio.db";
+export const DEFAULT_POOL_SIZE = 10;
 
-/** Accepts `file:<path>`, a bare path, or `:memory:`. PostgreSQL URLs are refused until supported. */
+/** Accepts `file:<path>`, a bare path, or `:memory:`. */
 export function sqlitePathFromUrl(url: string): string {
   if (url === ":memory:" || url === "file::memory:") return ":memory:";
-  if (/^postgres(ql)?:\/\//.test(url)) {
-    throw new Error("DATABASE_URL: PostgreSQL is not supported yet; use a file: URL for SQLite.");
-  }
+  if (isPostgresUrl(url)) throw new Error("DATABASE_URL: a PostgreSQL URL is not a SQLite path.");
   const path = url.startsWith("file:") ? url.slice("file:".length) : url;
   if (path === "") throw new Error("DATABASE_URL: the file path is empty.");
   return resolve(path);
 }
 
-export interface OpenedDatabase {
-  db: Kysely<Database>;
-  /** The raw SQLite handle, for backups (`backup()`) and WAL checkpoints. */
-  sqlite: SQLite.Database;
+/** DATABASE_POOL_SIZE: connections per process to PostgreSQL (ignored for SQLite, which has one). */
+export function poolSizeFrom(value: string | undefined): number {
+  if (value === undefined || value.trim() === "") return DEFAULT_POOL_SIZE;
+  const size = Number(value);
+  if (!Number.isInteger(size) || size < 1 || size > 1000) {
+    throw new Error("DATABASE_POOL_SIZE: must be a whole number from 1 to 1000.");
+  }
+  return size;
 }
 
-export function openDatabase(url: string = DEFAULT_DATABASE_URL): OpenedDatabase {
+export interface OpenedDatabase {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** The raw SQLite handle (WAL checkpoints, pragmas); undefined on PostgreSQL. */
+  sqlite?: SQLite.Database;
+}
+
+export interface OpenDatabaseOptions {
+  /** Pool size for PostgreSQL; defaults to DATABASE_POOL_SIZE, else 10. */
+  poolSize?: number;
+}
+
+export function openDatabase(url: string = DEFAULT_DATABASE_URL, options: OpenDatabaseOptions = {}): OpenedDatabase {
+  if (isPostgresUrl(url)) {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? poolSizeFrom(process.env.DATABASE_POOL_SIZE),
+      // Fail a request quickly when the database is unreachable instead of hanging (health checks rely on it).
+      connectionTimeoutMillis: 5000,
+    });
+    // An idle client losing its connection (database restart) must not crash the process; the pool
+    // replaces it and the next query reports the error where it can be handled.
+    pool.on("error", () => {});
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres" };
+  }
   const path = sqlitePathFromUrl(url);
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const sqlite = new SQLite(path);
@@ -35,10 +64,24 @@ export function openDatabase(url: string = DEFAULT_DATABASE_URL): OpenedDatabase
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = FULL");
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, sqlite };
+  return { db, dialect: "sqlite", sqlite };
 }
 
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+/** The name of the newest migration this code knows: the schema version backups record. */
+export function latestMigrationName(): string {
+  const names = Object.keys(MIGRATIONS).sort();
+  const last = names.at(-1);
+  if (!last) throw new Error("No migrations are registered.");
+  return last;
+}
+
+/**
+ * Runs every pending migration. On PostgreSQL Kysely's migrator holds an advisory lock for the whole
+ * run, so several instances starting at once migrate exactly once (the others wait, then find nothing
+ * to do); each migration runs in a transaction on both dialects.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: also migrates untyped handles (backup/restore targets).
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
   const migrator = new Migrator({ db, provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");

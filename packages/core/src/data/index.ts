@@ -1,3 +1,5 @@
+export * from "./backup.ts";
 export * from "./database.ts";
+export * from "./dialect.ts";
 export * from "./schema.ts";
 export { MIGRATIONS, migrationProvider } from "./migrations/index.ts";

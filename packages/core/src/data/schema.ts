@@ -10,6 +10,11 @@ export interface UsersTable {
   email_key: string;
   password_hash: string;
   permissions: string;
+  /**
+   * The role this user is a member of (set on every save: the role whose set equals the saved permissions
+   * exactly), or null in custom-permissions mode. A role edit changes exactly its members.
+   */
+  role_key: string | null;
   is_active: number;
   created_at: string;
   updated_at: string;
@@ -91,6 +96,62 @@ export interface TwitchAuthorizationsTable {
   created_at: string;
 }
 
+/** A 'Connect Twitch' state (SECURITY 22): single use, bound to the session that asked, 10 minutes. */
+export interface TwitchStatesTable {
+  /** SHA-256 of the state; the state itself travels only in the authorize URL and back. */
+  state_hash: string;
+  session_id: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** express-rate-limit counters (apps/server http/rate-limit-store.ts): one row per limiter and client. */
+export interface RateLimitsTable {
+  limiter: string;
+  key: string;
+  hits: number;
+  /** ISO time at which the current window ends. */
+  reset_at: string;
+}
+
+/** A desktop app's credential (DESIGN 3): named, revocable, stored as a SHA-256 hash, never shown again. */
+export interface DeviceTokensTable {
+  id: string;
+  user_id: string;
+  name: string;
+  token_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+/** One row per sync op a push answered: its stored result is the answer to any replay. */
+export interface SyncOpsTable {
+  op_id: string;
+  client_id: string;
+  user_id: string;
+  status: "applied" | "conflict" | "rejected";
+  /** JSON of the op's result. */
+  result: string;
+  applied_at: string;
+}
+
+/** The change log (DESIGN 5): every project and profile change, behind pull and the conflict check. */
+export interface SyncChangesTable {
+  seq: Generated<number>;
+  entity: string;
+  entity_id: string;
+  /** JSON object of the changed fields' new values (cleared ones as null); `{}` for a deletion. */
+  fields: string;
+  version: number;
+  deleted: number;
+  at: string;
+  /** The desktop whose push made the change; NULL for the web. */
+  client_id: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -100,6 +161,11 @@ export interface Database {
   settings: SettingsTable;
   audit_log: AuditLogTable;
   twitch_authorizations: TwitchAuthorizationsTable;
+  twitch_states: TwitchStatesTable;
+  rate_limits: RateLimitsTable;
+  device_tokens: DeviceTokensTable;
+  sync_ops: SyncOpsTable;
+  sync_changes: SyncChangesTable;
 }
 
 /** A database handle or an open transaction: services accept either (Kysely's own example does the same). */

@@ -13,6 +13,8 @@ export interface AdminUser {
   username: string;
   email: string;
   permissions: string[];
+  /** The role this user is a member of (a role edit changes its members), or null for custom permissions. */
+  roleKey: RoleKey | null;
   isActive: boolean;
   createdAt: string;
 }
@@ -77,6 +79,12 @@ export interface SessionView {
 }
 
 export interface RoleUpdateAnswer {
+  /** How many members the edit changed (or, in a dry run, would change). */
   updatedUsers: number;
+  /** Their usernames, sorted. */
+  usernames: string[];
+  /** The role as saved (in a dry run: as it would be). */
   role: RoleView;
+  /** Present (true) only on a dry run: nothing was changed. */
+  dryRun?: true;
 }

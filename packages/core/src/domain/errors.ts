@@ -9,12 +9,15 @@ export type DomainErrorKind =
   | "not_found"
   | "conflict"
   | "rate_limited"
+  | "too_large"
   | "unavailable";
 
 export class DomainError extends Error {
   constructor(
     readonly kind: DomainErrorKind,
     message: string,
+    /** Extra fields of the answer beside `error` (e.g. the current row of a 409); never a secret. */
+    readonly payload?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
     this.name = "DomainError";
@@ -41,14 +44,21 @@ export class NotFound extends DomainError {
     super("not_found", message);
   }
 }
+/** A 409; `payload` carries what the caller needs to resolve it, e.g. `{ current: <row> }` for a stale version. */
 export class Conflict extends DomainError {
-  constructor(message: string) {
-    super("conflict", message);
+  constructor(message: string, payload?: Readonly<Record<string, unknown>>) {
+    super("conflict", message, payload);
   }
 }
 /** An upstream service (YouTube, the cat-image API) is down, refused us or is not configured: HTTP 503. */
 export class Unavailable extends DomainError {
   constructor(message: string) {
     super("unavailable", message);
+  }
+}
+/** The request carries more than the call accepts (e.g. a sync push over its op limit): HTTP 413. */
+export class TooLarge extends DomainError {
+  constructor(message: string) {
+    super("too_large", message);
   }
 }

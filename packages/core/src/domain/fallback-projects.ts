@@ -5,7 +5,7 @@
  */
 import type { Project } from "./projects.ts";
 
-type Seed = Omit<Project, "_id" | "createdAt" | "updatedAt" | "isArchived" | "isLatest"> &
+type Seed = Omit<Project, "_id" | "createdAt" | "updatedAt" | "version" | "isArchived" | "isLatest"> &
   Partial<Pick<Project, "isArchived" | "isLatest">>;
 
 const GITHUB = "https://github.com/portfolio-owner";
@@ -114,5 +114,6 @@ export const FALLBACK_PROJECTS: readonly Project[] = SEEDS.map((seed, index) => 
   isLatest: false,
   createdAt: BUILT_IN_DATE,
   updatedAt: BUILT_IN_DATE,
+  version: 1,
   ...seed,
 }));

@@ -13,6 +13,7 @@ export * from "./projects.ts";
 export * from "./roles.ts";
 export * from "./site-profile.ts";
 export * from "./site-profile-schema.ts";
+export * from "./sync.ts";
 export * from "./twitch.ts";
 export * from "./validation.ts";
 export * from "./youtube.ts";

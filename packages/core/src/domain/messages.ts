@@ -1,4 +1,8 @@
 /** Exact texts of spec sections 5 and 8, defined once for the UI, the server and the tests. */
+export const MIN_PASSWORD_LENGTH = 6;
+/** bcrypt reads only the first 72 bytes of a password; longer input is refused rather than silently cut. */
+export const MAX_PASSWORD_BYTES = 72;
+
 export const MESSAGES = {
   loginRequired: "Please enter both username and password.",
   loginFailed: "Invalid username or password.",
@@ -28,8 +32,6 @@ export const MESSAGES = {
   tooManyRequests: "Too many requests. Please wait a few minutes and try again.",
   tokenInvalid: "This link is invalid or has already been used. Please request a new one.",
   tokenExpired: "This link has expired. Please request a new one.",
+  /** The same at sign-up, reset, password change and login, where today's bcrypt would cut the rest off. */
+  passwordTooLong: `Password must be at most ${MAX_PASSWORD_BYTES} bytes long.`,
 } as const;
-
-export const MIN_PASSWORD_LENGTH = 6;
-/** bcrypt reads only the first 72 bytes of a password; longer input is refused rather than silently cut. */
-export const MAX_PASSWORD_BYTES = 72;

@@ -11,6 +11,7 @@ function project(id: string, title: string, flags: Partial<Pick<Project, "isLate
     tags: [],
     createdAt: "2025-01-01T00:00:00.000Z",
     updatedAt: "2025-01-01T00:00:00.000Z",
+    version: 1,
   };
 }
 

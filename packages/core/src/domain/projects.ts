@@ -11,6 +11,8 @@ export interface Project {
   tags: string[];
   createdAt: string;
   updatedAt: string;
+  /** Starts at 1 and goes up by one on every edit; an edit carrying an older one is refused (409). */
+  version: number;
 }
 
 export type ProjectStatus = "latest" | "archived" | "active";

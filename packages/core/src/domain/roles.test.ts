@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_ROLES, deriveRole, matchesRoleExactly, sortUsersByRank } from "./roles.ts";
+import {
+  DEFAULT_ROLES,
+  deriveRole,
+  matchesRoleExactly,
+  membershipFor,
+  roleWithSameSet,
+  sameRoleSetMessage,
+  sortUsersByRank,
+} from "./roles.ts";
 
 // Spec section 6, "Roles and their permissions".
 const ADMIN = [
@@ -177,5 +185,37 @@ describe("sortUsersByRank", () => {
     ];
     sortUsersByRank(users);
     expect(users.map((u) => u.username)).toEqual(["b", "a"]);
+  });
+});
+
+describe("role membership (explicit, set when a user is saved)", () => {
+  it("is owner with the override, else the role whose set equals the permissions exactly, else none", () => {
+    expect(membershipFor(["override:owner", "website:view"])).toBe("owner");
+    expect(membershipFor([...MODERATOR].reverse())).toBe("moderator");
+    expect(membershipFor(USER)).toBe("user");
+    expect(membershipFor([...MODERATOR, "projects:create"])).toBeNull();
+    expect(membershipFor([])).toBeNull();
+  });
+
+  it("follows the stored role sets, not the defaults", () => {
+    expect(
+      membershipFor(["website:view", "projects:view"], { user: { permissions: ["website:view", "projects:view"] } }),
+    ).toBe("user");
+    expect(membershipFor(USER, { user: { permissions: ["website:view", "projects:view"] } })).toBeNull();
+  });
+});
+
+describe("two roles never hold the same set", () => {
+  it("names the other role holding exactly that set, in any order", () => {
+    expect(roleWithSameSet(DEFAULT_ROLES, "moderator", USER)).toBe("user");
+    expect(roleWithSameSet(DEFAULT_ROLES, "user", [...MODERATOR].reverse())).toBe("moderator");
+    expect(roleWithSameSet(DEFAULT_ROLES, "moderator", MODERATOR)).toBeNull();
+    expect(roleWithSameSet(DEFAULT_ROLES, "moderator", [...MODERATOR, "projects:create"])).toBeNull();
+  });
+
+  it("says so in words", () => {
+    expect(sameRoleSetMessage("Moderator", "User")).toBe(
+      "The Moderator role would have the same permissions as the User role.",
+    );
   });
 });

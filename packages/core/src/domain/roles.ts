@@ -94,6 +94,33 @@ export function matchesRoleExactly(permissions: readonly string[], roles: RoleOv
 
 export { sameSet as samePermissionSet };
 
+/**
+ * The role a user becomes a member of when saved with these permissions (DESIGN section 4: membership is
+ * explicit and set on every save): owner with the override; else the role whose set equals them exactly,
+ * tried in the spec's order; else none (custom-permissions mode).
+ */
+export function membershipFor(permissions: readonly string[], roles: RoleOverrides = {}): RoleKey | null {
+  if (permissions.includes(OWNER_OVERRIDE)) return "owner";
+  const definitions = { ...DEFAULT_ROLES, ...roles };
+  return DERIVABLE.find((key) => sameSet(definitions[key].permissions, permissions)) ?? null;
+}
+
+/**
+ * Another role that already holds exactly `permissions`, which `key` may not take too (two roles with one
+ * set could never be told apart in the user editor); null when the set is free.
+ */
+export function roleWithSameSet(
+  roles: Record<RoleKey, { permissions: readonly string[] }>,
+  key: RoleKey,
+  permissions: readonly string[],
+): RoleKey | null {
+  return ROLE_KEYS.find((other) => other !== key && sameSet(roles[other].permissions, permissions)) ?? null;
+}
+
+export function sameRoleSetMessage(roleName: string, otherName: string): string {
+  return `The ${roleName} role would have the same permissions as the ${otherName} role.`;
+}
+
 const RANK: Record<RoleKey, number> = { owner: 0, admin: 1, moderator: 2, user: 3 };
 
 /** Sorts users by rank (owner, administrator, moderator, others), then username. */

@@ -3,6 +3,7 @@
  * from site-profile.ts so pages that only read the profile do not bundle zod.
  */
 import { z } from "zod";
+import { withoutControlCharacters } from "./control-characters.ts";
 import { isHttpUrl } from "./links.ts";
 import { SOCIAL_NETWORKS } from "./site-profile.ts";
 
@@ -10,6 +11,7 @@ const httpUrl = (field: string) =>
   z
     .string({ error: `${field} is required.` })
     .trim()
+    .refine(...withoutControlCharacters(field))
     .refine(isHttpUrl, `${field} must be an http(s) URL.`);
 
 export const siteProfileSchema = z.object({
@@ -17,7 +19,8 @@ export const siteProfileSchema = z.object({
     .string({ error: "Display name is required." })
     .trim()
     .min(1, "Display name is required.")
-    .max(80, "Display name must be at most 80 characters."),
+    .max(80, "Display name must be at most 80 characters.")
+    .refine(...withoutControlCharacters("Display name")),
   birthDate: z
     .string({ error: "Birth date is required." })
     .regex(/^\d{4}-\d{2}-\d{2}$/, "Birth date must be a date (YYYY-MM-DD).")
@@ -28,6 +31,7 @@ export const siteProfileSchema = z.object({
   businessEmail: z
     .string({ error: "Business email is required." })
     .trim()
+    .refine(...withoutControlCharacters("Business email"))
     .pipe(z.email({ error: "Business email must be a valid email address." })),
   socialLinks: z
     .array(
@@ -37,11 +41,16 @@ export const siteProfileSchema = z.object({
         handle: z
           .string({ error: "Social link handle is required." })
           .trim()
-          .max(60, "Social link handle is too long."),
+          .max(60, "Social link handle is too long.")
+          .refine(...withoutControlCharacters("Social link handle")),
       }),
       { error: "Social links must be a list." },
     )
     .max(SOCIAL_NETWORKS.length, `At most ${SOCIAL_NETWORKS.length} social links.`),
   streamingSiteUrl: httpUrl("Streaming site URL"),
-  tagline: z.string({ error: "Tagline is required." }).trim().max(200, "Tagline must be at most 200 characters."),
+  tagline: z
+    .string({ error: "Tagline is required." })
+    .trim()
+    .max(200, "Tagline must be at most 200 characters.")
+    .refine(...withoutControlCharacters("Tagline")),
 });

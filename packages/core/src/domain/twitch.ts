@@ -1,10 +1,31 @@
 /**
  * The Twitch authorization result (spec sections 2, 3 and 7): what /twitch/callback posts to the server,
  * and what the admin panel may learn about it. Browser-safe; the token never travels back.
+ *
+ * SECURITY 22: the owner starts 'Connect Twitch' from the admin panel, the server answers the Twitch
+ * authorize URL carrying a single-use `state` bound to that session, and the callback is stored only when
+ * it brings that state back (and Twitch confirms the token).
  */
 import { z } from "zod";
 
-export const TWITCH_LIMITS = { token: 512, scope: 2000, scopes: 50, tokenType: 32, userAgent: 512, referrer: 2048 };
+export const TWITCH_LIMITS = {
+  token: 512,
+  scope: 2000,
+  scopes: 50,
+  tokenType: 32,
+  userAgent: 512,
+  referrer: 2048,
+  state: 128,
+};
+
+/** What the stream widgets need of Twitch: reading the chat. */
+export const TWITCH_SCOPES: readonly string[] = ["chat:read"];
+
+/** How long a 'Connect Twitch' state may come back: 10 minutes. */
+export const TWITCH_STATE_TTL_MS = 10 * 60 * 1000;
+
+/** The site page Twitch sends the owner back to (the redirect URI registered with the Twitch application). */
+export const TWITCH_CALLBACK_PATH = "/twitch/callback";
 
 export const TWITCH_MESSAGES = {
   tokenOrCodeRequired: "An accessToken or authCode is required.",
@@ -15,12 +36,23 @@ export const TWITCH_MESSAGES = {
   timestamp: "timestamp must be a date: ISO 8601 text or milliseconds since 1970.",
   userAgent: `userAgent must be text of at most ${TWITCH_LIMITS.userAgent} characters.`,
   referrer: `referrer must be text of at most ${TWITCH_LIMITS.referrer} characters.`,
+  state: `state must be the value Twitch sent back: at most ${TWITCH_LIMITS.state} letters, digits, - or _.`,
+  /** No state, an unknown, used or expired one, another session's, or nobody logged in: all alike (403). */
+  stateRefused:
+    "This Twitch authorization was not started from this session, or it expired or was already used. Start again with 'Connect Twitch' in the admin panel's Settings tab.",
+  notConfigured: "Twitch is not configured: set TWITCH_CLIENT_ID.",
+  sessionRequired: "Connect Twitch from a logged-in browser session.",
+  tokenRequired: "accessToken is required: the server checks the token with Twitch before storing it.",
+  tokenRefused: "accessToken was refused by Twitch (invalid or expired). Start again with 'Connect Twitch'.",
+  otherClient: "accessToken was issued to another Twitch application, not this site's TWITCH_CLIENT_ID.",
+  unreachable: "Twitch could not be reached to check the access token. Please try again.",
 } as const;
 
 /** A missing value, null (what URLSearchParams.get answers) and "" all mean "absent". */
 function optionalText(message: string, max: number, pattern?: RegExp) {
+  // The message on each branch too: a caller sees the one that names the field, whichever branch is closest.
   return z
-    .union([z.string(), z.null()], { error: message })
+    .union([z.string({ error: message }), z.null({ error: message })], { error: message })
     .optional()
     .transform((v) => (v == null || v.trim() === "" ? undefined : v.trim()))
     .refine((v) => v === undefined || (v.length <= max && (!pattern || pattern.test(v))), { message });
@@ -30,9 +62,16 @@ const TOKEN = /^[A-Za-z0-9._~+/=-]+$/;
 const SCOPE = /^[A-Za-z0-9:_.-]{1,100}$/;
 
 const scopeSchema = z
-  .union([z.string(), z.array(z.string({ error: TWITCH_MESSAGES.scope })), z.null()], {
-    error: TWITCH_MESSAGES.scope,
-  })
+  .union(
+    [
+      z.string({ error: TWITCH_MESSAGES.scope }),
+      z.array(z.string({ error: TWITCH_MESSAGES.scope }), { error: TWITCH_MESSAGES.scope }),
+      z.null({ error: TWITCH_MESSAGES.scope }),
+    ],
+    {
+      error: TWITCH_MESSAGES.scope,
+    },
+  )
   .optional()
   .refine((v) => (typeof v === "string" ? v.length : JSON.stringify(v ?? []).length) <= TWITCH_LIMITS.scope, {
     message: TWITCH_MESSAGES.scope,
@@ -44,7 +83,14 @@ const scopeSchema = z
   });
 
 const timestampSchema = z
-  .union([z.string(), z.number(), z.null()], { error: TWITCH_MESSAGES.timestamp })
+  .union(
+    [
+      z.string({ error: TWITCH_MESSAGES.timestamp }),
+      z.number({ error: TWITCH_MESSAGES.timestamp }),
+      z.null({ error: TWITCH_MESSAGES.timestamp }),
+    ],
+    { error: TWITCH_MESSAGES.timestamp },
+  )
   .optional()
   .transform((v, ctx) => {
     if (v == null || v === "") return undefined;
@@ -66,12 +112,21 @@ export const twitchCallbackSchema = z
     timestamp: timestampSchema,
     userAgent: optionalText(TWITCH_MESSAGES.userAgent, TWITCH_LIMITS.userAgent),
     referrer: optionalText(TWITCH_MESSAGES.referrer, TWITCH_LIMITS.referrer),
+    /** The single-use value 'Connect Twitch' put in the authorize URL; Twitch hands it back unchanged. */
+    state: optionalText(TWITCH_MESSAGES.state, TWITCH_LIMITS.state, /^[A-Za-z0-9_-]+$/),
   })
   .refine((body) => body.accessToken !== undefined || body.authCode !== undefined, {
     message: TWITCH_MESSAGES.tokenOrCodeRequired,
   });
 
 export type TwitchCallbackInput = z.output<typeof twitchCallbackSchema>;
+
+/** `POST /api/admin/twitch/connect`: where to send the owner's browser, and until when its state is valid. */
+export interface TwitchConnectAnswer {
+  authorizeUrl: string;
+  /** ISO 8601. */
+  expiresAt: string;
+}
 
 /** `GET /api/admin/twitch`: whether Twitch is connected, never the token itself. */
 export interface TwitchStatus {

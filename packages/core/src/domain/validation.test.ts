@@ -3,11 +3,13 @@ import {
   addTag,
   firstError,
   forgotFormSchema,
+  loginBodySchema,
   loginFormSchema,
   parseUserUpdate,
   passwordSchema,
   permissionListSchema,
   projectCreateSchema,
+  resetBodySchema,
   resetFormSchema,
   signupBodySchema,
   signupFormSchema,
@@ -174,6 +176,41 @@ describe("passwordSchema", () => {
 
   it("rejects 73 ASCII characters", () => {
     expect(firstError(passwordSchema, "a".repeat(73))).not.toBeNull();
+  });
+});
+
+describe("passwords longer than 72 bytes (bcrypt's limit)", () => {
+  const TOO_LONG = "Password must be at most 72 bytes long.";
+
+  it("are refused at sign-up with 'Password must be at most 72 bytes long.'", () => {
+    expect(firstError(signupBodySchema, { username: "alice", email: "a@example.com", password: "a".repeat(73) })).toBe(
+      TOO_LONG,
+    );
+  });
+
+  it("are refused at reset with the same message", () => {
+    expect(firstError(resetBodySchema, { token: "abc", newPassword: "é".repeat(40) })).toBe(TOO_LONG);
+  });
+
+  it("are refused at login with the same message, not silently cut to 72 bytes", () => {
+    expect(firstError(loginBodySchema, { username: "alice", password: "a".repeat(73) })).toBe(TOO_LONG);
+  });
+
+  it("are refused at login with the same message even at 10,000 characters", () => {
+    expect(firstError(loginBodySchema, { username: "alice", password: "a".repeat(10_000) })).toBe(TOO_LONG);
+  });
+
+  it("are accepted at login up to exactly 72 bytes", () => {
+    expect(firstError(loginBodySchema, { username: "alice", password: "é".repeat(36) })).toBeNull();
+  });
+
+  it("are refused by the sign-up and reset forms before they are sent", () => {
+    const long = "a".repeat(73);
+    expect(firstError(signupFormSchema, { username: "a", email: "a@b.c", password: long, confirmPassword: long })).toBe(
+      TOO_LONG,
+    );
+    expect(firstError(resetFormSchema, { password: long, confirmPassword: long })).toBe(TOO_LONG);
+    expect(firstError(loginFormSchema, { username: "alice", password: long })).toBe(TOO_LONG);
   });
 });
 

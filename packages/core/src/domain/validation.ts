@@ -3,6 +3,7 @@
  * request-body schemas the server applies (messages name the field). Browser-safe; zod only.
  */
 import { z } from "zod";
+import { hasControlCharacters, withoutControlCharacters } from "./control-characters.ts";
 import { isProjectLink } from "./links.ts";
 import { MAX_PASSWORD_BYTES, MESSAGES, MIN_PASSWORD_LENGTH } from "./messages.ts";
 import { isKnownPermission } from "./permissions.ts";
@@ -15,11 +16,14 @@ export function firstError(schema: z.ZodType, input: unknown): string | null {
 
 const filled = (message: string) => z.string({ error: message }).refine((v) => v.trim() !== "", message);
 
+const byteLength = (value: string) => new TextEncoder().encode(value).length;
+const withinBcryptLimit = (value: string) => byteLength(value) <= MAX_PASSWORD_BYTES;
+
 // ---- Forms (what the user typed, spec messages) ----
 
 export const loginFormSchema = z.object({
   username: filled(MESSAGES.loginRequired),
-  password: filled(MESSAGES.loginRequired),
+  password: filled(MESSAGES.loginRequired).refine(withinBcryptLimit, MESSAGES.passwordTooLong),
 });
 
 export const forgotFormSchema = z.object({ email: filled(MESSAGES.forgotRequired) });
@@ -29,6 +33,7 @@ function passwordRules(values: { password: string; confirmPassword: string }, ct
   if (values.password !== values.confirmPassword) ctx.addIssue({ code: "custom", message: MESSAGES.passwordsMismatch });
   else if (values.password.length < MIN_PASSWORD_LENGTH)
     ctx.addIssue({ code: "custom", message: MESSAGES.passwordTooShort });
+  else if (!withinBcryptLimit(values.password)) ctx.addIssue({ code: "custom", message: MESSAGES.passwordTooLong });
 }
 
 export const signupFormSchema = z
@@ -46,18 +51,17 @@ export const resetFormSchema = z
 
 // ---- Request bodies (server) ----
 
-const byteLength = (value: string) => new TextEncoder().encode(value).length;
-
 export const passwordSchema = z
   .string({ error: "Password is required." })
   .min(MIN_PASSWORD_LENGTH, MESSAGES.passwordTooShort)
-  .refine((v) => byteLength(v) <= MAX_PASSWORD_BYTES, `Password must be at most ${MAX_PASSWORD_BYTES} bytes long.`);
+  .refine(withinBcryptLimit, MESSAGES.passwordTooLong);
 
 export const usernameSchema = z
   .string({ error: "Username is required." })
   .trim()
   .min(3, "Username must be 3 to 32 characters long.")
   .max(32, "Username must be 3 to 32 characters long.")
+  .refine(...withoutControlCharacters("Username"))
   .regex(/^[A-Za-z0-9_.-]+$/, "Username may contain only letters, digits, dots, dashes and underscores.");
 
 export const emailSchema = z
@@ -65,22 +69,38 @@ export const emailSchema = z
   .trim()
   .min(1, "Email is required.")
   .max(254, "Email must be at most 254 characters long.")
+  .refine(...withoutControlCharacters("Email"))
   .pipe(z.email({ error: "Email must be a valid email address." }));
 
 const tokenSchema = z
   .string({ error: "Token is required." })
   .trim()
   .min(1, "Token is required.")
-  .max(200, "Token is too long.");
+  .max(200, "Token is too long.")
+  .refine(...withoutControlCharacters("Token"));
 
 export const loginBodySchema = z.object({
-  username: z.string({ error: MESSAGES.loginRequired }).trim().min(1, MESSAGES.loginRequired).max(254),
-  password: z.string({ error: MESSAGES.loginRequired }).min(1, MESSAGES.loginRequired).max(1024),
+  username: z
+    .string({ error: MESSAGES.loginRequired })
+    .trim()
+    .min(1, MESSAGES.loginRequired)
+    .max(254)
+    .refine(...withoutControlCharacters("Username")),
+  // The same cap as at sign-up: bcrypt would otherwise compare only the first 72 bytes.
+  password: z
+    .string({ error: MESSAGES.loginRequired })
+    .min(1, MESSAGES.loginRequired)
+    .refine(withinBcryptLimit, MESSAGES.passwordTooLong),
 });
 
 export const signupBodySchema = z.object({ username: usernameSchema, email: emailSchema, password: passwordSchema });
 export const forgotBodySchema = z.object({
-  email: z.string({ error: MESSAGES.forgotRequired }).trim().min(1, MESSAGES.forgotRequired).max(254),
+  email: z
+    .string({ error: MESSAGES.forgotRequired })
+    .trim()
+    .min(1, MESSAGES.forgotRequired)
+    .max(254)
+    .refine(...withoutControlCharacters("Email")),
 });
 export const resetBodySchema = z.object({ token: tokenSchema, newPassword: passwordSchema });
 export const activateBodySchema = z.object({ token: tokenSchema });
@@ -92,6 +112,10 @@ const optionalLink = (field: string, allowRelative: boolean) =>
     .union([z.string(), z.null()], { error: `${field} must be a URL.` })
     .optional()
     .transform((v) => (v == null || v.trim() === "" ? undefined : v.trim()))
+    // Before the link check: URL parsing silently drops tabs and line breaks instead of refusing them.
+    .refine((v) => v === undefined || !hasControlCharacters(v), {
+      message: `${field} must not contain control characters.`,
+    })
     .refine((v) => v === undefined || isProjectLink(v, allowRelative), {
       message: allowRelative
         ? `${field} must be an http(s) URL or a path starting with /.`
@@ -106,7 +130,8 @@ const tagsSchema = z
       .string({ error: "Each tag must be text." })
       .trim()
       .min(1, "Tags cannot be empty.")
-      .max(40, "Each tag must be at most 40 characters."),
+      .max(40, "Each tag must be at most 40 characters.")
+      .refine(...withoutControlCharacters("Tags")),
     {
       error: "Tags must be a list of text.",
     },
@@ -119,12 +144,14 @@ const projectFields = {
     .string({ error: "Title is required." })
     .trim()
     .min(1, "Title is required.")
-    .max(200, "Title must be at most 200 characters."),
+    .max(200, "Title must be at most 200 characters.")
+    .refine(...withoutControlCharacters("Title")),
   description: z
     .string({ error: "Description is required." })
     .trim()
     .min(1, "Description is required.")
-    .max(5000, "Description must be at most 5000 characters."),
+    .max(5000, "Description must be at most 5000 characters.")
+    .refine(...withoutControlCharacters("Description", true)),
   github: optionalLink("Code link (github)", false),
   externalLink: optionalLink("Demo link (externalLink)", true),
   isArchived: z.boolean({ error: "isArchived must be true or false." }).default(false),
@@ -141,6 +168,12 @@ export const projectUpdateSchema = z.object({
   isArchived: z.boolean({ error: "isArchived must be true or false." }).optional(),
   isLatest: z.boolean({ error: "isLatest must be true or false." }).optional(),
   tags: tagsSchema.optional(),
+  /** The version the editor loaded: when given and stale, the edit is refused (optimistic concurrency). */
+  version: z
+    .number({ error: "version must be a positive whole number." })
+    .int("version must be a positive whole number.")
+    .positive("version must be a positive whole number.")
+    .optional(),
 });
 
 export type ProjectInput = z.output<typeof projectCreateSchema>;
@@ -183,4 +216,8 @@ export function parseUserUpdate(body: unknown):
   };
 }
 
-export const rolePermissionsSchema = z.object({ permissions: permissionListSchema });
+export const rolePermissionsSchema = z.object({
+  permissions: permissionListSchema,
+  /** Answer who would change (count and usernames) without changing anything. */
+  dryRun: z.boolean({ error: "dryRun must be true or false." }).optional(),
+});

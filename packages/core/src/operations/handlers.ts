@@ -4,6 +4,7 @@ import { authHandlers } from "./auth.handlers.ts";
 import type { Handlers } from "./context.ts";
 import { metaHandlers } from "./meta.handlers.ts";
 import { projectHandlers } from "./projects.handlers.ts";
+import { syncHandlers } from "./sync.handlers.ts";
 import { toolHandlers } from "./tools.handlers.ts";
 
 export const handlers = {
@@ -12,4 +13,5 @@ export const handlers = {
   ...projectHandlers,
   ...adminHandlers,
   ...toolHandlers,
+  ...syncHandlers,
 } satisfies Handlers;

@@ -3,7 +3,7 @@
  * without the permission), then the credential's scope, then the input through the operation's schemas, then
  * the handler. HTTP routes and the desktop's IPC channel both call this; neither holds a rule.
  */
-import { Forbidden, Unauthenticated } from "../domain/errors.ts";
+import { Forbidden } from "../domain/errors.ts";
 import {
   type InputParts,
   type OperationName,
@@ -12,18 +12,15 @@ import {
   parseOperationInput,
   type ResultOf,
 } from "../domain/operations/index.ts";
-import { decide } from "../domain/policy/decide.ts";
 import type { Actor } from "../services/context.ts";
+import { assertAllowed } from "../services/policy.ts";
 import type { OperationContext } from "./context.ts";
 import { handlers } from "./handlers.ts";
 
 /** Throws the policy's refusal for an action that needs no target. */
 export function assertAction(actor: Actor, name: OperationName): void {
   const spec = operations[name];
-  const decision = decide(actor, spec.action);
-  if (!decision.allowed) {
-    throw decision.reason === "unauthenticated" ? new Unauthenticated() : new Forbidden(decision.message);
-  }
+  assertAllowed(actor, spec.action);
   const credential = actor.kind === "user" ? (actor.credential ?? "session") : "session";
   const allowed: readonly string[] = "credentials" in spec ? spec.credentials : ["session", "device"];
   if (!allowed.includes(credential)) throw new Forbidden("A device token cannot make this call.");

@@ -1,12 +1,18 @@
 /** The site profile and the visitor tools (shuffler, cat of the day, Twitch). */
 import { Unavailable } from "../domain/errors.ts";
 import { getSiteProfile, updateSiteProfile } from "../services/site-profile.service.ts";
-import { getTwitchStatus, saveTwitchAuthorization } from "../services/twitch.service.ts";
+import { connectTwitch, getTwitchStatus, saveTwitchAuthorization, twitchOptions } from "../services/twitch.service.ts";
 import type { Handlers } from "./context.ts";
 
 type ToolHandlers = Pick<
   Handlers,
-  "profile.get" | "profile.update" | "tools.playlist" | "tools.catOfTheDay" | "twitch.callback" | "twitch.status"
+  | "profile.get"
+  | "profile.update"
+  | "tools.playlist"
+  | "tools.catOfTheDay"
+  | "twitch.connect"
+  | "twitch.callback"
+  | "twitch.status"
 >;
 
 function need<T>(tool: T | undefined, what: string): T {
@@ -27,7 +33,7 @@ export const toolHandlers: ToolHandlers = {
     return { videos: [...videos] };
   },
   "tools.catOfTheDay": ({ core }) => need(core.tools?.cats, "The cat of the day").today(),
-  "twitch.callback": ({ core, actor }, input) =>
-    saveTwitchAuthorization(core, actor, input, { tokenKey: core.tools?.twitchTokenKey }),
+  "twitch.connect": ({ core, actor }) => connectTwitch(core, actor, twitchOptions(core)),
+  "twitch.callback": ({ core, actor }, input) => saveTwitchAuthorization(core, actor, input, twitchOptions(core)),
   "twitch.status": ({ core, actor }) => getTwitchStatus(core, actor),
 };

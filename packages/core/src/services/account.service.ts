@@ -1,6 +1,7 @@
 /** A logged-in user's own account: changing the password ends every other session (SECURITY 2). */
-import { Invalid } from "../domain/errors.ts";
+
 import { changePasswordSchema } from "../domain/account.ts";
+import { Invalid } from "../domain/errors.ts";
 import { recordAudit } from "./audit.service.ts";
 import type { Actor, Core } from "./context.ts";
 import { parseInput } from "./parse-input.ts";

@@ -6,8 +6,7 @@ import { parseInput } from "./parse-input.ts";
 import { assertCan } from "./policy.ts";
 
 export async function listAuditLog(core: Core, actor: Actor, query: unknown): Promise<AuditLogAnswer> {
-  assertCan(actor, "admin:view");
-  assertCan(actor, "audit:view");
+  assertCan(actor, "audit.view");
   const { actor: actorName, kind, before, limit } = parseInput(auditQuerySchema, query);
   let select = core.db.selectFrom("audit_log").selectAll();
   if (actorName) select = select.where("actor_name", "=", actorName);

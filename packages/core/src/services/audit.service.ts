@@ -8,6 +8,8 @@ export type AuditAction =
   | "auth.login_failed"
   | "auth.logout"
   | "auth.signup"
+  | "auth.signup_taken"
+  | "auth.forgot_password"
   | "auth.activate"
   | "auth.password_reset"
   | "auth.password_changed"

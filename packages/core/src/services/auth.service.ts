@@ -2,10 +2,11 @@
  * Account use cases of the login screen: login, sign-up, activation, forgot and reset password.
  * Each is written once here; the HTTP routes and the desktop IPC only adapt them.
  */
+
+import type { Db } from "../data/schema.ts";
 import type { SessionUser } from "../domain/api-types.ts";
 import { Forbidden, Unauthenticated } from "../domain/errors.ts";
 import { MESSAGES } from "../domain/messages.ts";
-import { DEFAULT_ROLES } from "../domain/roles.ts";
 import {
   activateBodySchema,
   forgotBodySchema,
@@ -15,11 +16,13 @@ import {
 } from "../domain/validation.ts";
 import { recordAudit } from "./audit.service.ts";
 import { type Actor, ANONYMOUS, type Core } from "./context.ts";
+import type { MailMessage } from "./mail/mailer.ts";
 import { activationMail, resetMail } from "./mail/templates.ts";
 import { parseInput } from "./parse-input.ts";
+import { rolePermissions } from "./roles.service.ts";
 import { dummyHash, hashPassword, newId, verifyPassword } from "./secrets.ts";
-import { createSession, endUserSessions } from "./sessions.service.ts";
-import { consumeToken, issueToken } from "./tokens.service.ts";
+import { createSession, deleteSessionByToken, endUserSessions } from "./sessions.service.ts";
+import { consumeToken, issueNoToken, issueToken } from "./tokens.service.ts";
 import { toSessionUser, userKey } from "./user-row.ts";
 
 export interface LoginResult {
@@ -27,7 +30,13 @@ export interface LoginResult {
   sessionToken: string;
 }
 
-export async function login(core: Core, input: unknown, userAgent: string): Promise<LoginResult> {
+/** Who is logging in from where: the browser's user agent and the session cookie it still carries, if any. */
+export interface LoginClient {
+  userAgent: string;
+  previousSessionToken?: string | undefined;
+}
+
+export async function login(core: Core, input: unknown, client: LoginClient): Promise<LoginResult> {
   const { username, password } = parseInput(loginBodySchema, input);
   const key = userKey(username);
   const row = await core.db
@@ -49,7 +58,10 @@ export async function login(core: Core, input: unknown, userAgent: string): Prom
   if (row.is_active !== 1) throw new Forbidden(MESSAGES.accountInactive);
   const user = toSessionUser(row);
   const sessionToken = await core.db.transaction().execute(async (trx) => {
-    const token = await createSession(core, trx, row.id, userAgent);
+    // Logging in again ends the session this browser held (whoever it belonged to): a copy of the old cookie
+    // must not outlive the login that replaced it.
+    if (client.previousSessionToken) await deleteSessionByToken(trx, client.previousSessionToken);
+    const token = await createSession(core, trx, row.id, client.userAgent);
     await recordAudit(
       trx,
       { kind: "user", id: row.id, username: row.username, permissions: user.permissions },
@@ -77,7 +89,18 @@ export async function signup(core: Core, input: unknown): Promise<typeof SIGNUP_
     .execute();
   if (existing.length > 0) {
     const emailTaken = existing.some((u) => u.email_key === userKey(email));
-    await core.mailer.send(emailTaken ? accountExistsMail(core, email) : usernameTakenMail(core, email, username));
+    // Much of a new account's work (the role's set, superseding tokens, an audit row in one transaction) and
+    // a queued mail, so a taken name or address answers in the time a new one does.
+    await core.db.transaction().execute(async (trx) => {
+      await rolePermissions(trx, "user");
+      await issueNoToken(core, trx, "activation");
+      await recordAudit(trx, ANONYMOUS, core.now(), {
+        action: "auth.signup_taken",
+        targetType: "user",
+        details: { field: emailTaken ? "email" : "username" },
+      });
+    });
+    core.mailer.enqueue(emailTaken ? accountExistsMail(core, email) : usernameTakenMail(core, email, username));
     return SIGNUP_ANSWER;
   }
   const now = core.now().toISOString();
@@ -92,7 +115,9 @@ export async function signup(core: Core, input: unknown): Promise<typeof SIGNUP_
         email,
         email_key: userKey(email),
         password_hash: passwordHash,
-        permissions: JSON.stringify(DEFAULT_ROLES.user.permissions),
+        // A new account is a member of the user role and starts with its current set.
+        permissions: JSON.stringify(await rolePermissions(trx, "user")),
+        role_key: "user",
         is_active: 0,
         created_at: now,
         updated_at: now,
@@ -113,7 +138,7 @@ export async function signup(core: Core, input: unknown): Promise<typeof SIGNUP_
     });
     return issued;
   });
-  await core.mailer.send(activationMail(email, username, link(core, "/activate-account", token)));
+  core.mailer.enqueue(activationMail(email, username, link(core, "/activate-account", token)));
   return SIGNUP_ANSWER;
 }
 
@@ -133,7 +158,10 @@ export async function activateAccount(core: Core, input: unknown): Promise<{ mes
 
 export const FORGOT_ANSWER = { message: MESSAGES.forgotSent } as const;
 
-/** Same answer whether or not the address exists; mails a reset link (or a fresh activation link) when it does. */
+/**
+ * Same answer, in the same time, whether or not the address exists (SECURITY 6, 25): a known address gets
+ * its token and audit row now and its mail after the answer.
+ */
 export async function forgotPassword(core: Core, input: unknown): Promise<typeof FORGOT_ANSWER> {
   const { email } = parseInput(forgotBodySchema, input);
   const row = await core.db
@@ -141,32 +169,40 @@ export async function forgotPassword(core: Core, input: unknown): Promise<typeof
     .select(["id", "username", "email", "is_active"])
     .where("email_key", "=", userKey(email))
     .executeTakeFirst();
-  if (row) await mailAccountLink(core, ANONYMOUS, row);
+  // An unknown address runs the statements of a known one (a token issued for no one, one audit row) and a
+  // known one's mail leaves after the answer, so both answer in the same time.
+  const mail = await core.db.transaction().execute(async (trx) => {
+    if (row) return accountLinkMail(core, trx, ANONYMOUS, row);
+    await issueNoToken(core, trx, "reset");
+    await recordAudit(trx, ANONYMOUS, core.now(), { action: "auth.forgot_password", targetType: "user" });
+    return undefined;
+  });
+  if (mail) core.mailer.enqueue(mail);
   return FORGOT_ANSWER;
 }
 
-/** Issues and mails a reset link for an active user, or a new activation link for an inactive one. */
-export async function mailAccountLink(
-  core: Core,
-  actor: Actor,
-  user: { id: string; username: string; email: string; is_active: number },
-): Promise<void> {
-  const kind = user.is_active === 1 ? "reset" : "activation";
-  const token = await core.db.transaction().execute(async (trx) => {
-    const issued = await issueToken(core, trx, kind, user.id);
-    await recordAudit(trx, actor, core.now(), {
-      action: "token.issued",
-      targetType: "user",
-      targetId: user.id,
-      details: { kind },
-    });
-    return issued;
-  });
-  const mail =
-    kind === "reset"
-      ? resetMail(user.email, user.username, link(core, "/reset-password", token))
-      : activationMail(user.email, user.username, link(core, "/activate-account", token));
+type AccountLinkUser = { id: string; username: string; email: string; is_active: number };
+
+/** Issues and mails a reset link for an active user, or a new activation link for an inactive one, now. */
+export async function mailAccountLink(core: Core, actor: Actor, user: AccountLinkUser): Promise<void> {
+  // An admin's request waits for the mail, so a delivery failure reaches the admin panel.
+  const mail = await core.db.transaction().execute((trx) => accountLinkMail(core, trx, actor, user));
   await core.mailer.send(mail);
+}
+
+/** Issues the token (superseding older ones) and its audit row; answers the mail that carries the link. */
+async function accountLinkMail(core: Core, trx: Db, actor: Actor, user: AccountLinkUser): Promise<MailMessage> {
+  const kind = user.is_active === 1 ? "reset" : "activation";
+  const token = await issueToken(core, trx, kind, user.id);
+  await recordAudit(trx, actor, core.now(), {
+    action: "token.issued",
+    targetType: "user",
+    targetId: user.id,
+    details: { kind },
+  });
+  return kind === "reset"
+    ? resetMail(user.email, user.username, link(core, "/reset-password", token))
+    : activationMail(user.email, user.username, link(core, "/activate-account", token));
 }
 
 /** Sets the new password and ends every session of the user, in the transaction that consumes the token. */

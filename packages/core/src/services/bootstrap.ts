@@ -46,6 +46,7 @@ export async function bootstrap(core: Core, owner: OwnerOptions): Promise<Bootst
           email_key: userKey(owner.email),
           password_hash: passwordHash,
           permissions: JSON.stringify([OWNER_OVERRIDE]),
+          role_key: "owner",
           is_active: 1,
           created_at: now.toISOString(),
           updated_at: now.toISOString(),

@@ -31,6 +31,11 @@ export interface CoreTools {
   cats?: CatOfTheDayService;
   /** TWITCH_TOKEN_KEY: encrypts the stored Twitch credential. */
   twitchTokenKey?: string | undefined;
+  /**
+   * 'Connect Twitch' (SECURITY 22): the Twitch application's TWITCH_CLIENT_ID (unset: connecting answers 503)
+   * and TWITCH_AUTH_BASE_URL, the identity service that authorizes and validates tokens.
+   */
+  twitch?: { clientId: string | undefined; authBaseUrl: string; fetch?: typeof fetch };
 }
 
 export interface Core {

@@ -1,22 +1,21 @@
 /** The Dashboard's figures: projects by status, users by role and state, sign-ups awaiting activation. */
 import type { DashboardStats } from "../domain/api-types.ts";
-import { hasPermission } from "../domain/permissions.ts";
 import { projectStatus } from "../domain/projects.ts";
 import { deriveRole, ROLE_KEYS, type RoleKey } from "../domain/roles.ts";
 import type { Actor, Core } from "./context.ts";
-import { assertCan } from "./policy.ts";
+import { assertCan, can } from "./policy.ts";
 import { listProjects } from "./projects.service.ts";
 import { listRoles } from "./roles.service.ts";
 import { parsePermissions } from "./user-row.ts";
 
 export async function dashboardStats(core: Core, actor: Actor): Promise<DashboardStats> {
-  const user = assertCan(actor, "admin:view");
+  assertCan(actor, "dashboard.view");
   const projects = await listProjects(core.db);
   const latestId = projects.find((p) => p.isLatest)?._id;
   const counts = { total: projects.length, latest: 0, active: 0, archived: 0 };
   for (const project of projects) counts[projectStatus(project, latestId)]++;
   const stats: DashboardStats = { projects: counts };
-  if (!hasPermission(user.permissions, "users:view")) return stats;
+  if (!can(actor, "users.view")) return stats;
 
   const roles = await listRoles(core, actor);
   const rows = await core.db

@@ -2,10 +2,11 @@
 
 import type { Insertable } from "kysely";
 import type { Db, ProjectRow, ProjectsTable } from "../data/schema.ts";
-import { NotFound } from "../domain/errors.ts";
+import { Conflict, NotFound } from "../domain/errors.ts";
 import { FALLBACK_PROJECTS } from "../domain/fallback-projects.ts";
 import type { Project } from "../domain/projects.ts";
 import { type ProjectPatch, projectCreateSchema, projectUpdateSchema } from "../domain/validation.ts";
+import { changedSyncFields, recordChange } from "../sync/change-log.ts";
 import { changedFields, recordAudit } from "./audit.service.ts";
 import type { Actor, Core } from "./context.ts";
 import { parseInput } from "./parse-input.ts";
@@ -25,6 +26,7 @@ export function toProject(row: ProjectRow): Project {
     tags: JSON.parse(row.tags) as string[],
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    version: row.version,
   };
   if (row.github) project.github = row.github;
   if (row.external_link) project.externalLink = row.external_link;
@@ -74,18 +76,34 @@ async function findProject(db: Db, id: string): Promise<ProjectRow> {
   return row;
 }
 
-export async function createProject(core: Core, actor: Actor, input: unknown): Promise<Project> {
-  assertCan(actor, "projects:create");
+/**
+ * `sync` is for the desktop's push only (never the public body): ids are made by the client, and a project
+ * restored after a deletion continues its version numbers.
+ */
+export async function createProject(
+  core: Core,
+  actor: Actor,
+  input: unknown,
+  sync?: { id: string; version: number },
+): Promise<Project> {
+  assertCan(actor, "projects.create");
   const data = parseInput(projectCreateSchema, input);
   const now = core.now().toISOString();
-  const id = newId();
+  const id = sync?.id ?? newId();
   return core.db.transaction().execute(async (trx) => {
     await trx
       .insertInto("projects")
-      .values(newProjectRow(id, data, now))
+      .values({ ...newProjectRow(id, data, now), version: sync?.version ?? 1 })
       .execute();
     await bumpRevision(trx);
     const project = toProject(await findProject(trx, id));
+    await recordChange(trx, {
+      entity: "project",
+      entityId: id,
+      fields: project,
+      version: project.version,
+      deleted: false,
+    });
     await recordAudit(trx, actor, core.now(), {
       action: "project.create",
       targetType: "project",
@@ -96,15 +114,29 @@ export async function createProject(core: Core, actor: Actor, input: unknown): P
   });
 }
 
-/** Fields absent from the body stay as they are; an empty github or externalLink clears it. */
+export const STALE_PROJECT_MESSAGE = "This project was changed elsewhere.";
+
+/** A 409 carrying the project as it is now, so the editor can show it and let the user reapply. */
+function staleProject(current: ProjectRow): Conflict {
+  return new Conflict(STALE_PROJECT_MESSAGE, { current: toProject(current) });
+}
+
+/**
+ * Fields absent from the body stay as they are; an empty github or externalLink clears it. With `version`,
+ * the edit applies only to that version (optimistic concurrency): a stale one is a 409 with the current
+ * project. Without it, the last write wins, as before.
+ */
 export async function updateProject(core: Core, actor: Actor, id: string, input: unknown): Promise<Project> {
-  assertCan(actor, "projects:edit");
+  assertCan(actor, "projects.edit");
   const patch: ProjectPatch = parseInput(projectUpdateSchema, input);
   const body = input as Record<string, unknown>;
   return core.db.transaction().execute(async (trx) => {
     const row = await findProject(trx, id);
+    if (patch.version !== undefined && patch.version !== row.version) throw staleProject(row);
     const before = toProject(row);
-    await trx
+    // The version in the WHERE makes the check and the write one atomic step, also on PostgreSQL where
+    // two transactions may both have read the old row.
+    const { numUpdatedRows } = await trx
       .updateTable("projects")
       .set({
         title: patch.title ?? row.title,
@@ -118,11 +150,21 @@ export async function updateProject(core: Core, actor: Actor, id: string, input:
         version: row.version + 1,
       })
       .where("id", "=", id)
-      .execute();
+      .where("version", "=", row.version)
+      .executeTakeFirst();
+    if (numUpdatedRows === 0n) throw staleProject(await findProject(trx, id));
     await bumpRevision(trx);
     const after = toProject(await findProject(trx, id));
-    const { updatedAt: _b, ...beforeFields } = before;
-    const { updatedAt: _a, ...afterFields } = after;
+    await recordChange(trx, {
+      entity: "project",
+      entityId: id,
+      fields: changedSyncFields("project", before, after),
+      version: after.version,
+      deleted: false,
+    });
+    // updatedAt and version change on every edit: the audit keeps only the fields the editor changed.
+    const { updatedAt: _b, version: _bv, ...beforeFields } = before;
+    const { updatedAt: _a, version: _av, ...afterFields } = after;
     await recordAudit(trx, actor, core.now(), {
       action: "project.edit",
       targetType: "project",
@@ -134,11 +176,18 @@ export async function updateProject(core: Core, actor: Actor, id: string, input:
 }
 
 export async function deleteProject(core: Core, actor: Actor, id: string): Promise<void> {
-  assertCan(actor, "projects:delete");
+  assertCan(actor, "projects.delete");
   await core.db.transaction().execute(async (trx) => {
     const before = toProject(await findProject(trx, id));
     await trx.deleteFrom("projects").where("id", "=", id).execute();
     await bumpRevision(trx);
+    await recordChange(trx, {
+      entity: "project",
+      entityId: id,
+      fields: {},
+      version: before.version + 1,
+      deleted: true,
+    });
     await recordAudit(trx, actor, core.now(), {
       action: "project.delete",
       targetType: "project",

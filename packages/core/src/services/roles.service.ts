@@ -1,15 +1,21 @@
 /** Role definitions stored in the database, and the role editor of the Settings tab. */
 
 import type { Db } from "../data/schema.ts";
-import { editableRoleKeys, isOwner, permissionsBeyond } from "../domain/admin-rules.ts";
 import type { RolesAnswer, RoleUpdateAnswer } from "../domain/api-types.ts";
-import { Forbidden, NotFound } from "../domain/errors.ts";
-import { DEFAULT_ROLES, ROLE_KEYS, type RoleKey, samePermissionSet } from "../domain/roles.ts";
+import { Invalid, NotFound } from "../domain/errors.ts";
+import {
+  DEFAULT_ROLES,
+  membershipFor,
+  ROLE_KEYS,
+  type RoleKey,
+  roleWithSameSet,
+  sameRoleSetMessage,
+} from "../domain/roles.ts";
 import { rolePermissionsSchema } from "../domain/validation.ts";
 import { recordAudit } from "./audit.service.ts";
 import type { Actor, Core } from "./context.ts";
 import { parseInput } from "./parse-input.ts";
-import { assertCan, assertMayGrant } from "./policy.ts";
+import { assertCan } from "./policy.ts";
 import { parsePermissions } from "./user-row.ts";
 
 async function readRoles(db: Db): Promise<RolesAnswer> {
@@ -30,13 +36,16 @@ async function readRoles(db: Db): Promise<RolesAnswer> {
 }
 
 export async function listRoles(core: Core, actor: Actor): Promise<RolesAnswer> {
-  assertCan(actor, "admin:view");
+  assertCan(actor, "roles.view");
   return readRoles(core.db);
 }
 
 /**
- * Sets a role's permissions and moves every user whose permissions equalled the old set to the new set,
- * in one transaction. Answers how many users moved.
+ * Sets a role's permissions and those of its members (users.role_key = key), in one transaction. Members
+ * are explicit: a user who merely holds an equal set is never moved (SECURITY 21). Changing what a role
+ * holds follows the rule for changing what one user holds (users:permissions, no granting beyond your
+ * own), and no two roles may end up with the same set. With `dryRun`, runs every check and answers who
+ * would change, changing nothing.
  */
 export async function updateRolePermissions(
   core: Core,
@@ -44,22 +53,28 @@ export async function updateRolePermissions(
   roleKey: string,
   input: unknown,
 ): Promise<RoleUpdateAnswer> {
-  assertCan(actor, "admin:view");
-  const user = assertCan(actor, "roles:edit");
-  if (roleKey === "owner") throw new Forbidden("The owner role cannot be changed.");
-  if (!(ROLE_KEYS as readonly string[]).includes(roleKey)) throw new NotFound("Role not found.");
+  assertCan(actor, "roles.update");
+  if (roleKey !== "owner" && !(ROLE_KEYS as readonly string[]).includes(roleKey)) throw new NotFound("Role not found.");
   const key = roleKey as RoleKey;
-  if (!editableRoleKeys(user.permissions).includes(key))
-    throw new Forbidden("Only the owner can change the Administrator role.");
-  const { permissions } = parseInput(rolePermissionsSchema, input);
+  assertCan(actor, "roles.update", { key });
+  const { permissions, dryRun } = parseInput(rolePermissionsSchema, input);
   return core.db.transaction().execute(async (trx) => {
     const roles = await readRoles(trx);
     const before = roles[key].permissions;
-    if (permissionsBeyond(user.permissions, before).length > 0)
-      throw new Forbidden("You cannot change a role that holds permissions you do not have.");
-    assertMayGrant(user, before, permissions);
-    const now = core.now().toISOString();
+    // The same rule as changing one user's permissions (SECURITY 21), and never a role holding more than you.
+    assertCan(actor, "roles.update", { key, permissions: before, before, after: permissions });
+    const twin = roleWithSameSet(roles, key, permissions);
+    if (twin) throw new Invalid(sameRoleSetMessage(roles[key].name, roles[twin].name));
     const role = { ...roles[key], permissions };
+    const members = await trx
+      .selectFrom("users")
+      .select("username")
+      .where("role_key", "=", key)
+      .orderBy("username_key")
+      .execute();
+    const usernames = members.map((m) => m.username);
+    if (dryRun) return { updatedUsers: usernames.length, usernames, role, dryRun: true };
+    const now = core.now().toISOString();
     await trx
       .insertInto("roles")
       .values({
@@ -72,25 +87,29 @@ export async function updateRolePermissions(
       })
       .onConflict((oc) => oc.column("key").doUpdateSet({ permissions: JSON.stringify(permissions), updated_at: now }))
       .execute();
-    const members = (await trx.selectFrom("users").select(["id", "permissions"]).execute()).filter((u) => {
-      const held = parsePermissions(u.permissions);
-      return !isOwner(held) && samePermissionSet(held, before);
-    });
-    for (const member of members) {
-      await trx
-        .updateTable("users")
-        .set({ permissions: JSON.stringify(permissions), updated_at: now })
-        .where("id", "=", member.id)
-        .execute();
-    }
+    await trx
+      .updateTable("users")
+      .set({ permissions: JSON.stringify(permissions), updated_at: now })
+      .where("role_key", "=", key)
+      .execute();
     await recordAudit(trx, actor, core.now(), {
       action: "role.edit",
       targetType: "role",
       targetId: key,
-      details: { before: { permissions: before }, after: { permissions }, updatedUsers: members.length },
+      details: { before: { permissions: before }, after: { permissions }, updatedUsers: usernames.length, usernames },
     });
-    return { updatedUsers: members.length, role };
+    return { updatedUsers: usernames.length, usernames, role };
   });
+}
+
+/** The role a user saved with these permissions belongs to, judged against the stored role sets. */
+export async function membershipOf(db: Db, permissions: readonly string[]): Promise<RoleKey | null> {
+  return membershipFor(permissions, await readRoles(db));
+}
+
+/** The permissions a new member of `key` starts with: the role's stored set. */
+export async function rolePermissions(db: Db, key: RoleKey): Promise<string[]> {
+  return (await readRoles(db))[key].permissions;
 }
 
 /** Inserts the four default roles where missing (first start). */

@@ -3,6 +3,8 @@
 import type { Db } from "../data/schema.ts";
 import { DEFAULT_SITE_PROFILE, type SiteProfile } from "../domain/site-profile.ts";
 import { siteProfileSchema } from "../domain/site-profile-schema.ts";
+import { PROFILE_ENTITY_ID } from "../domain/sync.ts";
+import { changedSyncFields, nextProfileVersion, recordChange } from "../sync/change-log.ts";
 import { changedFields, recordAudit } from "./audit.service.ts";
 import type { Actor, Core } from "./context.ts";
 import { parseInput } from "./parse-input.ts";
@@ -16,11 +18,18 @@ export async function getSiteProfile(db: Db): Promise<SiteProfile> {
 }
 
 export async function updateSiteProfile(core: Core, actor: Actor, input: unknown): Promise<SiteProfile> {
-  assertCan(actor, "settings:edit");
+  assertCan(actor, "settings.update");
   const profile = parseInput(siteProfileSchema, input);
   return core.db.transaction().execute(async (trx) => {
     const before = await getSiteProfile(trx);
     await setSetting(trx, KEY, profile);
+    await recordChange(trx, {
+      entity: "profile",
+      entityId: PROFILE_ENTITY_ID,
+      fields: changedSyncFields("profile", before, profile),
+      version: await nextProfileVersion(trx),
+      deleted: false,
+    });
     await recordAudit(trx, actor, core.now(), {
       action: "settings.edit",
       targetType: "settings",

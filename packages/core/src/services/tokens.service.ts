@@ -11,18 +11,22 @@ import { hashToken, newId, newToken } from "./secrets.ts";
 
 type TokenKind = TokensTable["kind"];
 
-export async function issueToken(core: Core, db: Db, kind: TokenKind, userId: string): Promise<string> {
-  const token = newToken();
-  const now = core.now();
-  const ttl = kind === "activation" ? core.config.activationTtlMs : core.config.resetTtlMs;
-  // An older unused token of the same kind is superseded: only the newest link works.
+/** An older unused token of the same kind is superseded: only the newest link works. */
+export async function supersedeTokens(core: Core, db: Db, kind: TokenKind, userId: string): Promise<void> {
   await db
     .updateTable("tokens")
-    .set({ used_at: now.toISOString() })
+    .set({ used_at: core.now().toISOString() })
     .where("user_id", "=", userId)
     .where("kind", "=", kind)
     .where("used_at", "is", null)
     .execute();
+}
+
+export async function issueToken(core: Core, db: Db, kind: TokenKind, userId: string): Promise<string> {
+  const token = newToken();
+  const now = core.now();
+  const ttl = kind === "activation" ? core.config.activationTtlMs : core.config.resetTtlMs;
+  await supersedeTokens(core, db, kind, userId);
   await db
     .insertInto("tokens")
     .values({
@@ -36,6 +40,16 @@ export async function issueToken(core: Core, db: Db, kind: TokenKind, userId: st
     })
     .execute();
   return token;
+}
+
+/**
+ * issueToken's work for an address with no account, storing nothing: the same statements on the same table
+ * (a supersede that matches no one, a lookup where the insert would go), so a caller answering for an
+ * unknown address takes the time it takes for a known one (SECURITY 25).
+ */
+export async function issueNoToken(core: Core, db: Db, kind: TokenKind): Promise<void> {
+  await supersedeTokens(core, db, kind, newId());
+  await db.selectFrom("tokens").select("id").where("token_hash", "=", hashToken(newToken())).executeTakeFirst();
 }
 
 /** Marks the token used and answers its user id; unknown, used or expired tokens are a 400. Call inside a transaction. */

@@ -1,6 +1,10 @@
 /**
- * The Twitch authorization (spec sections 2, 3 and 7): /twitch/callback posts what Twitch handed back and the
- * server keeps it as the one current authorization (a new one replaces the old, so no stale credential lingers).
+ * The Twitch authorization (spec sections 2, 3 and 7; SECURITY 22). The owner starts 'Connect Twitch' in the
+ * admin panel: the server answers Twitch's authorize URL with a single-use `state` bound to that session.
+ * Twitch sends the browser back to /twitch/callback, which posts what Twitch returned with the state; the
+ * server keeps it as the one current authorization (a new one replaces the old) only when the state is this
+ * session's, live and unused, and Twitch's validate endpoint confirms the token was issued to this site's
+ * Twitch application. Anything else stores nothing.
  *
  * The access token and the authorization code are credentials (SECURITY 14): stored encrypted with
  * AES-256-GCM when TWITCH_TOKEN_KEY is set, otherwise as plain text (the embedded default, so a fresh install
@@ -9,17 +13,37 @@
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import type { Db } from "../data/schema.ts";
-import { Forbidden } from "../domain/errors.ts";
-import { type TwitchStatus, twitchCallbackSchema } from "../domain/twitch.ts";
+import { Forbidden, Invalid, Unauthenticated, Unavailable } from "../domain/errors.ts";
+import { decide } from "../domain/policy/decide.ts";
+import {
+  TWITCH_CALLBACK_PATH,
+  TWITCH_MESSAGES,
+  TWITCH_SCOPES,
+  type TwitchConnectAnswer,
+  type TwitchStatus,
+  twitchCallbackSchema,
+} from "../domain/twitch.ts";
 import { recordAudit } from "./audit.service.ts";
-import type { Actor, Core } from "./context.ts";
+import type { Actor, Core, UserActor } from "./context.ts";
 import { parseInput } from "./parse-input.ts";
 import { assertCan } from "./policy.ts";
 import { newId } from "./secrets.ts";
+import { isLiveTwitchState, issueTwitchState, spendTwitchState } from "./twitch-state.ts";
+import { DEFAULT_TWITCH_AUTH_BASE_URL, validateTwitchToken } from "./twitch-validate.ts";
 
 export interface TwitchOptions {
   /** TWITCH_TOKEN_KEY: any secret text of at least 16 characters; unset stores the credential in plain text. */
   tokenKey?: string | undefined;
+  /** TWITCH_CLIENT_ID: the Twitch application of this site; unset, connecting answers 503. */
+  clientId?: string | undefined;
+  /** TWITCH_AUTH_BASE_URL: Twitch's identity service (authorize and validate); https://id.twitch.tv by default. */
+  authBaseUrl?: string | undefined;
+  fetch?: typeof fetch | undefined;
+}
+
+/** What the process configured (CoreTools), as the options of this service. */
+export function twitchOptions(core: Core): TwitchOptions {
+  return { tokenKey: core.tools?.twitchTokenKey, ...core.tools?.twitch };
 }
 
 const FORMAT = "aes-256-gcm";
@@ -50,7 +74,44 @@ export function decryptTwitchSecret(stored: string, secret: string, rowId: strin
   return Buffer.concat([decipher.update(Buffer.from(data, "base64url")), decipher.final()]).toString("utf8");
 }
 
-/** POST /api/twitch-callback: anyone finishing Twitch's authorization on this site may call it. */
+/** The owner, through this policy's own words (the action `twitch.connect`), from a browser session. */
+function connectingOwner(actor: Actor): UserActor {
+  const decision = decide(actor, "twitch.connect");
+  if (!decision.allowed) {
+    throw decision.reason === "unauthenticated" ? new Unauthenticated() : new Forbidden(decision.message);
+  }
+  return actor as UserActor;
+}
+
+/** POST /api/admin/twitch/connect: the authorize URL to send the owner's browser to, carrying a fresh state. */
+export async function connectTwitch(
+  core: Core,
+  actor: Actor,
+  options: TwitchOptions = {},
+): Promise<TwitchConnectAnswer> {
+  const owner = connectingOwner(actor);
+  if (!options.clientId) throw new Unavailable(TWITCH_MESSAGES.notConfigured);
+  if (!owner.sessionId || owner.credential === "device") throw new Forbidden(TWITCH_MESSAGES.sessionRequired);
+  const { state, expiresAt } = await issueTwitchState(
+    core.db,
+    { sessionId: owner.sessionId, userId: owner.id },
+    core.now(),
+  );
+  const base = (options.authBaseUrl ?? DEFAULT_TWITCH_AUTH_BASE_URL).replace(/\/+$/, "");
+  const query = new URLSearchParams({
+    response_type: "token",
+    client_id: options.clientId,
+    redirect_uri: `${core.config.publicUrl.replace(/\/+$/, "")}${TWITCH_CALLBACK_PATH}`,
+    scope: TWITCH_SCOPES.join(" "),
+    state,
+  });
+  return { authorizeUrl: `${base}/oauth2/authorize?${query}`, expiresAt: expiresAt.toISOString() };
+}
+
+/**
+ * POST /api/twitch-callback: stores what Twitch returned, only with a live state of the caller's own session
+ * (403 otherwise, whoever calls) and a token Twitch confirms for this site's application.
+ */
 export async function saveTwitchAuthorization(
   core: Core,
   actor: Actor,
@@ -58,12 +119,27 @@ export async function saveTwitchAuthorization(
   options: TwitchOptions = {},
 ): Promise<{ ok: true }> {
   const data = parseInput(twitchCallbackSchema, input);
+  const refused = new Forbidden(TWITCH_MESSAGES.stateRefused);
+  // One answer for every way the state can be wrong, so it tells a caller nothing.
+  if (actor.kind !== "user" || !actor.sessionId || actor.credential === "device" || !data.state) throw refused;
+  if (!decide(actor, "twitch.connect").allowed) throw refused;
+  const owner = { sessionId: actor.sessionId, userId: actor.id };
+  const state = data.state;
+  if (!(await isLiveTwitchState(core.db, state, owner, core.now()))) throw refused;
+
+  if (!options.clientId) throw new Unavailable(TWITCH_MESSAGES.notConfigured);
+  if (data.accessToken === undefined) throw new Invalid(TWITCH_MESSAGES.tokenRequired);
+  const token = await validateTwitchToken(data.accessToken, options);
+  if (!token) throw new Invalid(TWITCH_MESSAGES.tokenRefused);
+  if (token.clientId !== options.clientId) throw new Invalid(TWITCH_MESSAGES.otherClient);
+
   const id = newId();
   const key = options.tokenKey;
   const seal = (value: string | undefined) =>
     value === undefined ? null : key ? encryptTwitchSecret(value, key, id) : value;
-  const now = core.now().toISOString();
+  const scope = [...new Set(token.scopes)];
   await core.db.transaction().execute(async (trx) => {
+    if (!(await spendTwitchState(trx, state, owner, core.now()))) throw refused;
     await trx.deleteFrom("twitch_authorizations").execute();
     await trx
       .insertInto("twitch_authorizations")
@@ -72,12 +148,13 @@ export async function saveTwitchAuthorization(
         access_token: seal(data.accessToken),
         auth_code: seal(data.authCode),
         secret_format: key ? FORMAT : "plain",
-        scope: JSON.stringify(data.scope),
+        // What Twitch says the token allows, not what the page claimed.
+        scope: JSON.stringify(scope),
         token_type: data.tokenType ?? null,
         client_timestamp: data.timestamp ?? null,
         user_agent: data.userAgent ?? null,
         referrer: data.referrer ?? null,
-        created_at: now,
+        created_at: core.now().toISOString(),
       })
       .execute();
     await recordAudit(trx, actor, core.now(), {
@@ -85,8 +162,9 @@ export async function saveTwitchAuthorization(
       targetType: "twitch_authorization",
       targetId: id,
       details: {
-        scope: data.scope,
-        hasAccessToken: data.accessToken !== undefined,
+        scope,
+        twitchLogin: token.login,
+        hasAccessToken: true,
         hasAuthCode: data.authCode !== undefined,
         encrypted: Boolean(key),
       },
@@ -101,7 +179,7 @@ async function currentRow(db: Db) {
 
 /** GET /api/admin/twitch: whether Twitch is connected (website:admin:view); never the token. */
 export async function getTwitchStatus(core: Core, actor: Actor): Promise<TwitchStatus> {
-  assertCan(actor, "admin:view");
+  assertCan(actor, "twitch.view");
   const row = await currentRow(core.db);
   if (!row) {
     return {

@@ -3,6 +3,7 @@
 import type { Db, UserRow } from "../data/schema.ts";
 import type { AdminUser, SessionUser } from "../domain/api-types.ts";
 import { NotFound } from "../domain/errors.ts";
+import { ROLE_KEYS, type RoleKey } from "../domain/roles.ts";
 
 export function parsePermissions(json: string): string[] {
   const value: unknown = JSON.parse(json);
@@ -19,9 +20,14 @@ export function toAdminUser(row: UserRow): AdminUser {
     username: row.username,
     email: row.email,
     permissions: parsePermissions(row.permissions),
+    roleKey: isRoleKey(row.role_key) ? row.role_key : null,
     isActive: row.is_active === 1,
     createdAt: row.created_at,
   };
+}
+
+function isRoleKey(value: string | null): value is RoleKey {
+  return (ROLE_KEYS as readonly (string | null)[]).includes(value);
 }
 
 export async function findUserById(db: Db, id: string): Promise<UserRow> {

@@ -1,20 +1,17 @@
-/** The admin panel's user management (spec section 6, SECURITY 10): every rule is checked through policy.ts. */
-import { isOwner } from "../domain/admin-rules.ts";
 import type { AdminUser } from "../domain/api-types.ts";
-import { Conflict, Forbidden, Invalid } from "../domain/errors.ts";
-import { samePermissionSet, sortUsersByRank } from "../domain/roles.ts";
+import { Conflict, Invalid } from "../domain/errors.ts";
+import { sortUsersByRank } from "../domain/roles.ts";
 import { parseUserUpdate } from "../domain/validation.ts";
 import { changedFields, recordAudit } from "./audit.service.ts";
 import { mailAccountLink } from "./auth.service.ts";
 import type { Actor, Core } from "./context.ts";
-import { assertCan, assertMayGrant, assertMayManageUser } from "./policy.ts";
-import { listRoles } from "./roles.service.ts";
+import { assertCan } from "./policy.ts";
+import { listRoles, membershipOf } from "./roles.service.ts";
 import { endUserSessions } from "./sessions.service.ts";
 import { findUserById, parsePermissions, toAdminUser, userKey } from "./user-row.ts";
 
 export async function listUsers(core: Core, actor: Actor): Promise<AdminUser[]> {
-  assertCan(actor, "admin:view");
-  assertCan(actor, "users:view");
+  assertCan(actor, "users.view");
   const rows = await core.db.selectFrom("users").selectAll().execute();
   const roles = await listRoles(core, actor);
   return sortUsersByRank(rows.map(toAdminUser), roles);
@@ -22,15 +19,14 @@ export async function listUsers(core: Core, actor: Actor): Promise<AdminUser[]> 
 
 /** PATCH /api/admin/users/{id}: either activation (isActive) or username and permissions. */
 export async function updateUser(core: Core, actor: Actor, id: string, input: unknown): Promise<AdminUser> {
-  assertCan(actor, "admin:view");
-  const user = assertCan(actor, "users:edit");
+  assertCan(actor, "users.edit");
   const parsed = parseUserUpdate(input);
   if (!parsed.success) throw new Invalid(parsed.error);
   const update = parsed.data;
   return core.db.transaction().execute(async (trx) => {
     const target = await findUserById(trx, id);
     const before = toAdminUser(target);
-    assertMayManageUser(user, { id, permissions: before.permissions }, "edit");
+    assertCan(actor, "users.edit", { id, permissions: before.permissions });
     const now = core.now().toISOString();
     if (update.kind === "active") {
       await trx
@@ -51,11 +47,7 @@ export async function updateUser(core: Core, actor: Actor, id: string, input: un
         },
       });
     } else {
-      const permissionsChange = !samePermissionSet(before.permissions, update.permissions);
-      if (permissionsChange) {
-        assertCan(actor, "users:permissions");
-        assertMayGrant(user, before.permissions, update.permissions);
-      }
+      assertCan(actor, "permissions.change", { before: before.permissions, after: update.permissions });
       if (userKey(update.username) !== target.username_key) {
         const taken = await trx
           .selectFrom("users")
@@ -70,6 +62,8 @@ export async function updateUser(core: Core, actor: Actor, id: string, input: un
           username: update.username,
           username_key: userKey(update.username),
           permissions: JSON.stringify(update.permissions),
+          // Membership is set on every save: exactly a role's set makes the user its member, else none.
+          role_key: await membershipOf(trx, update.permissions),
           updated_at: now,
         })
         .where("id", "=", id)
@@ -90,11 +84,10 @@ export async function updateUser(core: Core, actor: Actor, id: string, input: un
 }
 
 export async function deleteUser(core: Core, actor: Actor, id: string): Promise<void> {
-  assertCan(actor, "admin:view");
-  const user = assertCan(actor, "users:delete");
+  assertCan(actor, "users.delete");
   await core.db.transaction().execute(async (trx) => {
     const target = await findUserById(trx, id);
-    assertMayManageUser(user, { id, permissions: parsePermissions(target.permissions) }, "delete");
+    assertCan(actor, "users.delete", { id, permissions: parsePermissions(target.permissions) });
     // Sessions and tokens go with the user (ON DELETE CASCADE): deleting a user ends all their sessions.
     await trx.deleteFrom("users").where("id", "=", id).execute();
     await recordAudit(trx, actor, core.now(), {
@@ -108,13 +101,10 @@ export async function deleteUser(core: Core, actor: Actor, id: string): Promise<
 
 /** Mails a reset link to a user; not for owners or inactive users. */
 export async function requestUserPasswordReset(core: Core, actor: Actor, id: string): Promise<{ message: string }> {
-  assertCan(actor, "admin:view");
-  const user = assertCan(actor, "users:edit");
+  assertCan(actor, "users.resetPassword");
   const target = await findUserById(core.db, id);
   const permissions = parsePermissions(target.permissions);
-  if (isOwner(permissions)) throw new Forbidden("You cannot reset the password of the owner.");
-  if (target.is_active !== 1) throw new Forbidden("You cannot reset the password of an inactive user.");
-  if (target.id !== user.id) assertMayManageUser(user, { id, permissions }, "reset the password of");
+  assertCan(actor, "users.resetPassword", { id, permissions, isActive: target.is_active === 1 });
   await mailAccountLink(core, actor, target);
   await recordAudit(core.db, actor, core.now(), {
     action: "user.password_reset_requested",

@@ -1,40 +1,61 @@
-/** A Core over a temporary SQLite file, with a mailer that keeps mails in memory. */
+/**
+ * A Core over a temporary SQLite file (or, with TEST_DATABASE=postgres, a fresh database on the run's
+ * PostgreSQL cluster), with a mailer that keeps mails in memory.
+ */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrateToLatest, openDatabase } from "../data/database.ts";
+import type { DialectName } from "../data/dialect.ts";
 import { type Core, DEFAULT_CORE_CONFIG } from "../services/context.ts";
 import type { MailMessage } from "../services/mail/mailer.ts";
+import { createTestPostgresDatabase, testDialect } from "./postgres-cluster.ts";
 
 export interface TestCore extends Core {
+  /** A temporary folder for the test's files (removed at close). */
   dir: string;
+  dialect: DialectName;
+  /** The DATABASE_URL of this core's database (a second handle can open it). */
+  databaseUrl: string;
+  /** The SQLite file; empty on PostgreSQL. */
   dbPath: string;
   sent: MailMessage[];
+  /** The raw SQLite handle; undefined on PostgreSQL. */
   sqlite: ReturnType<typeof openDatabase>["sqlite"];
   close(): Promise<void>;
 }
 
 export async function createTestCore(): Promise<TestCore> {
   const dir = mkdtempSync(join(tmpdir(), "portfolio-core-"));
-  const dbPath = join(dir, "core.db");
-  const { db, sqlite } = openDatabase(`file:${dbPath}`);
+  const postgres = testDialect() === "postgres" ? await createTestPostgresDatabase() : undefined;
+  const dbPath = postgres ? "" : join(dir, "core.db");
+  const databaseUrl = postgres ? postgres.url : `file:${dbPath}`;
+  const { db, sqlite, dialect } = openDatabase(databaseUrl, { poolSize: 4 });
   await migrateToLatest(db);
   const sent: MailMessage[] = [];
   return {
     db,
     sqlite,
     dir,
+    dialect,
+    databaseUrl,
     dbPath,
     sent,
     mailer: {
       async send(message) {
         sent.push(message);
       },
+      // Queued mail lands in `sent` at once, so core tests read it without waiting.
+      enqueue(message) {
+        sent.push(message);
+      },
+      async drain() {},
     },
     config: { ...DEFAULT_CORE_CONFIG, bcryptCost: 4, publicUrl: "http://localhost:3000" },
     now: () => new Date(),
     async close() {
       await db.destroy();
+      await postgres?.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -93,7 +93,13 @@ export function AdminPanel({ onLeave }: AdminPanelProps) {
           {shown === "users" ? <UsersTab viewer={viewer} roles={roleSet} onChanged={onChanged} /> : null}
           {shown === "projects" ? <ProjectsTab permissions={permissions} onChanged={onChanged} /> : null}
           {shown === "settings" ? (
-            <SettingsTab viewerPermissions={permissions} roles={roleSet} onChanged={onChanged} onLoggedOut={leave} />
+            <SettingsTab
+              viewerPermissions={permissions}
+              roles={roleSet}
+              rolesError={roles.error}
+              onChanged={onChanged}
+              onLoggedOut={leave}
+            />
           ) : null}
         </div>
       </div>

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { errorMessage } from "../api/api-client.ts";
 import { Alert } from "../components/Alert.tsx";
 import { Button, Spinner } from "../components/Button.tsx";
+import { NEEDS_CONNECTION, needsConnection } from "../sync/needs-connection.ts";
 
 export function LoadingBlock({ label }: { label: string }) {
   return (
@@ -13,7 +14,23 @@ export function LoadingBlock({ label }: { label: string }) {
   );
 }
 
+/** A call the desktop app can only make through the server, while it is offline (never on the web). */
+export function NeedsConnectionBlock({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Alert tone="info" className="flex flex-wrap items-center justify-between gap-3" testId="needs-connection">
+      <span>
+        <strong className="block font-semibold">{NEEDS_CONNECTION.title}</strong>
+        <span className="font-normal">{NEEDS_CONNECTION.explanation}</span>
+      </span>
+      <Button size="sm" variant="secondary" onClick={onRetry}>
+        Try again
+      </Button>
+    </Alert>
+  );
+}
+
 export function ErrorBlock({ error, what, onRetry }: { error: unknown; what: string; onRetry: () => void }) {
+  if (needsConnection(error)) return <NeedsConnectionBlock onRetry={onRetry} />;
   const reason = errorMessage(error, "The server answered with an error.", "The server could not be reached.");
   return (
     <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">

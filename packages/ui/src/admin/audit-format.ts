@@ -73,6 +73,10 @@ export function describeAuditAction(entry: Pick<AuditEntryView, "action" | "deta
       return "logged out";
     case "auth.signup":
       return `signed up as ${user}`;
+    case "auth.signup_taken":
+      return `tried to sign up with a taken ${text(details.field) === "email" ? "e-mail address" : "username"}`;
+    case "auth.forgot_password":
+      return "asked for a password reset for an address with no account";
     case "auth.activate":
       return "activated an account with the e-mailed link";
     case "auth.password_reset":

@@ -11,6 +11,7 @@ const p = (title: string, flags: Partial<Project> = {}): Project => ({
   tags: [],
   createdAt: "2026-01-01",
   updatedAt: "2026-01-01",
+  version: 1,
   ...flags,
 });
 

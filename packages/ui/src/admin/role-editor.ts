@@ -1,17 +1,23 @@
 /**
  * The role editor of the Settings tab (spec section 6): needs users:edit; the owner sees every role but
  * owner, everyone else only moderator and user; a role holding a permission you lack is read-only for you,
- * and you cannot add a permission you do not hold (the server refuses the same).
+ * changing a role's permissions needs users:permissions (as changing one user's does), and you cannot add
+ * a permission you do not hold (the server refuses the same). Before Save, the editor shows who the save
+ * would change: the role's members, from the server's dry run.
  */
 import {
   editableRoleKeys,
   hasPermission,
   permissionsBeyond,
   type RoleKey,
+  type RoleUpdateAnswer,
   type RoleView,
   samePermissionSet,
 } from "@portfolio/core/domain";
+import { ApiError } from "../api/api-client.ts";
 import { type PermissionOption, permissionChoices } from "./permission-choices.ts";
+
+export const ROLE_PERMISSIONS_LOCK = "Changing a role's permissions needs the users:permissions permission.";
 
 export function canEditRoles(viewerPermissions: readonly string[]): boolean {
   return hasPermission(viewerPermissions, "users:edit");
@@ -28,7 +34,8 @@ export function roleLockReason(
   role: Pick<RoleView, "permissions">,
 ): string | null {
   const beyond = permissionsBeyond(viewerPermissions, role.permissions);
-  return beyond.length > 0 ? `This role holds permissions you do not have: ${beyond.join(", ")}.` : null;
+  if (beyond.length > 0) return `This role holds permissions you do not have: ${beyond.join(", ")}.`;
+  return hasPermission(viewerPermissions, "users:permissions") ? null : ROLE_PERMISSIONS_LOCK;
 }
 
 export function roleChoices(
@@ -42,4 +49,38 @@ export function roleChoices(
 
 export function isRoleDirty(saved: readonly string[], draft: readonly string[]): boolean {
   return !samePermissionSet(saved, draft);
+}
+
+/** At most this many names are listed; the rest are counted. */
+const PREVIEW_NAMES = 10;
+
+/** 'This will update 3 users: alice, bob, carol', from the dry run's answer. */
+export function rolePreviewText(answer: Pick<RoleUpdateAnswer, "updatedUsers" | "usernames">): string {
+  const { updatedUsers: count, usernames } = answer;
+  if (count === 0) return "This will update no users.";
+  const shown = usernames.slice(0, PREVIEW_NAMES).join(", ");
+  const more = count > PREVIEW_NAMES ? ` and ${count - PREVIEW_NAMES} more` : "";
+  return `This will update ${count} ${count === 1 ? "user" : "users"}: ${shown}${more}`;
+}
+
+/** What the card shows under the checkboxes while the draft differs from the saved set. */
+export type RolePreview =
+  | { state: "none" }
+  | { state: "checking" }
+  | { state: "ready"; text: string }
+  /** The server would refuse this save (e.g. the same set as another role): Save stays off. */
+  | { state: "refused"; text: string }
+  /** The dry run itself failed (server down): Save stays on; the save reports its own failure. */
+  | { state: "unknown"; text: string };
+
+export const PREVIEW_UNKNOWN = "Could not check which users this would update.";
+
+export function rolePreviewFromAnswer(answer: RoleUpdateAnswer): RolePreview {
+  return { state: "ready", text: rolePreviewText(answer) };
+}
+
+export function rolePreviewFromError(error: unknown): RolePreview {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.serverMessage)
+    return { state: "refused", text: error.serverMessage };
+  return { state: "unknown", text: PREVIEW_UNKNOWN };
 }

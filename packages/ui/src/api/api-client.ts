@@ -1,6 +1,7 @@
 /**
- * The one door through which UI code reaches the backend. The site passes an HTTP client
- * (`HttpApiClient`); the desktop renderer will pass an IPC client with the same shape.
+ * The one door through which UI code reaches the backend: named, typed wrappers over one `Transport`
+ * (`call(operation, input)` from the registry). The site passes `HttpApiClient` (HTTP transport plus the
+ * logged-in hint cookie); the desktop renderer a `TransportApiClient` over its IPC transport.
  */
 import type {
   AdminUser,
@@ -8,6 +9,7 @@ import type {
   AuditLogQuery,
   CatOfTheDay,
   DashboardStats,
+  DeviceTokenView,
   PlaylistAnswer,
   Project,
   ProjectsAnswer,
@@ -17,8 +19,13 @@ import type {
   SessionView,
   SiteProfile,
   TwitchCallbackInput,
+  TwitchConnectAnswer,
   TwitchStatus,
 } from "@portfolio/core/domain";
+
+import { ApiError, ApiNetworkError, type Transport } from "./transport.ts";
+
+export { ApiError, ApiNetworkError };
 
 export interface MessageAnswer {
   message: string;
@@ -31,7 +38,10 @@ export interface SignupInput {
 }
 
 /** The fields a project editor sends (a project without its server-set fields); empty links are sent as absent. */
-export type ProjectBody = Omit<Project, "_id" | "createdAt" | "updatedAt">;
+export type ProjectBody = Omit<Project, "_id" | "createdAt" | "updatedAt" | "version">;
+
+/** An edit: the changed fields, and the version it was made on (a stale one is refused with a 409). */
+export type ProjectPatchBody = Partial<ProjectBody> & { version?: number };
 
 export interface ApiClient {
   hello(): Promise<MessageAnswer>;
@@ -45,12 +55,17 @@ export interface ApiClient {
   resetPassword(token: string, newPassword: string): Promise<MessageAnswer>;
   getProjects(): Promise<ProjectsAnswer>;
   createProject(body: ProjectBody): Promise<Project>;
-  updateProject(id: string, body: Partial<ProjectBody>): Promise<Project>;
+  updateProject(id: string, body: ProjectPatchBody): Promise<Project>;
   deleteProject(id: string): Promise<void>;
 
   // ---- Admin panel (spec section 7; every call is checked again on the server) ----
   getRoles(): Promise<RolesAnswer>;
-  updateRolePermissions(roleKey: string, permissions: string[]): Promise<RoleUpdateAnswer>;
+  /** With `dryRun`, answers who would change (count and usernames) and changes nothing. */
+  updateRolePermissions(
+    roleKey: string,
+    permissions: string[],
+    options?: { dryRun?: boolean },
+  ): Promise<RoleUpdateAnswer>;
   getUsers(): Promise<AdminUser[]>;
   /** Either username and permissions, or isActive (true activates, false deactivates). */
   updateUser(id: string, body: UserUpdateBody): Promise<AdminUser>;
@@ -59,11 +74,16 @@ export interface ApiClient {
   getDashboard(): Promise<DashboardStats>;
   getAuditLog(query?: AuditLogQuery): Promise<AuditLogAnswer>;
   getTwitchStatus(): Promise<TwitchStatus>;
+  /** 'Connect Twitch' (owner): the Twitch authorize URL, carrying a single-use state for this session. */
+  connectTwitch(): Promise<TwitchConnectAnswer>;
   /** The owner's public profile (name, birth date, business e-mail, social links). */
   getSiteProfile(): Promise<SiteProfile>;
   updateSiteProfile(profile: SiteProfile): Promise<SiteProfile>;
   getSessions(): Promise<SessionView[]>;
   endSession(id: string): Promise<void>;
+  /** Your desktop app device tokens (name, created, last used); never the token itself. */
+  getDeviceTokens(): Promise<DeviceTokenView[]>;
+  revokeDeviceToken(id: string): Promise<void>;
   changePassword(currentPassword: string, newPassword: string): Promise<MessageAnswer>;
 
   // ---- Visitor tools ----
@@ -75,25 +95,6 @@ export interface ApiClient {
 }
 
 export type UserUpdateBody = { username: string; permissions: string[] } | { isActive: boolean };
-
-/** The backend answered, but not with success. `serverMessage` is its `error` text when it gave one. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly serverMessage: string | undefined,
-  ) {
-    super(serverMessage ?? `Request failed with status ${status}`);
-    this.name = "ApiError";
-  }
-}
-
-/** The backend could not be reached at all (network down, CORS, aborted). */
-export class ApiNetworkError extends Error {
-  constructor(cause: unknown) {
-    super("The server could not be reached.", { cause });
-    this.name = "ApiNetworkError";
-  }
-}
 
 /**
  * The message to show for a failed call: the server's own error text when it sent one, otherwise the
@@ -110,4 +111,114 @@ export function failureReason(error: unknown): string | undefined {
   if (error instanceof ApiError) return error.serverMessage;
   if (error instanceof ApiNetworkError) return error.message;
   return undefined;
+}
+
+/** Every `ApiClient` method as one line over the registry's `call`; no transport holds per-operation code. */
+export class TransportApiClient implements ApiClient {
+  constructor(protected readonly transport: Transport) {}
+
+  hello() {
+    return this.transport.call("hello", {});
+  }
+  async me(): Promise<SessionUser | null> {
+    try {
+      return await this.transport.call("auth.me", {});
+    } catch (error) {
+      if (error instanceof ApiError) return null;
+      throw error;
+    }
+  }
+  login(username: string, password: string) {
+    return this.transport.call("auth.login", { username, password });
+  }
+  logout() {
+    return this.transport.call("auth.logout", {});
+  }
+  signup(input: SignupInput) {
+    return this.transport.call("auth.signup", input);
+  }
+  activateAccount(token: string) {
+    return this.transport.call("auth.activate", { token });
+  }
+  forgotPassword(email: string) {
+    return this.transport.call("auth.forgotPassword", { email });
+  }
+  resetPassword(token: string, newPassword: string) {
+    return this.transport.call("auth.resetPassword", { token, newPassword });
+  }
+  getProjects() {
+    return this.transport.call("projects.list", {});
+  }
+  createProject(body: ProjectBody) {
+    return this.transport.call("projects.create", body);
+  }
+  updateProject(id: string, body: ProjectPatchBody) {
+    return this.transport.call("projects.update", { id, ...body });
+  }
+  deleteProject(id: string) {
+    return this.transport.call("projects.delete", { id });
+  }
+  getRoles() {
+    return this.transport.call("roles.list", {});
+  }
+  updateRolePermissions(roleKey: string, permissions: string[], options: { dryRun?: boolean } = {}) {
+    return this.transport.call("roles.update", { roleKey, permissions, ...(options.dryRun ? { dryRun: true } : {}) });
+  }
+  async getUsers() {
+    return (await this.transport.call("users.list", {})).users;
+  }
+  updateUser(id: string, body: UserUpdateBody) {
+    return this.transport.call("users.update", { id, ...body });
+  }
+  deleteUser(id: string) {
+    return this.transport.call("users.delete", { id });
+  }
+  resetUserPassword(id: string) {
+    return this.transport.call("users.resetPassword", { id });
+  }
+  getDashboard() {
+    return this.transport.call("dashboard.get", {});
+  }
+  getAuditLog(query: AuditLogQuery = {}) {
+    return this.transport.call("audit.list", query);
+  }
+  getTwitchStatus() {
+    return this.transport.call("twitch.status", {});
+  }
+  connectTwitch() {
+    return this.transport.call("twitch.connect", {});
+  }
+  getSiteProfile() {
+    return this.transport.call("profile.get", {});
+  }
+  updateSiteProfile(profile: SiteProfile) {
+    return this.transport.call("profile.update", profile);
+  }
+  async getSessions() {
+    return (await this.transport.call("sessions.list", {})).sessions;
+  }
+  endSession(id: string) {
+    return this.transport.call("sessions.end", { id });
+  }
+  async getDeviceTokens() {
+    return (await this.transport.call("sync.tokens.list", {})).tokens;
+  }
+  revokeDeviceToken(id: string) {
+    return this.transport.call("sync.tokens.revoke", { id });
+  }
+  changePassword(currentPassword: string, newPassword: string) {
+    return this.transport.call("account.changePassword", { currentPassword, newPassword });
+  }
+  async checkPlaylistApi() {
+    await this.transport.call("tools.playlist", { test: "true" });
+  }
+  getPlaylist(playlistId: string) {
+    return this.transport.call("tools.playlist", { playlistId }) as Promise<PlaylistAnswer>;
+  }
+  getCatOfTheDay() {
+    return this.transport.call("tools.catOfTheDay", {});
+  }
+  async sendTwitchCallback(payload: TwitchCallbackInput) {
+    await this.transport.call("twitch.callback", payload);
+  }
 }

@@ -3,6 +3,10 @@
  * page's card buttons. Title and description are required by the browser; the two links are URL inputs
  * (the demo link may also be a path on this site); Enter in the tag field adds the tag. The caller saves:
  * `onSave` rejects with the message to show, and the modal stays open.
+ *
+ * An edit always carries the version it was made on. When someone saved the project in the meantime, the
+ * save is refused (409) and the modal shows 'This project was changed elsewhere' with the current values:
+ * 'Reapply my changes' saves the form again on top of that version, 'Keep theirs' loads their values.
  */
 import type { Project } from "@portfolio/core/domain";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
@@ -12,6 +16,8 @@ import { cx } from "../components/cx.ts";
 import { FIELD_HINT_CLASSES, FIELD_LABEL_CLASSES, INPUT_CLASSES, TextField } from "../components/FormField.tsx";
 import { CloseIcon } from "../components/icons.tsx";
 import { Modal } from "../components/Modal.tsx";
+import { ProjectConflictBox } from "./ProjectConflictBox.tsx";
+import { projectConflictFrom } from "./project-conflict.ts";
 import {
   commitTag,
   linkProblem,
@@ -30,7 +36,8 @@ export interface ProjectEditorModalProps {
   /** The project to edit, or null to create one. */
   project: Project | null;
   onClose: () => void;
-  onSave: (body: ProjectBody) => Promise<void>;
+  /** `version`: the version of the project the edit was made on (absent when creating); send it along. */
+  onSave: (body: ProjectBody, version?: number) => Promise<void>;
 }
 
 const TEXTAREA = cx(
@@ -43,6 +50,9 @@ export function ProjectEditorModal({ open, project, onClose, onSave }: ProjectEd
   const [form, setForm] = useState<ProjectFormState>(() => projectFormFrom(project));
   const [error, setError] = useState<SaveError | null>(null);
   const [busy, setBusy] = useState(false);
+  // The project as the edit is based on: the one opened, or the current one after a conflict.
+  const [base, setBase] = useState<Project | null>(project);
+  const [conflict, setConflict] = useState<Project | null>(null);
   const id = useId();
   // Focus starts in the first field.
   const firstField = useRef<HTMLInputElement>(null);
@@ -52,6 +62,8 @@ export function ProjectEditorModal({ open, project, onClose, onSave }: ProjectEd
     if (open) {
       setForm(projectFormFrom(project));
       setError(null);
+      setBase(project);
+      setConflict(null);
     }
   }, [open, project]);
 
@@ -86,15 +98,35 @@ export function ProjectEditorModal({ open, project, onClose, onSave }: ProjectEd
       element.setCustomValidity(problem ?? "");
       if (problem) return void element.reportValidity();
     }
+    await saveOn(base);
+  };
+
+  const saveOn = async (on: Project | null) => {
     setBusy(true);
     setError(null);
+    setConflict(null);
     try {
-      await onSave(projectBodyFrom(form, project));
+      await onSave(projectBodyFrom(form, on), on?.version);
     } catch (failure) {
-      setError(failure instanceof SaveError ? failure : new SaveError(String(failure)));
+      const stale = projectConflictFrom(failure);
+      if (stale) setConflict(stale.current);
+      else setError(failure instanceof SaveError ? failure : new SaveError(String(failure)));
     } finally {
       setBusy(false);
     }
+  };
+
+  const reapply = () => {
+    if (!conflict) return;
+    setBase(conflict);
+    void saveOn(conflict);
+  };
+
+  const keepTheirs = () => {
+    if (!conflict) return;
+    setForm(projectFormFrom(conflict));
+    setBase(conflict);
+    setConflict(null);
   };
 
   const tagProblem = tagInputProblem(form);
@@ -110,7 +142,12 @@ export function ProjectEditorModal({ open, project, onClose, onSave }: ProjectEd
       testId="project-editor"
       initialFocus={firstField}
     >
-      <form noValidate onSubmit={submit} className="space-y-4" aria-describedby={error ? `${id}-error` : undefined}>
+      <form
+        noValidate
+        onSubmit={submit}
+        className="space-y-4"
+        aria-describedby={error || conflict ? `${id}-error` : undefined}
+      >
         <TextField
           ref={firstField}
           id={`${id}-title`}
@@ -229,6 +266,15 @@ export function ProjectEditorModal({ open, project, onClose, onSave }: ProjectEd
           ) : null}
         </div>
         <SaveErrorBox error={error} id={`${id}-error`} />
+        {conflict ? (
+          <ProjectConflictBox
+            current={conflict}
+            id={`${id}-error`}
+            busy={busy}
+            onReapply={reapply}
+            onKeepTheirs={keepTheirs}
+          />
+        ) : null}
         <div className="flex justify-end gap-2 border-t border-slate-200 pt-4 dark:border-slate-800">
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             Cancel

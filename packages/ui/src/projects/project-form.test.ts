@@ -21,6 +21,7 @@ const project: Project = {
   tags: ["TypeScript"],
   createdAt: "2026-01-01",
   updatedAt: "2026-01-01",
+  version: 1,
 };
 
 describe("project editor rules", () => {

@@ -10,6 +10,7 @@ import {
   PROJECT_MESSAGES,
   type ProjectBody,
   ProjectEditorModal,
+  projectConflictFrom,
   saveErrorFrom,
   useAuth,
 } from "@portfolio/ui";
@@ -27,11 +28,14 @@ export interface ProjectDialogsProps {
 export default function ProjectDialogs({ editing, deleting, onClose, onChanged, onError }: ProjectDialogsProps) {
   const { api } = useAuth();
 
-  const save = async (body: ProjectBody) => {
+  const save = async (body: ProjectBody, version?: number) => {
     if (!editing) return;
     try {
-      await api.updateProject(editing._id, body);
+      await api.updateProject(editing._id, { ...body, version });
     } catch (error) {
+      // Changed elsewhere: the editor shows the current values and lets the user reapply (no alert).
+      const stale = projectConflictFrom(error);
+      if (stale) throw stale;
       const problem = saveErrorFrom(error, PROJECT_MESSAGES.updateFailed, PROJECT_MESSAGES.updateError);
       onError(problem.detail ? `${problem.message}: ${problem.detail}` : problem.message);
       window.alert(problem.message);

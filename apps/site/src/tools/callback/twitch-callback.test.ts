@@ -9,16 +9,18 @@ describe("readCallback", () => {
       authCode: null,
       scope: ["chat:read", "chat:edit"],
       tokenType: "bearer",
+      state: "x",
     });
   });
 
   it("reads an authorization code from the query", () => {
-    expect(readCallback("", "?code=xyz&scope=user%3Aread%3Aemail")).toEqual({
+    expect(readCallback("", "?code=xyz&scope=user%3Aread%3Aemail&state=s-1_2")).toEqual({
       kind: "authorized",
       accessToken: null,
       authCode: "xyz",
       scope: ["user:read:email"],
       tokenType: null,
+      state: "s-1_2",
     });
   });
 
@@ -34,6 +36,10 @@ describe("readCallback", () => {
     expect(CALLBACK_MESSAGES.authorizationError("access_denied")).toBe("Authorization error: access_denied");
   });
 
+  it("reads no state when Twitch returned none", () => {
+    expect(readCallback("#access_token=abc&state=", "")).toMatchObject({ kind: "authorized", state: null });
+  });
+
   it("says when there is nothing to process", () => {
     expect(readCallback("", "")).toEqual({ kind: "missing" });
     expect(readCallback("#access_token=", "?code=%20")).toEqual({ kind: "missing" });
@@ -41,8 +47,8 @@ describe("readCallback", () => {
 });
 
 describe("callbackPayload", () => {
-  it("has the fields of spec section 3", () => {
-    const reading = readCallback("#access_token=abc&scope=chat:read&token_type=bearer", "");
+  it("has the fields of spec section 3 and the state", () => {
+    const reading = readCallback("#access_token=abc&scope=chat:read&state=st4te&token_type=bearer", "");
     if (reading.kind !== "authorized") throw new Error("not authorized");
     expect(
       callbackPayload(reading, {
@@ -58,6 +64,7 @@ describe("callbackPayload", () => {
       timestamp: "2026-01-01T00:00:00.000Z",
       userAgent: "UA",
       referrer: "https://id.twitch.tv/",
+      state: "st4te",
     });
   });
 });
@@ -68,6 +75,7 @@ describe("debug info", () => {
       "#access_token=[hidden]&scope=chat%3Aread&token_type=bearer",
     );
     expect(redactSecrets("?code=secret&error=x")).toBe("?code=[hidden]&error=x");
+    expect(redactSecrets("#access_token=t&state=s")).toBe("#access_token=[hidden]&state=[hidden]");
     expect(redactSecrets("")).toBe("");
     expect(redactSecrets("?flag")).toBe("?flag");
     expect(redactUrl("https://site.dev/twitch/callback?code=c#access_token=t")).toBe(

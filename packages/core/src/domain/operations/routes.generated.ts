@@ -32,6 +32,12 @@ export const ROUTES: Record<OperationName, Route> = {
   "profile.update": {"method":"PATCH","path":"/api/admin/settings/profile","query":[],"body":true},
   "tools.playlist": {"method":"GET","path":"/api/youtube-playlist","query":["test","playlistId"],"body":false},
   "tools.catOfTheDay": {"method":"GET","path":"/api/cat-of-the-day","query":[],"body":false},
+  "twitch.connect": {"method":"POST","path":"/api/admin/twitch/connect","query":[],"body":false},
   "twitch.callback": {"method":"POST","path":"/api/twitch-callback","query":[],"body":true},
   "twitch.status": {"method":"GET","path":"/api/admin/twitch","query":[],"body":false},
+  "sync.tokens.create": {"method":"POST","path":"/api/sync/tokens","query":[],"body":true},
+  "sync.tokens.list": {"method":"GET","path":"/api/sync/tokens","query":[],"body":false},
+  "sync.tokens.revoke": {"method":"DELETE","path":"/api/sync/tokens/{id}","query":[],"body":false},
+  "sync.push": {"method":"POST","path":"/api/sync/push","query":[],"body":true},
+  "sync.pull": {"method":"GET","path":"/api/sync/pull","query":["since","limit"],"body":false},
 };

@@ -1,9 +1,9 @@
 /** The policy in the spec's words (section 6), one rule per test. */
 import { describe, expect, it } from "vitest";
 import { DEFAULT_ROLES } from "../roles.ts";
-import { decide, type PolicyActor } from "./decide.ts";
+import { decide } from "./decide.ts";
 
-const user = (id: string, permissions: string[]): PolicyActor => ({ kind: "user", id, permissions });
+const user = (id: string, permissions: string[]) => ({ kind: "user" as const, id, permissions });
 const owner = user("o", ["override:owner"]);
 const admin = user("a", DEFAULT_ROLES.admin.permissions);
 const moderator = user("m", DEFAULT_ROLES.moderator.permissions);

@@ -6,6 +6,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Transporter } from "nodemailer";
 import { newId } from "../secrets.ts";
+import { createMailQueue, type MailQueue } from "./mail-queue.ts";
 
 export interface MailMessage {
   to: string;
@@ -16,7 +17,11 @@ export interface MailMessage {
   link: string;
 }
 
-export interface Mailer {
+/**
+ * `send` delivers now and reports failure to the caller (an admin's "send reset mail"); `enqueue` delivers
+ * after the answer, for calls whose timing must not reveal whether an account exists.
+ */
+export interface Mailer extends MailQueue {
   send(message: MailMessage): Promise<void>;
 }
 
@@ -44,25 +49,24 @@ export function createMailer(options: MailerOptions): Mailer {
     );
     return transport;
   };
-  return {
-    async send(message) {
-      const envelope = {
-        from: options.from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-      };
-      const info = await (await getTransport()).sendMail(envelope);
-      if (options.smtpUrl) return;
-      await mkdir(options.outboxDir, { recursive: true });
-      const file = join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${newId()}.eml`);
-      await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      options.log(
-        options.logLinks
-          ? `Mail "${message.subject}" written to ${file}: ${message.link}`
-          : `Mail "${message.subject}" written to ${file}`,
-      );
-    },
+  const send = async (message: MailMessage): Promise<void> => {
+    const envelope = {
+      from: options.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+    };
+    const info = await (await getTransport()).sendMail(envelope);
+    if (options.smtpUrl) return;
+    await mkdir(options.outboxDir, { recursive: true });
+    const file = join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${newId()}.eml`);
+    await writeFile(file, info.message as Buffer, { mode: 0o600 });
+    options.log(
+      options.logLinks
+        ? `Mail "${message.subject}" written to ${file}: ${message.link}`
+        : `Mail "${message.subject}" written to ${file}`,
+    );
   };
+  return { send, ...createMailQueue(send, options.log) };
 }

@@ -42,7 +42,7 @@ export function TwitchStatusCard({ status }: { status: LoadState<TwitchStatus> }
         <div className="text-sm">
           <p className="font-semibold text-slate-900 dark:text-white">Twitch not connected</p>
           <p className="text-slate-600 dark:text-slate-400">
-            Authorize on Twitch; the callback page stores the result here.
+            The owner connects it with 'Connect Twitch' in the Settings tab.
           </p>
         </div>
       )}

@@ -9,6 +9,7 @@ import type { ProjectBody } from "../../api/api-client.ts";
 import { useApi } from "../../auth/auth-context.tsx";
 import { Button } from "../../components/Button.tsx";
 import { ProjectEditorModal } from "../../projects/ProjectEditorModal.tsx";
+import { projectConflictFrom } from "../../projects/project-conflict.ts";
 import { saveErrorFrom } from "../../projects/save-error.ts";
 import { deleteProjectQuestion, PERMISSION_ALERTS, PROJECT_MESSAGES } from "../admin-messages.ts";
 import { ConfirmDialog } from "../ConfirmDialog.tsx";
@@ -44,12 +45,15 @@ export function ProjectsTab({
   const remove = (project: Project) =>
     may("projects:delete") ? setDeleting(project) : window.alert(PERMISSION_ALERTS.delete);
 
-  const save = async (body: ProjectBody) => {
+  const save = async (body: ProjectBody, version?: number) => {
     const editing = editor?.project ?? null;
     try {
-      if (editing) await api.updateProject(editing._id, body);
+      if (editing) await api.updateProject(editing._id, { ...body, version });
       else await api.createProject(body);
     } catch (error) {
+      // Changed elsewhere: the editor shows the current values and lets the user reapply (no alert).
+      const stale = projectConflictFrom(error);
+      if (stale) throw stale;
       const failure = saveErrorFrom(error, PROJECT_MESSAGES.saveFailed, PROJECT_MESSAGES.saveError);
       window.alert(failure.message);
       throw failure;

@@ -4,6 +4,7 @@ import { FOCUS_RING } from "../../components/Button.tsx";
 import { cx } from "../../components/cx.ts";
 import { PencilIcon, TrashIcon } from "../../components/icons.tsx";
 import { tagClasses } from "../../projects/tag-colors.ts";
+import { NotSyncedBadge } from "../../sync/NotSyncedBadge.tsx";
 import {
   ariaSort,
   type ProjectSortKey,
@@ -78,6 +79,7 @@ export function ProjectsTable({ projects, sort, onSort, onEdit, onDelete }: Proj
               <tr key={project._id} data-testid="project-row" data-project-id={project._id}>
                 <th scope="row" className={`${TD} text-left font-semibold text-slate-900 dark:text-white`}>
                   {project.title}
+                  <NotSyncedBadge id={project._id} />
                 </th>
                 <td className={`${TD} max-w-sm text-slate-700 dark:text-slate-300`}>
                   <p className="line-clamp-2" title={project.description}>

@@ -1,8 +1,9 @@
-/** Your account: change your password, and see and end your active sessions. */
+/** Your account: change your password, see and end your active sessions, and revoke your device tokens. */
 import { useApi } from "../../auth/auth-context.tsx";
 import { Card } from "../States.tsx";
 import { useLoad } from "../use-load.ts";
 import { ChangePasswordForm } from "./ChangePasswordForm.tsx";
+import { DeviceTokensList } from "./DeviceTokensList.tsx";
 import { SessionsList } from "./SessionsList.tsx";
 
 export function AccountSection({ onLoggedOut }: { onLoggedOut: () => Promise<void> }) {
@@ -20,6 +21,14 @@ export function AccountSection({ onLoggedOut }: { onLoggedOut: () => Promise<voi
         headingLevel={3}
       >
         <SessionsList sessions={sessions} onEndedCurrent={onLoggedOut} />
+      </Card>
+      <Card
+        title="Device tokens"
+        description="Desktop apps connected to your account. Revoke any you do not recognise."
+        testId="device-tokens"
+        headingLevel={3}
+      >
+        <DeviceTokensList />
       </Card>
     </div>
   );

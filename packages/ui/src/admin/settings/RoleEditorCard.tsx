@@ -1,5 +1,8 @@
-/** One role in the role editor: its permissions as checkboxes, with Reset and Save. */
-import type { RoleKey, RoleView } from "@portfolio/core/domain";
+/**
+ * One role in the role editor: its permissions as checkboxes, who a save would change (the role's members,
+ * from the server's dry run), and Reset and Save.
+ */
+import type { RoleKey, RoleUpdateAnswer, RoleView } from "@portfolio/core/domain";
 import { useEffect, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { cx } from "../../components/cx.ts";
@@ -7,17 +10,21 @@ import { dotClasses } from "../chip-colors.ts";
 import { togglePermission } from "../permission-choices.ts";
 import { isRoleDirty, roleChoices, roleLockReason } from "../role-editor.ts";
 import { PermissionChecklist } from "../users/PermissionChecklist.tsx";
+import { useRolePreview } from "./use-role-preview.ts";
 
 export function RoleEditorCard({
   roleKey,
   role,
   viewerPermissions,
   onSave,
+  onPreview,
 }: {
   roleKey: RoleKey;
   role: RoleView;
   viewerPermissions: readonly string[];
   onSave: (roleKey: RoleKey, permissions: string[]) => Promise<void>;
+  /** A dry run of the save: who it would change, or the server's refusal. */
+  onPreview: (roleKey: RoleKey, permissions: string[]) => Promise<RoleUpdateAnswer>;
 }) {
   const [draft, setDraft] = useState<string[]>(role.permissions);
   const [busy, setBusy] = useState(false);
@@ -26,6 +33,7 @@ export function RoleEditorCard({
   useEffect(() => setDraft(role.permissions), [savedKey]);
   const dirty = isRoleDirty(role.permissions, draft);
   const locked = roleLockReason(viewerPermissions, role);
+  const preview = useRolePreview(roleKey, draft, dirty && locked === null && !busy, onPreview);
   const headingId = `role-${roleKey}-heading`;
 
   const save = async () => {
@@ -67,6 +75,20 @@ export function RoleEditorCard({
           onToggle={(name) => setDraft((d) => togglePermission(d, name))}
         />
       </div>
+      <p
+        data-testid="role-preview"
+        data-state={preview.state}
+        aria-live="polite"
+        className={cx(
+          "mt-3 min-h-5 text-sm",
+          preview.state === "refused"
+            ? "font-medium text-red-700 dark:text-red-300"
+            : "text-slate-700 dark:text-slate-300",
+        )}
+      >
+        {preview.state === "checking" ? "Checking which users this would update…" : null}
+        {preview.state === "ready" || preview.state === "refused" || preview.state === "unknown" ? preview.text : null}
+      </p>
       <div className="mt-4 flex items-center justify-end gap-2 border-t border-slate-200 pt-4 dark:border-slate-800">
         {dirty ? (
           <span className="mr-auto text-xs font-medium text-indigo-700 dark:text-indigo-300">Unsaved changes</span>
@@ -79,7 +101,12 @@ export function RoleEditorCard({
         >
           Reset
         </Button>
-        <Button onClick={save} disabled={!dirty || locked !== null} loading={busy} aria-label={`Save ${role.name}`}>
+        <Button
+          onClick={save}
+          disabled={!dirty || locked !== null || preview.state === "refused"}
+          loading={busy}
+          aria-label={`Save ${role.name}`}
+        >
           Save
         </Button>
       </div>

@@ -1,6 +1,7 @@
 /**
  * The role and permission editor (users:edit): the owner edits every role but owner, others moderator and
- * user. Saving moves every user whose permissions equalled the old set, and says how many moved.
+ * user. Saving updates the role's members (users saved with exactly this role's permissions), never a user
+ * who merely holds an equal set; the card shows who before Save, and the answer says how many moved.
  */
 import type { RoleKey } from "@portfolio/core/domain";
 import { failureReason } from "../../api/api-client.ts";
@@ -33,6 +34,9 @@ export function RolesSection({
     await onChanged();
   };
 
+  const preview = (roleKey: RoleKey, permissions: string[]) =>
+    api.updateRolePermissions(roleKey, permissions, { dryRun: true });
+
   return (
     <section aria-labelledby="roles-heading" className="space-y-4">
       <div>
@@ -40,7 +44,7 @@ export function RolesSection({
           Roles and permissions
         </h2>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          Saving a role also updates every user whose permissions equal the role's current set.
+          Saving a role updates its members: users saved with this role.
         </p>
       </div>
       {canEditRoles(viewerPermissions) ? (
@@ -52,6 +56,7 @@ export function RolesSection({
               role={roles[key]}
               viewerPermissions={viewerPermissions}
               onSave={save}
+              onPreview={preview}
             />
           ))}
         </div>

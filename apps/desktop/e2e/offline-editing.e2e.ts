@@ -1,0 +1,70 @@
+/** Editing with the server unreachable: every change waits in the outbox, counted and marked, until a sync. */
+import { connectAsOwner, expect, test } from "./desktop-fixture.ts";
+import {
+  createInApp,
+  createOnServer,
+  deleteInApp,
+  onTheWeb,
+  openTab,
+  projectRow,
+  renameInApp,
+  serverProjects,
+} from "./support.ts";
+
+test("offline edits wait, marked 'Not synced', and go to the server with 'Sync now'", async ({
+  page,
+  openApp,
+  server,
+  network,
+}) => {
+  const web = await onTheWeb(server);
+  await createOnServer(web, "Alpha");
+  await createOnServer(web, "Beta");
+  await openApp(page);
+  await connectAsOwner(page, server);
+  await openTab(page, "Projects");
+  await expect(projectRow(page, "Alpha")).toBeVisible();
+  const pending = page.getByTestId("pending-count");
+
+  network.offline = true;
+  await createInApp(page, "Gamma");
+  await expect(pending).toHaveText("1 change waiting");
+  await expect(projectRow(page, "Gamma").getByTestId("not-synced-badge")).toHaveText("Not synced");
+  await renameInApp(page, "Alpha", "Alpha renamed");
+  await expect(pending).toHaveText("2 changes waiting");
+  await deleteInApp(page, "Beta");
+  await expect(pending).toHaveText("3 changes waiting");
+  await expect(projectRow(page, "Beta")).toHaveCount(0);
+  await expect(projectRow(page, "Alpha renamed").getByTestId("not-synced-badge")).toBeVisible();
+
+  // 'Sync now' with no connection: Offline, the reason, and nothing lost.
+  await page.getByRole("button", { name: "Sync now" }).click();
+  await expect(page.getByTestId("connection")).toHaveText("Offline");
+  await expect(page.getByTestId("last-error")).toHaveText("The server could not be reached.");
+  await expect(pending).toHaveText("3 changes waiting");
+
+  network.offline = false;
+  await page.getByRole("button", { name: "Sync now" }).click();
+  await expect(pending).toHaveText("0 changes waiting");
+  await expect(page.getByTestId("connection")).toHaveText("Online");
+  await expect(page.getByTestId("not-synced-badge")).toHaveCount(0);
+  const titles = (await serverProjects(web)).map((p) => p.title);
+  expect(titles).toEqual(expect.arrayContaining(["Alpha renamed", "Gamma"]));
+  expect(titles).not.toContain("Alpha");
+  expect(titles).not.toContain("Beta");
+});
+
+test("working locally, projects are created, edited and deleted with no server at all", async ({ page, openApp }) => {
+  await openApp(page);
+  await page.getByRole("button", { name: "Work locally" }).click();
+  await openTab(page, "Projects");
+  const count = await page.getByTestId("project-row").count();
+  await createInApp(page, "Local one");
+  await createInApp(page, "Local two");
+  await renameInApp(page, "Local one", "Local one, edited");
+  await deleteInApp(page, "Local two");
+  await expect(projectRow(page, "Local one, edited")).toBeVisible();
+  await expect(projectRow(page, "Local one")).toHaveCount(0);
+  await expect(projectRow(page, "Local two")).toHaveCount(0);
+  await expect(page.getByTestId("project-row")).toHaveCount(count + 1);
+});

@@ -1,0 +1,84 @@
+/** Small steps the desktop renderer tests share: the server's side (the web), and the panel's rows. */
+import type { Page } from "@playwright/test";
+import type { TestClient, TestServer } from "../../server/src/test/test-server.ts";
+import { OWNER } from "./desktop-fixture.ts";
+
+export interface ServerProject {
+  _id: string;
+  title: string;
+  description: string;
+  version: number;
+  tags: string[];
+  isArchived: boolean;
+  isLatest: boolean;
+}
+
+/** The owner on the web, with a session. */
+export function onTheWeb(server: TestServer): Promise<TestClient> {
+  return server.login(OWNER.username, OWNER.password);
+}
+
+export async function createOnServer(web: TestClient, title: string, description = `About ${title}.`) {
+  const res = await web.post<ServerProject>("/api/projects", {
+    title,
+    description,
+    tags: [],
+    isArchived: false,
+    isLatest: false,
+  });
+  if (res.status !== 201) throw new Error(`creating ${title} failed: ${res.status} ${res.text}`);
+  return res.body;
+}
+
+export async function serverProjects(web: TestClient): Promise<ServerProject[]> {
+  return (await web.get<{ projects: ServerProject[] }>("/api/projects")).body.projects;
+}
+
+export async function serverProject(web: TestClient, title: string): Promise<ServerProject | undefined> {
+  return (await serverProjects(web)).find((p) => p.title === title);
+}
+
+/** A row of the Projects tab by its title (the row header also holds 'Not synced' while a change waits). */
+export function projectRow(page: Page, title: string) {
+  return page
+    .getByTestId("project-row")
+    .filter({ has: page.getByRole("rowheader", { name: new RegExp(`^${escapeRegExp(title)}( Not synced)?$`) }) });
+}
+
+export async function openTab(page: Page, tab: "Dashboard" | "Users" | "Projects" | "Settings") {
+  await page.getByRole("tab", { name: tab }).click();
+}
+
+/** Creates a project in the desktop's Projects tab. */
+export async function createInApp(page: Page, title: string, description = `About ${title}.`) {
+  const newButton = page.getByRole("button", { name: /^(New Project|Create Your First Project)$/ }).first();
+  await newButton.click();
+  const modal = page.getByRole("dialog", { name: "Create Project" });
+  await modal.getByLabel("Title").fill(title);
+  await modal.getByLabel("Description").fill(description);
+  await modal.getByRole("button", { name: "Create Project" }).click();
+  await modal.waitFor({ state: "hidden" });
+}
+
+/** Changes a project's title in the desktop's Edit Project modal. */
+export async function renameInApp(page: Page, from: string, to: string) {
+  await projectRow(page, from)
+    .getByRole("button", { name: `Edit ${from}` })
+    .click();
+  const modal = page.getByRole("dialog", { name: "Edit Project" });
+  await modal.getByLabel("Title").fill(to);
+  await modal.getByRole("button", { name: "Save Changes" }).click();
+  await modal.waitFor({ state: "hidden" });
+}
+
+export async function deleteInApp(page: Page, title: string) {
+  await projectRow(page, title)
+    .getByRole("button", { name: `Delete ${title}` })
+    .click();
+  await page.getByTestId("confirm-dialog").getByRole("button", { name: "Delete" }).click();
+  await page.getByTestId("confirm-dialog").waitFor({ state: "hidden" });
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

@@ -1,0 +1,31 @@
+/**
+ * The desktop renderer in Debian's Chromium (never a downloaded browser): the page electron-vite built
+ * (out/renderer/index.html, opened from disk as Electron does), with the preload bridge replaced by a
+ * Playwright binding that calls the real main-process handler (`createDesktopMain(...).handleInvoke`)
+ * over real better-sqlite3, against the real server on 127.0.0.1. `test:e2e` builds first.
+ */
+import { defineConfig } from "@playwright/test";
+import { CHROME_PATH, CHROMIUM_ARGS } from "../site/scripts/testing/chromium.mjs";
+
+export default defineConfig({
+  testDir: "./e2e",
+  testMatch: "**/*.e2e.ts",
+  workers: 2,
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : [["list"]],
+  outputDir: "test-results",
+  use: {
+    browserName: "chromium",
+    headless: true,
+    // The built page loads its module script from disk, as in Electron (file:// has an opaque origin).
+    launchOptions: { executablePath: CHROME_PATH, args: [...CHROMIUM_ARGS, "--allow-file-access-from-files"] },
+    viewport: { width: 1280, height: 800 },
+    locale: "en-US",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+});

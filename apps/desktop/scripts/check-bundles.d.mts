@@ -1,0 +1,2 @@
+export function importedPackages(code: string): string[];
+export function checkBundles(outDir: string): string[];

@@ -1,0 +1,3 @@
+export const ICON_SIZES: number[];
+export const WINDOW_ICON_SIZE: number;
+export function generateIcons(svgPath: string, outDir: string): string[];

@@ -1,0 +1,199 @@
+/**
+ * The sync engine: push the outbox, then pull, on launch, every 30 seconds while the server answers, on
+ * reconnect and on 'Sync now'. Failures split three ways (DESIGN 5):
+ * - the server unreachable, or a 5xx: the outbox stays, retried with exponential backoff;
+ * - 401: the device token is no longer accepted: the token is dropped ('Sign in again'), the outbox stays;
+ * - conflicts and rejections are per op (push.ts): they go to 'Needs attention' and block nothing.
+ * Timers and the clock are injected so tests drive the schedule.
+ */
+import { ApiError, ApiNetworkError, type Transport } from "@portfolio/ui/api/transport.ts";
+import type { CredentialStore } from "../credential-store.ts";
+import type { LocalDb } from "./outbox.ts";
+import { pullChanges } from "./pull.ts";
+import { type PushProgress, pushOutbox } from "./push.ts";
+import { deviceTransport } from "./server-api.ts";
+import { clientId, writeState } from "./server-state.ts";
+
+export const SYNC_INTERVAL_MS = 30_000;
+export const BACKOFF_FIRST_MS = 2_000;
+export const BACKOFF_MAX_MS = 60_000;
+
+export const UNREACHABLE = "The server could not be reached.";
+export const SIGN_IN_AGAIN = "Sign in again: the server no longer accepts this device's sign-in.";
+const SYNC_FAILED = "Sync failed in the app. It will try again.";
+
+export interface Timers {
+  setTimeout(run: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** Real timers that never keep the process alive on their own. */
+export const realTimers: Timers = {
+  setTimeout(run, ms) {
+    const handle = setTimeout(run, ms);
+    handle.unref();
+    return handle;
+  },
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+
+export interface SyncStatus {
+  online: boolean;
+  syncing: boolean;
+  progress: PushProgress | null;
+  lastError: string | null;
+}
+
+export interface SyncEngine {
+  status(): SyncStatus;
+  /** Syncs now; while a sync runs, one more follows it (so changes made meanwhile go too). */
+  syncNow(options?: { snapshot?: boolean }): Promise<void>;
+  /** On launch: the first sync at once, then on schedule. */
+  start(): void;
+  /** A call to the server got an answer (true) or none (false); coming back online syncs. */
+  reachable(answered: boolean): void;
+  stop(): Promise<void>;
+}
+
+export interface SyncEngineDeps {
+  db: LocalDb;
+  credentials: CredentialStore;
+  fetch: typeof fetch;
+  now: () => Date;
+  timers: Timers;
+  log: (line: string) => void;
+  /** After each successful sync, with the device transport (the desktop refreshes its user from auth.me). */
+  afterSync?: (server: Transport) => Promise<void>;
+}
+
+export function backoffDelay(failures: number): number {
+  return Math.min(BACKOFF_FIRST_MS * 2 ** Math.max(failures - 1, 0), BACKOFF_MAX_MS);
+}
+
+export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
+  const status: SyncStatus = { online: false, syncing: false, progress: null, lastError: null };
+  let failures = 0;
+  let timer: unknown;
+  let stopped = false;
+  let current: Promise<void> | null = null;
+  let queued: Promise<void> | null = null;
+  let snapshotNext = false;
+
+  const schedule = (ms: number) => {
+    if (timer !== undefined) deps.timers.clearTimeout(timer);
+    timer = undefined;
+    if (stopped) return;
+    timer = deps.timers.setTimeout(() => {
+      timer = undefined;
+      void syncNow();
+    }, ms);
+  };
+
+  const failed = async (error: unknown) => {
+    if (error instanceof ApiNetworkError) {
+      status.online = false;
+      status.lastError = UNREACHABLE;
+      schedule(backoffDelay(++failures));
+      return;
+    }
+    if (error instanceof ApiError) {
+      status.online = true;
+      if (error.status === 401) {
+        // The outbox stays; nothing is scheduled until the owner signs in again.
+        await deps.credentials.forgetToken();
+        status.lastError = SIGN_IN_AGAIN;
+        return;
+      }
+      status.lastError = error.serverMessage ?? `The server answered with status ${error.status}.`;
+      // 5xx: the server's trouble, retried with backoff; another refusal (e.g. 'Update the desktop app') waits.
+      schedule(error.status >= 500 ? backoffDelay(++failures) : SYNC_INTERVAL_MS);
+      return;
+    }
+    deps.log(`Sync failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    status.lastError = SYNC_FAILED;
+    schedule(backoffDelay(++failures));
+  };
+
+  const runOnce = async () => {
+    if (timer !== undefined) deps.timers.clearTimeout(timer);
+    timer = undefined;
+    const connection = deps.credentials.status().connection;
+    if (!connection || stopped) return;
+    const token = await deps.credentials.token();
+    if (!token) return;
+    const snapshot = snapshotNext;
+    snapshotNext = false;
+    status.syncing = true;
+    try {
+      const server = deviceTransport(connection.serverUrl, token, deps.fetch);
+      const attempt = async () => {
+        await pushOutbox({
+          db: deps.db,
+          server,
+          clientId: await clientId(deps.db),
+          onProgress: (progress) => {
+            status.progress = progress;
+          },
+        });
+        await pullChanges({ db: deps.db, server, now: deps.now, snapshot });
+        await deps.afterSync?.(server);
+      };
+      try {
+        await attempt();
+      } catch (error) {
+        // A kept-alive socket the server closed while idle fails the next request once. Push and pull are
+        // idempotent (op ids, cursors), so one immediate retry is safe; a real outage fails it again.
+        if (!(error instanceof ApiNetworkError)) throw error;
+        deps.log(`DEBUGRETRY ${String((error.cause as Error)?.cause ?? error.cause)}`);
+        await attempt();
+      }
+      await writeState(deps.db, "last_synced_at", deps.now().toISOString());
+      status.online = true;
+      status.lastError = null;
+      failures = 0;
+      schedule(SYNC_INTERVAL_MS);
+    } catch (error) {
+      if (snapshot) snapshotNext = true;
+      await failed(error);
+    } finally {
+      status.syncing = false;
+      status.progress = null;
+    }
+  };
+
+  const syncNow = (options: { snapshot?: boolean } = {}): Promise<void> => {
+    if (options.snapshot) snapshotNext = true;
+    if (!current) {
+      current = runOnce().finally(() => {
+        current = null;
+      });
+      return current;
+    }
+    queued ??= current.then(() => {
+      queued = null;
+      return syncNow();
+    });
+    return queued;
+  };
+
+  return {
+    status: () => ({ ...status, progress: status.progress && { ...status.progress } }),
+    syncNow,
+    start() {
+      stopped = false;
+      schedule(0);
+    },
+    reachable(answered) {
+      const wasOnline = status.online;
+      status.online = answered;
+      if (answered && !wasOnline) void syncNow();
+    },
+    async stop() {
+      stopped = true;
+      if (timer !== undefined) deps.timers.clearTimeout(timer);
+      timer = undefined;
+      await queued;
+      await current;
+    },
+  };
+}

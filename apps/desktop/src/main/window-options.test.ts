@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { windowOptions } from "./window-options.ts";
+
+const options = windowOptions({ preloadPath: "/app/out/preload/index.cjs" });
+
+describe("the app window (SECURITY 17)", () => {
+  it("isolates the renderer from the preload", () => {
+    expect(options.webPreferences?.contextIsolation).toBe(true);
+  });
+
+  it("sandboxes the renderer", () => {
+    expect(options.webPreferences?.sandbox).toBe(true);
+  });
+
+  it("gives the renderer no Node, in the page, workers or sub-frames", () => {
+    expect(options.webPreferences).toMatchObject({
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+    });
+  });
+
+  it("never disables web security nor allows insecure content", () => {
+    expect(options.webPreferences?.webSecurity).toBe(true);
+    expect(options.webPreferences?.allowRunningInsecureContent).toBe(false);
+  });
+
+  it("allows no <webview> tag", () => {
+    expect(options.webPreferences?.webviewTag).toBe(false);
+  });
+
+  it("loads the given preload script", () => {
+    expect(options.webPreferences?.preload).toBe("/app/out/preload/index.cjs");
+  });
+
+  it("stays hidden until the first paint is ready", () => {
+    expect(options.show).toBe(false);
+  });
+});

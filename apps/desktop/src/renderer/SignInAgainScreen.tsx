@@ -1,0 +1,98 @@
+/**
+ * 'Sign in again': the server refused the device token (401), or it is kept in memory only and the app
+ * restarted. Only the password is asked; the changes waiting here are kept either way. 'Not now' keeps
+ * working offline until the next launch.
+ */
+import { Alert, Button, errorMessage, PasswordField } from "@portfolio/ui";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import type { DesktopState } from "../shared/desktop-operations.ts";
+import { checkConnect, placeError } from "./connect-form.ts";
+import type { DesktopClient } from "./desktop-client.ts";
+import { FieldError, invalidProps } from "./FieldError.tsx";
+import { pendingText } from "./status-text.ts";
+
+export function SignInAgainScreen({
+  client,
+  state,
+  onDone,
+  onLater,
+}: {
+  client: DesktopClient;
+  state: DesktopState;
+  onDone: (state: DesktopState) => void;
+  onLater: () => void;
+}) {
+  const [password, setPassword] = useState("");
+  const [fieldError, setFieldError] = useState<string | undefined>(undefined);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => input.current?.focus(), []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setError(null);
+    const missing = checkConnect({ serverUrl: "", username: "", password }, ["password"]).password;
+    setFieldError(missing);
+    if (missing) return input.current?.focus();
+    setBusy(true);
+    try {
+      onDone(await client.call("desktop.signInAgain", { password }));
+    } catch (failure) {
+      const placed = placeError(errorMessage(failure, "Could not sign in.", "The server could not be reached."));
+      if (placed.field === "password") setFieldError(placed.text);
+      else setError(placed.text);
+      setBusy(false);
+      input.current?.focus();
+    }
+  };
+
+  return (
+    <main className="flex min-h-dvh items-center justify-center p-6" data-testid="sign-in-again">
+      <form
+        onSubmit={submit}
+        noValidate
+        aria-labelledby="sign-in-heading"
+        className="w-full max-w-md space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+      >
+        <div>
+          <h1 id="sign-in-heading" className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
+            Sign in again
+          </h1>
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+            Enter the password of <strong>{state.username ?? "your account"}</strong> on{" "}
+            <strong className="break-all">{state.serverUrl ?? "your server"}</strong> to keep syncing. Your{" "}
+            {pendingText(state.pending)} stay on this computer either way.
+          </p>
+        </div>
+        {error ? <Alert tone="error">{error}</Alert> : null}
+        <div>
+          <PasswordField
+            ref={input}
+            id={inputId}
+            label="Password"
+            autoComplete="current-password"
+            value={password}
+            onValueChange={(value) => {
+              setPassword(value);
+              setFieldError(undefined);
+            }}
+            {...invalidProps(inputId, fieldError)}
+          />
+          <FieldError inputId={inputId} message={fieldError} />
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" loading={busy}>
+            Sign in
+          </Button>
+          <Button variant="secondary" onClick={onLater} disabled={busy}>
+            Not now
+          </Button>
+        </div>
+      </form>
+    </main>
+  );
+}

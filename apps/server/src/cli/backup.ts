@@ -1,0 +1,25 @@
+/**
+ * `portfolio-server backup <file>` (`pnpm backup <file>`): a consistent snapshot of the database named by
+ * DATABASE_URL, taken while the server runs, as a portable gzip NDJSON file (core data/backup.ts).
+ */
+
+import type { BackupHeader } from "@portfolio/core/data";
+import { openDatabase, writeBackup } from "@portfolio/core/data";
+
+export async function runBackup(
+  databaseUrl: string,
+  file: string,
+  log: (line: string) => void = (line) => console.log(line),
+): Promise<BackupHeader> {
+  const { db } = openDatabase(databaseUrl, { poolSize: 1 });
+  try {
+    const header = await writeBackup(db, file);
+    const rows = Object.values(header.tables).reduce((a, b) => a + b, 0);
+    log(
+      `Backed up ${rows} rows from ${Object.keys(header.tables).length} tables (schema ${header.schemaVersion}) to ${file}.`,
+    );
+    return header;
+  } finally {
+    await db.destroy();
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * An express-rate-limit Store kept in the database (table `rate_limits`), on SQLite and PostgreSQL alike:
+ * limits survive a restart and are counted across every instance sharing the database (SECURITY 8).
+ *
+ * Each hit is one atomic upsert (INSERT ... ON CONFLICT DO UPDATE ... RETURNING, which both dialects
+ * speak), so concurrent requests on several instances never lose a count. Windows are fixed, like the
+ * library's memory store: the first hit opens a window of `windowMs`; a hit after `reset_at` starts anew.
+ */
+import type { Database } from "@portfolio/core/data";
+import type { ClientRateLimitInfo, Options, Store } from "express-rate-limit";
+import type { Kysely } from "kysely";
+
+export interface DatabaseRateLimitStoreOptions {
+  /** Clock for tests; defaults to the real time. */
+  now?: () => number;
+}
+
+export class DatabaseRateLimitStore implements Store {
+  /** Counts are shared with other processes, so the library must not assume they are local. */
+  readonly localKeys = false;
+  private windowMs = 60_000;
+  private lastPurge = 0;
+  private readonly now: () => number;
+
+  /**
+   * @param limiter names the limiter (e.g. "login-ip"): express-rate-limit wants one store per limiter,
+   *   and rows of different limiters must not share a count.
+   */
+  constructor(
+    private readonly db: Kysely<Database>,
+    readonly limiter: string,
+    options: DatabaseRateLimitStoreOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The prefix express-rate-limit uses to tell stores apart in its reuse check. */
+  get prefix(): string {
+    return this.limiter;
+  }
+
+  init(options: Options): void {
+    this.windowMs = options.windowMs;
+  }
+
+  async get(key: string): Promise<ClientRateLimitInfo | undefined> {
+    const row = await this.db
+      .selectFrom("rate_limits")
+      .select(["hits", "reset_at"])
+      .where("limiter", "=", this.limiter)
+      .where("key", "=", key)
+      .where("reset_at", ">", new Date(this.now()).toISOString())
+      .executeTakeFirst();
+    return row ? { totalHits: row.hits, resetTime: new Date(row.reset_at) } : undefined;
+  }
+
+  async increment(key: string): Promise<ClientRateLimitInfo> {
+    const now = new Date(this.now()).toISOString();
+    const resetAt = new Date(this.now() + this.windowMs).toISOString();
+    await this.purgeExpired(now);
+    const row = await this.db
+      .insertInto("rate_limits")
+      .values({ limiter: this.limiter, key, hits: 1, reset_at: resetAt })
+      .onConflict((oc) =>
+        oc.columns(["limiter", "key"]).doUpdateSet((eb) => ({
+          // Both SET expressions read the row as it was, so an expired window restarts at one hit.
+          hits: eb
+            .case()
+            .when("rate_limits.reset_at", "<=", now)
+            .then(1)
+            .else(eb("rate_limits.hits", "+", 1))
+            .end(),
+          reset_at: eb
+            .case()
+            .when("rate_limits.reset_at", "<=", now)
+            .then(resetAt)
+            .else(eb.ref("rate_limits.reset_at"))
+            .end(),
+        })),
+      )
+      .returning(["hits", "reset_at"])
+      .executeTakeFirstOrThrow();
+    return { totalHits: Number(row.hits), resetTime: new Date(row.reset_at) };
+  }
+
+  async decrement(key: string): Promise<void> {
+    await this.db
+      .updateTable("rate_limits")
+      .set((eb) => ({ hits: eb("hits", "-", 1) }))
+      .where("limiter", "=", this.limiter)
+      .where("key", "=", key)
+      .where("hits", ">", 0)
+      .where("reset_at", ">", new Date(this.now()).toISOString())
+      .execute();
+  }
+
+  async resetKey(key: string): Promise<void> {
+    await this.db.deleteFrom("rate_limits").where("limiter", "=", this.limiter).where("key", "=", key).execute();
+  }
+
+  async resetAll(): Promise<void> {
+    await this.db.deleteFrom("rate_limits").where("limiter", "=", this.limiter).execute();
+  }
+
+  /** Expired windows are dead rows: drop them at most once per window, so the table stays small. */
+  private async purgeExpired(now: string): Promise<void> {
+    if (this.now() - this.lastPurge < this.windowMs) return;
+    this.lastPurge = this.now();
+    await this.db.deleteFrom("rate_limits").where("limiter", "=", this.limiter).where("reset_at", "<=", now).execute();
+  }
+}
+
+/** One store per limiter: `rateLimit({ ..., store: createDatabaseRateLimitStore(core.db, "login-ip") })`. */
+export function createDatabaseRateLimitStore(
+  db: Kysely<Database>,
+  limiter: string,
+  options?: DatabaseRateLimitStoreOptions,
+): DatabaseRateLimitStore {
+  return new DatabaseRateLimitStore(db, limiter, options);
+}

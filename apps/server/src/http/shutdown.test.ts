@@ -1,0 +1,96 @@
+/** SIGTERM: stop accepting, finish what is in flight, close the pool, exit 0 within 10 s. */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { Agent, request } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { build } from "esbuild";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+let dir: string;
+let script: string;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "portfolio-shutdown-"));
+  script = join(dir, "server.mjs");
+  await build({
+    entryPoints: [join(import.meta.dirname, "shutdown.fixture.ts")],
+    outfile: script,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    logLevel: "silent",
+  });
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+interface Child {
+  process: ChildProcess;
+  port: number;
+  output(): string;
+  exited: Promise<{ code: number | null; at: number }>;
+}
+
+async function startChild(env: Record<string, string> = {}): Promise<Child> {
+  const child = spawn(process.execPath, [script], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let out = "";
+  const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+    child.once("exit", (code) => resolve({ code, at: Date.now() })),
+  );
+  const port = await new Promise<number>((resolve) => {
+    child.stdout?.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening (\d+)/.exec(out);
+      if (match) resolve(Number(match[1]));
+    });
+  });
+  return { process: child, port, output: () => out, exited };
+}
+
+function get(port: number, path: string, agent: Agent | false = false): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port, path, agent }, (res) => {
+      let body = "";
+      res.on("data", (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("installGracefulShutdown", () => {
+  it("finishes a request in flight, refuses new ones, closes the pool and exits 0", async () => {
+    const child = await startChild({ SLOW_MS: "1000" });
+    // A keep-alive connection, as a load balancer holds: it must not keep the process alive afterwards.
+    const keepAlive = new Agent({ keepAlive: true });
+    const inFlight = get(child.port, "/slow", keepAlive);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const signalledAt = Date.now();
+    child.process.kill("SIGTERM");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await expect(get(child.port, "/fast")).rejects.toThrow(/ECONNREFUSED/);
+    expect(await inFlight).toEqual({ status: 200, body: "done" });
+    const { code, at } = await child.exited;
+    expect(code).toBe(0);
+    expect(at - signalledAt).toBeLessThan(3_000);
+    expect(child.output()).toContain("pool closed");
+    keepAlive.destroy();
+  });
+
+  it("cuts requests still running after the grace period and exits 1", async () => {
+    const child = await startChild({ GRACE_MS: "500" });
+    const hanging = get(child.port, "/hang").catch((error: Error) => error);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    child.process.kill("SIGTERM");
+    const { code } = await child.exited;
+    expect(code).toBe(1);
+    expect(await hanging).toBeInstanceOf(Error);
+    expect(child.output()).toContain("Requests still running after 500 ms: closing them.");
+    expect(child.output()).toContain("pool closed");
+  });
+});

@@ -1,0 +1,25 @@
+/** The Settings tab's 'Connect Twitch' (SECURITY 22): the owner's alone, and it says when Twitch is not set up. */
+import { expect, openPanel, ownerAccount, ROLE_PERMISSIONS, test } from "./admin-support.ts";
+
+// Each test starts its own server (here without TWITCH_CLIENT_ID) and logs in.
+test.describe.configure({ timeout: 90_000 });
+
+test("without TWITCH_CLIENT_ID, Connect Twitch says so and the browser stays", async ({ page, login }) => {
+  await login(ownerAccount);
+  await openPanel(page, "Settings");
+  const card = page.getByTestId("twitch-connect");
+  await expect(card.getByTestId("twitch-status")).toContainText("Twitch not connected");
+  await card.getByRole("button", { name: "Connect Twitch" }).click();
+  await expect(card.getByTestId("save-error")).toContainText("Could not start the Twitch connection.");
+  await expect(card.getByTestId("save-error")).toContainText("Twitch is not configured: set TWITCH_CLIENT_ID.");
+  await expect(page).toHaveURL(/\/admin\/settings(#settings)?$/);
+});
+
+test("an administrator sees no Connect Twitch: only the owner connects it", async ({ page, login, createAccount }) => {
+  const admin = await createAccount({ prefix: "adm", permissions: ROLE_PERMISSIONS.admin });
+  await login(admin);
+  await openPanel(page, "Settings");
+  await expect(page.getByTestId("site-profile")).toBeVisible();
+  await expect(page.getByTestId("twitch-connect")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Connect Twitch" })).toHaveCount(0);
+});

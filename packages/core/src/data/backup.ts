@@ -1,0 +1,340 @@
+/**
+ * Portable backup and restore: the same file moves a site between SQLite and PostgreSQL.
+ *
+ * Format (gzip of NDJSON, one JSON value per line):
+ *   {"format":"portfolio-backup/1","schemaVersion":"<newest applied migration>","dialect":"sqlite",
+ *    "createdAt":"<ISO>","tables":{"users":3,...}}
+ *   {"t":"users","r":{...one row, column: value...}}
+ *   ...
+ * Every value is a string, a number or null (the schema stores booleans as 0/1 and lists as JSON text,
+ * see dialect.ts), so rows read back equal on either dialect. Tables come parents first, so a restore can
+ * insert in file order without breaking a foreign key.
+ *
+ * The backup reads every table inside ONE read transaction (a consistent snapshot while the server keeps
+ * writing). A restore first reads the whole file to check it (gzip checksum, JSON, row counts against
+ * the header), then loads it in ONE transaction and checks the counts again before committing: a
+ * corrupted or truncated file, or any failure, changes nothing.
+ */
+import { createReadStream, createWriteStream, renameSync, rmSync } from "node:fs";
+import { createInterface } from "node:readline";
+import { pipeline } from "node:stream/promises";
+import { createGunzip, createGzip } from "node:zlib";
+import { type Kysely, Migrator, sql, type Transaction } from "kysely";
+import { migrateToLatest } from "./database.ts";
+import { type DialectName, dialectOf, toCount } from "./dialect.ts";
+import { MIGRATIONS, migrationProvider } from "./migrations/index.ts";
+
+export const BACKUP_FORMAT = "portfolio-backup/1";
+
+// biome-ignore lint/suspicious/noExplicitAny: a backup walks whatever tables the schema has.
+type AnyDb = Kysely<any>;
+// biome-ignore lint/suspicious/noExplicitAny: see AnyDb.
+type AnyTrx = Transaction<any>;
+type Value = string | number | null;
+type Row = Record<string, Value>;
+
+export interface BackupHeader {
+  format: string;
+  schemaVersion: string;
+  dialect: DialectName;
+  createdAt: string;
+  tables: Record<string, number>;
+}
+
+/** A refusal with a message meant for the person running the command. */
+export class BackupError extends Error {
+  override name = "BackupError";
+}
+
+const MIGRATION_TABLES = new Set(["kysely_migration", "kysely_migration_lock"]);
+
+/** The application's tables, parents before children (by foreign key). */
+async function tablesInOrder(db: AnyDb | AnyTrx): Promise<string[]> {
+  const tables = (await db.introspection.getTables())
+    .filter((t) => !t.isView && !MIGRATION_TABLES.has(t.name))
+    .map((t) => t.name)
+    .sort();
+  const edges =
+    dialectOf(db) === "postgres"
+      ? await sql<{ child: string; parent: string }>`
+          SELECT c.relname AS child, p.relname AS parent FROM pg_constraint k
+          JOIN pg_class c ON c.oid = k.conrelid JOIN pg_class p ON p.oid = k.confrelid
+          JOIN pg_namespace n ON n.oid = c.relnamespace
+          WHERE k.contype = 'f' AND n.nspname = current_schema()`.execute(db)
+      : await sql<{ child: string; parent: string }>`
+          SELECT m.name AS child, f."table" AS parent FROM sqlite_master m, pragma_foreign_key_list(m.name) f
+          WHERE m.type = 'table'`.execute(db);
+  const parents = new Map<string, Set<string>>(tables.map((t) => [t, new Set<string>()]));
+  for (const { child, parent } of edges.rows) if (child !== parent) parents.get(child)?.add(parent);
+  const ordered: string[] = [];
+  const visit = (table: string, path: Set<string>) => {
+    if (ordered.includes(table) || path.has(table)) return;
+    path.add(table);
+    for (const parent of parents.get(table) ?? []) if (parents.has(parent)) visit(parent, path);
+    ordered.push(table);
+  };
+  for (const table of tables) visit(table, new Set());
+  return ordered;
+}
+
+async function appliedSchemaVersion(db: AnyDb | AnyTrx): Promise<string | undefined> {
+  const names = (await db.introspection.getTables({ withInternalKyselyTables: true })).map((t) => t.name);
+  if (!names.includes("kysely_migration")) return undefined;
+  const row = await db
+    .selectFrom("kysely_migration")
+    .select("name")
+    .orderBy("name", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.name as string | undefined;
+}
+
+async function countRows(db: AnyDb | AnyTrx, table: string): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirstOrThrow();
+  return toCount(row.n as string | number);
+}
+
+function portableRow(table: string, row: Record<string, unknown>): Row {
+  const out: Row = {};
+  for (const [column, value] of Object.entries(row)) {
+    if (value === null || typeof value === "string" || typeof value === "number") out[column] = value;
+    else if (typeof value === "bigint") out[column] = value.toString();
+    else if (typeof value === "boolean") out[column] = value ? 1 : 0;
+    else if (value instanceof Date) out[column] = value.toISOString();
+    else throw new BackupError(`Cannot back up ${table}.${column}: a ${typeof value} value has no portable form.`);
+  }
+  return out;
+}
+
+/**
+ * Writes a snapshot of every table to `file` (gzip NDJSON) from one read transaction, so the copy is
+ * consistent while the server keeps writing. The file appears only once complete.
+ */
+export async function writeBackup(db: AnyDb, file: string): Promise<BackupHeader> {
+  const partial = `${file}.partial`;
+  try {
+    const header = await db
+      .transaction()
+      .setIsolationLevel("repeatable read")
+      .setAccessMode("read only")
+      .execute(async (trx) => {
+        const schemaVersion = await appliedSchemaVersion(trx);
+        if (!schemaVersion) throw new BackupError("This database has no portfolio schema (no migrations were applied).");
+        const tables = await tablesInOrder(trx);
+        const counts: Record<string, number> = {};
+        for (const table of tables) counts[table] = await countRows(trx, table);
+        const header: BackupHeader = {
+          format: BACKUP_FORMAT,
+          schemaVersion,
+          dialect: dialectOf(trx),
+          createdAt: new Date().toISOString(),
+          tables: counts,
+        };
+        async function* lines() {
+          yield `${JSON.stringify(header)}\n`;
+          for (const table of tables) {
+            const rows = await trx.selectFrom(table).selectAll().execute();
+            for (const row of rows) yield `${JSON.stringify({ t: table, r: portableRow(table, row) })}\n`;
+          }
+        }
+        await pipeline(lines, createGzip(), createWriteStream(partial));
+        return header;
+      });
+    renameSync(partial, file);
+    return header;
+  } finally {
+    rmSync(partial, { force: true });
+  }
+}
+
+/** The lines of a backup file, with a clear refusal for anything that is not a whole gzip stream. */
+async function* readLines(file: string): AsyncGenerator<string> {
+  const input = createReadStream(file);
+  const gunzip = createGunzip();
+  // A read error ends the gzip stream with that error, which the line reader then throws.
+  input.on("error", (error) => gunzip.destroy(error));
+  const lines = createInterface({ input: input.pipe(gunzip), crlfDelay: Number.POSITIVE_INFINITY });
+  try {
+    for await (const line of lines) yield line;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") throw new BackupError(`Cannot read the backup file ${file}: it does not exist.`);
+    throw new BackupError(`The backup file is corrupted or truncated (${(error as Error).message}); nothing was restored.`);
+  } finally {
+    lines.close();
+    input.destroy();
+    gunzip.destroy();
+  }
+}
+
+function parseHeader(line: string | undefined): BackupHeader {
+  let header: unknown;
+  try {
+    header = JSON.parse(line ?? "");
+  } catch {
+    throw new BackupError("The backup file is corrupted: its first line is not a backup header; nothing was restored.");
+  }
+  const h = header as Partial<BackupHeader> | null;
+  if (!h || h.format !== BACKUP_FORMAT) {
+    throw new BackupError(`This is not a portfolio backup (format "${String(h?.format)}", expected "${BACKUP_FORMAT}"); nothing was restored.`);
+  }
+  if (typeof h.schemaVersion !== "string" || !h.tables || typeof h.tables !== "object") {
+    throw new BackupError("The backup file is corrupted: its header lacks the schema version or the table counts; nothing was restored.");
+  }
+  return h as BackupHeader;
+}
+
+function parseRowLine(line: string, lineNumber: number, header: BackupHeader): { t: string; r: Row } {
+  let entry: { t?: unknown; r?: unknown };
+  try {
+    entry = JSON.parse(line);
+  } catch {
+    throw new BackupError(`The backup file is corrupted: line ${lineNumber} is not valid JSON; nothing was restored.`);
+  }
+  if (typeof entry?.t !== "string" || !(entry.t in header.tables) || !entry.r || typeof entry.r !== "object") {
+    throw new BackupError(`The backup file is corrupted: line ${lineNumber} is not a row of a table in its header; nothing was restored.`);
+  }
+  return entry as { t: string; r: Row };
+}
+
+function countMismatch(table: string, found: number, expected: number, where: string): BackupError {
+  return new BackupError(
+    `The backup file is truncated or corrupted: ${where} ${table} has ${found} rows, the header says ${expected}; nothing was restored.`,
+  );
+}
+
+/** Reads the whole file once and checks it, before anything is written. */
+export async function verifyBackup(file: string): Promise<BackupHeader> {
+  let header: BackupHeader | undefined;
+  const counts = new Map<string, number>();
+  let lineNumber = 0;
+  for await (const line of readLines(file)) {
+    lineNumber++;
+    if (!header) {
+      header = parseHeader(line);
+      continue;
+    }
+    if (line === "") continue;
+    const { t } = parseRowLine(line, lineNumber, header);
+    counts.set(t, (counts.get(t) ?? 0) + 1);
+  }
+  if (!header) throw new BackupError("The backup file is empty; nothing was restored.");
+  for (const [table, expected] of Object.entries(header.tables)) {
+    if ((counts.get(table) ?? 0) !== expected) throw countMismatch(table, counts.get(table) ?? 0, expected, "table");
+  }
+  return header;
+}
+
+/** Brings the target to the backup's schema version (never down), so its rows fit the tables exactly. */
+async function migrateTo(db: AnyDb, version: string): Promise<void> {
+  const known = Object.keys(MIGRATIONS).sort();
+  if (!known.includes(version)) {
+    throw new BackupError(
+      `The backup's schema version ${version} is unknown to this program (newest known: ${known.at(-1)}); restore it with a newer version.`,
+    );
+  }
+  const applied = await appliedSchemaVersion(db);
+  if (applied && applied > version) {
+    throw new BackupError(
+      `The target database is at schema version ${applied}, newer than the backup's ${version}; restore into an empty database.`,
+    );
+  }
+  const { error } = await new Migrator({ db, provider: migrationProvider }).migrateTo(version);
+  if (error) throw new Error(`Database migration failed: ${String(error)}`);
+}
+
+/** Deletes every row of `tables` (children first), with the append-only triggers lifted for the purge. */
+async function purge(trx: AnyTrx, tables: string[]): Promise<void> {
+  const postgres = dialectOf(trx) === "postgres";
+  for (const table of [...tables].reverse()) {
+    if (postgres) {
+      await sql`ALTER TABLE ${sql.table(table)} DISABLE TRIGGER USER`.execute(trx);
+      await trx.deleteFrom(table).execute();
+      await sql`ALTER TABLE ${sql.table(table)} ENABLE TRIGGER USER`.execute(trx);
+      continue;
+    }
+    // SQLite cannot disable a trigger: drop it and re-create it from its own SQL, in this transaction.
+    const triggers = await sql<{ name: string; sql: string }>`
+      SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ${table}`.execute(trx);
+    for (const t of triggers.rows) await sql`DROP TRIGGER ${sql.id(t.name)}`.execute(trx);
+    await trx.deleteFrom(table).execute();
+    for (const t of triggers.rows) await sql.raw(t.sql).execute(trx);
+  }
+}
+
+/** pg identity/serial columns do not advance on explicit inserts: move each past the restored rows. */
+async function resetSequences(trx: AnyTrx, tables: string[]): Promise<void> {
+  if (dialectOf(trx) !== "postgres") return;
+  for (const meta of await trx.introspection.getTables()) {
+    if (!tables.includes(meta.name)) continue;
+    for (const column of meta.columns.filter((c) => c.isAutoIncrementing)) {
+      await sql`SELECT setval(pg_get_serial_sequence(${meta.name}, ${column.name}), COALESCE(MAX(${sql.ref(column.name)}), 0) + 1, false) FROM ${sql.table(meta.name)}`.execute(trx);
+    }
+  }
+}
+
+export interface RestoreOptions {
+  /** Replace the rows of a database that is not empty. */
+  force?: boolean;
+}
+
+/**
+ * Loads a backup into `db` (either dialect) in one transaction and verifies the row counts. Refuses a
+ * database that already holds rows unless `force`, and any file that is not whole and valid.
+ */
+export async function restoreBackup(db: AnyDb, file: string, options: RestoreOptions = {}): Promise<BackupHeader> {
+  const header = await verifyBackup(file);
+  await migrateTo(db, header.schemaVersion);
+  const tables = await tablesInOrder(db);
+  const missing = Object.keys(header.tables).filter((t) => !tables.includes(t));
+  if (missing.length > 0) throw new BackupError(`The target database has no table ${missing.join(", ")}; nothing was restored.`);
+
+  await db.transaction().execute(async (trx) => {
+    const nonEmpty: string[] = [];
+    for (const table of tables) {
+      const n = await countRows(trx, table);
+      if (n > 0) nonEmpty.push(`${table}: ${n}`);
+    }
+    if (nonEmpty.length > 0 && !options.force) {
+      throw new BackupError(
+        `The target database is not empty (${nonEmpty.join(", ")} rows); restore refuses to replace its data without --force.`,
+      );
+    }
+    if (nonEmpty.length > 0) await purge(trx, tables);
+    if (dialectOf(trx) === "sqlite") await sql`PRAGMA defer_foreign_keys = ON`.execute(trx);
+
+    let batchTable = "";
+    let batch: Row[] = [];
+    const flush = async () => {
+      if (batch.length > 0) await trx.insertInto(batchTable).values(batch).execute();
+      batch = [];
+    };
+    let lineNumber = 0;
+    let first = true;
+    for await (const line of readLines(file)) {
+      lineNumber++;
+      if (first || line === "") {
+        first = false;
+        continue;
+      }
+      const { t, r } = parseRowLine(line, lineNumber, header);
+      // Stay well under both dialects' bound-parameter limits (SQLite 32766, pg 65535).
+      const perRow = Math.max(1, Object.keys(r).length);
+      if (t !== batchTable || (batch.length + 1) * perRow > 5000) await flush();
+      batchTable = t;
+      batch.push(r);
+    }
+    await flush();
+    await resetSequences(trx, tables);
+    for (const [table, expected] of Object.entries(header.tables)) {
+      const found = await countRows(trx, table);
+      if (found !== expected) throw countMismatch(table, found, expected, "after the restore,");
+    }
+  });
+  // Later migrations (the backup may be older than this program) run on the restored rows.
+  await migrateToLatest(db);
+  return header;
+}

@@ -1,0 +1,22 @@
+/**
+ * Null bytes and other control characters (Unicode category Cc: U+0000-U+001F, U+007F-U+009F) have no place
+ * in names, addresses, titles, links or tokens: they truncate strings in C libraries, split log lines and
+ * mail headers, and hide text on screen. Multi-line fields keep tab and line breaks. Browser-safe.
+ */
+const ANY_CONTROL = /\p{Cc}/u;
+const CONTROL_EXCEPT_BREAKS = /[^\P{Cc}\t\n\r]/u;
+
+export function hasControlCharacters(value: string, multiline = false): boolean {
+  return (multiline ? CONTROL_EXCEPT_BREAKS : ANY_CONTROL).test(value);
+}
+
+/** A refinement for zod: `.refine(...withoutControlCharacters("Title"))`. */
+export function withoutControlCharacters(
+  field: string,
+  multiline = false,
+): [(value: string) => boolean, { message: string }] {
+  return [
+    (value) => !hasControlCharacters(value, multiline),
+    { message: `${field} must not contain control characters.` },
+  ];
+}

@@ -1,0 +1,228 @@
+/**
+ * The desktop sync protocol (issue 11; DESIGN 5), shared by the server and the desktop client. Browser-safe.
+ *
+ * The desktop keeps an outbox of `SyncOp`s, each written in the same local transaction as the change it
+ * describes, and pushes them in order:
+ *
+ *   POST /api/sync/push   Authorization: Bearer <device token>
+ *   { clientId, schemaVersion: SYNC_SCHEMA_VERSION, ops: SyncOp[] (at most SYNC_MAX_OPS) }
+ *   → 200 { results: SyncOpResult[] }   one result per op, in the order sent
+ *   → 409 'Update the desktop app' / 'Update the server' when schemaVersion differs (nothing applied)
+ *   → 413 with more than SYNC_MAX_OPS ops (nothing applied)
+ *
+ * and pulls what changed on the server:
+ *
+ *   GET /api/sync/pull?since=<cursor>&limit=<n>
+ *   → 200 { cursor, changes: SyncChange[], hasMore, reset? }
+ *
+ * Rules a client can rely on:
+ * - An op id is answered once. A replay (same opId) applies nothing and answers `duplicate` with the
+ *   original result; to try again after a conflict or rejection, send a NEW op (new opId).
+ * - `fields` holds only the fields the user changed. Fields changed on the server since `baseVersion` by
+ *   someone else, to a different value, are a `conflict`; other fields merge. The client's own earlier ops
+ *   never conflict with its later ones, so ops on one entity can be pushed back to back with the same base.
+ * - 'Keep mine' after a conflict: send a new op with `baseVersion: serverVersion` from the conflict (for a
+ *   project deleted on the server, an upsert with every field restores it).
+ * - `baseVersion: 0` means the client created the entity and the server has not seen it.
+ * - Pull answers the entity's CURRENT state for every entity changed after the cursor (several changes of
+ *   one entity arrive as one). With `reset: true` the answer is a full snapshot: every project and the
+ *   profile; local rows missing from it were deleted on the server (keep those with ops still waiting).
+ * - Keep pulling while `hasMore`; store `cursor` only after applying the page.
+ */
+import { z } from "zod";
+import { withoutControlCharacters } from "./control-characters.ts";
+import type { Project } from "./projects.ts";
+import type { SiteProfile } from "./site-profile.ts";
+
+/** The protocol version this code speaks; a push carrying another one is refused with 409. */
+export const SYNC_SCHEMA_VERSION = 1;
+
+/** Most ops in one push; more is a 413. */
+export const SYNC_MAX_OPS = 500;
+
+/** Changes per pull page: `limit` defaults to the first and may be at most the second. */
+export const SYNC_PULL_DEFAULT_LIMIT = 1000;
+export const SYNC_PULL_MAX_LIMIT = 5000;
+
+export const SYNC_ENTITIES = ["project", "profile"] as const;
+export type SyncEntity = (typeof SYNC_ENTITIES)[number];
+
+/** The site profile is one entity with this fixed id. */
+export const PROFILE_ENTITY_ID = "profile";
+
+/** The fields a client may send in `fields`, per entity (what the web editor edits). */
+export const SYNC_FIELDS = {
+  project: ["title", "description", "github", "externalLink", "isArchived", "isLatest", "tags"],
+  profile: ["ownerName", "birthDate", "businessEmail", "socialLinks", "streamingSiteUrl", "tagline"],
+} as const satisfies Record<SyncEntity, readonly string[]>;
+
+export const SYNC_MESSAGES = {
+  tooManyOps: `A push carries at most ${SYNC_MAX_OPS} ops: send the rest in another push.`,
+  updateDesktop: "Update the desktop app: the server speaks a newer sync protocol.",
+  updateServer: "Update the server: the desktop app speaks a newer sync protocol.",
+  changedOnServer: "This was changed on the server since your last sync.",
+  deletedOnServer: "This project was deleted on the server since your last sync.",
+  editedBeforeDelete: "This project was edited on the server since your last sync.",
+  opIdTaken: "This opId was already used by another account.",
+  profileDelete: "The site profile cannot be deleted.",
+  profileId: `The site profile's entityId is "${PROFILE_ENTITY_ID}".`,
+  cursor: "since must be a cursor from an earlier pull.",
+} as const;
+
+// ---- Push ----
+
+/** One change the desktop made, as its outbox stores it. */
+export const syncOpSchema = z
+  .object({
+    opId: z.uuid({ error: "opId must be a UUID." }),
+    entity: z.enum(SYNC_ENTITIES, { error: 'entity must be "project" or "profile".' }),
+    entityId: z
+      .string({ error: "entityId is required." })
+      .min(1, "entityId is required.")
+      .max(200, "entityId is too long."),
+    kind: z.enum(["upsert", "delete"], { error: 'kind must be "upsert" or "delete".' }),
+    /** Only the changed fields, with their new values (`null` or "" clears a link); `{}` for a delete. */
+    fields: z.record(z.string(), z.unknown(), { error: "fields must be an object." }).default({}),
+    /** The server version the change was made on; 0 for an entity the client created. */
+    baseVersion: z
+      .number({ error: "baseVersion must be a whole number, 0 or more." })
+      .int("baseVersion must be a whole number, 0 or more.")
+      .min(0, "baseVersion must be a whole number, 0 or more."),
+    /** When the user made the change (ISO time, client clock; informative). */
+    at: z.iso.datetime({ offset: true, error: "at must be an ISO date-time." }),
+  })
+  .strict();
+
+export type SyncOp = z.output<typeof syncOpSchema>;
+export type SyncOpInput = z.input<typeof syncOpSchema>;
+
+/**
+ * The push body as the server first reads it: `ops` is checked for its count and the protocol version
+ * before any op is read, so an app speaking another version gets 409 (not a 400 about a shape it changed),
+ * and more than SYNC_MAX_OPS ops get 413. Each op is then read with `syncOpSchema`.
+ */
+export const syncPushBodySchema = z.object({
+  clientId: z
+    .string({ error: "clientId is required." })
+    .trim()
+    .min(1, "clientId is required.")
+    .max(200, "clientId is too long."),
+  schemaVersion: z
+    .number({ error: "schemaVersion must be a whole number." })
+    .int("schemaVersion must be a whole number."),
+  ops: z.array(z.unknown(), { error: "ops must be a list of sync ops." }),
+});
+
+/** What a client sends. */
+export interface SyncPushBody {
+  clientId: string;
+  schemaVersion: number;
+  ops: SyncOpInput[];
+}
+
+/** A server row as sync carries it: a project, or the site profile. */
+export type SyncRow = Project | SiteProfile;
+
+export interface SyncApplied {
+  opId: string;
+  status: "applied";
+  /** The entity's version after the op: the base for the next op on it. */
+  version: number;
+}
+
+export interface SyncConflict {
+  opId: string;
+  status: "conflict";
+  message: string;
+  /** The op's fields that someone else changed on the server since baseVersion (empty for a delete of a deleted row). */
+  fields: string[];
+  /** The server's row now, or null when it was deleted on the server. */
+  server: SyncRow | null;
+  /** The server's version now (of the deletion, if deleted): send 'Keep mine' with this as baseVersion. */
+  serverVersion: number;
+}
+
+export interface SyncRejected {
+  opId: string;
+  status: "rejected";
+  /** Why, as the HTTP API would say it (validation or permission). */
+  message: string;
+}
+
+export type SyncFirstResult = SyncApplied | SyncConflict | SyncRejected;
+
+export interface SyncDuplicate {
+  opId: string;
+  status: "duplicate";
+  /** The result of the first time this op id was pushed; nothing was applied again. */
+  original: SyncFirstResult;
+}
+
+export type SyncOpResult = SyncFirstResult | SyncDuplicate;
+export type SyncOpStatus = SyncOpResult["status"];
+
+export interface SyncPushAnswer {
+  results: SyncOpResult[];
+}
+
+// ---- Pull ----
+
+export const syncPullQuerySchema = z.object({
+  /** The cursor of the previous pull; absent for a first pull (a snapshot). */
+  since: z.string().max(200, "since is too long.").optional(),
+  limit: z.coerce
+    .number({ error: `limit must be 1 to ${SYNC_PULL_MAX_LIMIT}.` })
+    .int(`limit must be 1 to ${SYNC_PULL_MAX_LIMIT}.`)
+    .min(1, `limit must be 1 to ${SYNC_PULL_MAX_LIMIT}.`)
+    .max(SYNC_PULL_MAX_LIMIT, `limit must be 1 to ${SYNC_PULL_MAX_LIMIT}.`)
+    .default(SYNC_PULL_DEFAULT_LIMIT),
+});
+
+interface ChangeBase {
+  entityId: string;
+  /** The entity's version now (for a deletion, the deletion's version). */
+  version: number;
+  /** Fields changed since the cursor (every field in a snapshot). */
+  fields: string[];
+}
+
+export type SyncChange =
+  | (ChangeBase & { entity: "project"; deleted: false; row: Project })
+  | (ChangeBase & { entity: "project"; deleted: true; row: null })
+  | (ChangeBase & { entity: "profile"; deleted: false; row: SiteProfile });
+
+export interface SyncPullAnswer {
+  /** Pass as `since` to the next pull. Opaque. */
+  cursor: string;
+  changes: SyncChange[];
+  hasMore: boolean;
+  /** A full snapshot: the cursor was absent, unknown or expired. */
+  reset?: true;
+}
+
+// ---- Device tokens ----
+
+export const deviceTokenBodySchema = z.object({
+  name: z
+    .string({ error: "Name is required." })
+    .trim()
+    .min(1, "Name is required.")
+    .max(100, "Name must be at most 100 characters.")
+    .refine(...withoutControlCharacters("Name")),
+});
+
+/** A device token as listed: never the token itself. */
+export interface DeviceTokenView {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/** The answer to creating one: the token, shown this once. */
+export interface IssuedDeviceToken {
+  id: string;
+  name: string;
+  token: string;
+  createdAt: string;
+}

@@ -1,0 +1,177 @@
+/**
+ * Applies one sync op through the same operations and policy as the HTTP API (`runOperation`; the create
+ * takes the client's id, so it calls the service behind `projects.create` after the same policy and schema
+ * checks). Answers `applied` or `conflict`; a refusal (validation, permission, unknown id) is thrown as the
+ * DomainError the API would answer, and becomes the op's `rejected` result.
+ *
+ * Conflicts come from the change log: only fields that someone else (the web, another desktop) changed
+ * since the op's base version, to a value other than the op's, conflict; other fields merge.
+ */
+import type { Db, ProjectRow } from "../data/schema.ts";
+import { Invalid, NotFound } from "../domain/errors.ts";
+import { type OperationName, operations, parseOperationInput } from "../domain/operations/index.ts";
+import {
+  PROFILE_ENTITY_ID,
+  SYNC_FIELDS,
+  SYNC_MESSAGES,
+  type SyncApplied,
+  type SyncConflict,
+  type SyncEntity,
+  type SyncOp,
+  type SyncRow,
+} from "../domain/sync.ts";
+import type { OperationContext } from "../operations/context.ts";
+import { assertAction, runOperation } from "../operations/run-operation.ts";
+import { createProject, toProject } from "../services/projects.service.ts";
+import { getSiteProfile } from "../services/site-profile.service.ts";
+import { changesSince, lastChange, markChangeOrigin, profileVersion } from "./change-log.ts";
+
+export type AppliedOrConflict = SyncApplied | SyncConflict;
+
+interface OpScope {
+  /** The caller's actor, and a core whose database is the op's transaction. */
+  ctx: OperationContext;
+  clientId: string;
+}
+
+export function applyOp(scope: OpScope, op: SyncOp): Promise<AppliedOrConflict> {
+  return op.entity === "profile" ? applyProfileOp(scope, op) : applyProjectOp(scope, op);
+}
+
+// ---- helpers ----
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+function assertKnownFields(entity: SyncEntity, fields: Record<string, unknown>): void {
+  const known: readonly string[] = SYNC_FIELDS[entity];
+  const unknown = Object.keys(fields).filter((field) => !known.includes(field));
+  if (unknown.length > 0) throw new Invalid(`Unknown ${entity} field: ${unknown.join(", ")}.`);
+}
+
+/** The op's fields as the operation's own schema reads them (a 400 there is this op's rejection). */
+function parseBody(name: OperationName, body: Record<string, unknown>, params: Record<string, unknown> = {}) {
+  return parseOperationInput(operations[name], { params, query: {}, body });
+}
+
+/** The op's fields that others changed since its base, to a different value than the op's. */
+async function clashingFields(
+  db: Db,
+  scope: OpScope,
+  op: SyncOp,
+  parsed: Record<string, unknown>,
+  current: object,
+): Promise<string[]> {
+  const since = await changesSince(db, op.entity, op.entityId, op.baseVersion, scope.clientId);
+  const now = current as Record<string, unknown>;
+  return Object.keys(op.fields).filter((field) => since.fields.has(field) && !same(parsed[field], now[field]));
+}
+
+function conflict(
+  op: SyncOp,
+  message: string,
+  fields: string[],
+  server: SyncRow | null,
+  serverVersion: number,
+): SyncConflict {
+  return { opId: op.opId, status: "conflict", message, fields, server, serverVersion };
+}
+
+async function applied(scope: OpScope, op: SyncOp, version: number): Promise<SyncApplied> {
+  await markChangeOrigin(scope.ctx.core.db, { entity: op.entity, entityId: op.entityId, version }, scope.clientId);
+  return { opId: op.opId, status: "applied", version };
+}
+
+// ---- projects ----
+
+async function applyProjectOp(scope: OpScope, op: SyncOp): Promise<AppliedOrConflict> {
+  const db = scope.ctx.core.db;
+  const row = await db.selectFrom("projects").selectAll().where("id", "=", op.entityId).executeTakeFirst();
+  if (op.kind === "delete") return row ? deleteProject(scope, op, row) : deleteGoneProject(scope, op);
+  assertKnownFields("project", op.fields);
+  return row ? updateProject(scope, op, row) : createProjectFromOp(scope, op);
+}
+
+async function updateProject(scope: OpScope, op: SyncOp, row: ProjectRow): Promise<AppliedOrConflict> {
+  const { ctx } = scope;
+  assertAction(ctx.actor, "projects.update");
+  if (row.version > op.baseVersion) {
+    // Values as the schema reads them, to compare with the server's (the update below validates anyway).
+    const parsed = parseBody("projects.update", op.fields, { id: op.entityId });
+    const current = toProject(row);
+    const fields = await clashingFields(ctx.core.db, scope, op, parsed, current);
+    if (fields.length > 0) return conflict(op, SYNC_MESSAGES.changedOnServer, fields, current, row.version);
+  }
+  if (Object.keys(op.fields).length === 0) return { opId: op.opId, status: "applied", version: row.version };
+  // The version read above goes with the edit, so the check and the write cannot drift apart.
+  const project = await runOperation(ctx, "projects.update", {
+    params: { id: op.entityId },
+    query: {},
+    body: { ...op.fields, version: row.version },
+  });
+  return applied(scope, op, project.version);
+}
+
+/** No such row: a new project, one the client restores ('Keep mine'), or an edit of one deleted meanwhile. */
+async function createProjectFromOp(scope: OpScope, op: SyncOp): Promise<AppliedOrConflict> {
+  const { ctx } = scope;
+  const db = ctx.core.db;
+  const since =
+    op.baseVersion > 0 ? await changesSince(db, "project", op.entityId, op.baseVersion, scope.clientId) : undefined;
+  if (since?.deletedAt !== undefined) {
+    assertAction(ctx.actor, "projects.update");
+    return conflict(op, SYNC_MESSAGES.deletedOnServer, Object.keys(op.fields), null, since.deletedAt);
+  }
+  assertAction(ctx.actor, "projects.create");
+  const body = parseBody("projects.create", op.fields);
+  // A restored project continues its version numbers, so base versions stay comparable with the log.
+  const last = await lastChange(db, "project", op.entityId);
+  const project = await createProject(ctx.core, ctx.actor, body, {
+    id: op.entityId,
+    version: (last?.version ?? 0) + 1,
+  });
+  return applied(scope, op, project.version);
+}
+
+async function deleteProject(scope: OpScope, op: SyncOp, row: ProjectRow): Promise<AppliedOrConflict> {
+  const { ctx } = scope;
+  assertAction(ctx.actor, "projects.delete");
+  if (row.version > op.baseVersion) {
+    const since = await changesSince(ctx.core.db, "project", op.entityId, op.baseVersion, scope.clientId);
+    if (since.any) {
+      return conflict(op, SYNC_MESSAGES.editedBeforeDelete, [...since.fields], toProject(row), row.version);
+    }
+  }
+  await runOperation(ctx, "projects.delete", { params: { id: op.entityId }, query: {}, body: undefined });
+  return applied(scope, op, row.version + 1);
+}
+
+/** Deleting what is already deleted loses nothing: the same intent, answered with the deletion's version. */
+async function deleteGoneProject(scope: OpScope, op: SyncOp): Promise<AppliedOrConflict> {
+  assertAction(scope.ctx.actor, "projects.delete");
+  const last = await lastChange(scope.ctx.core.db, "project", op.entityId);
+  if (last?.deleted) return { opId: op.opId, status: "applied", version: last.version };
+  throw new NotFound("Project not found.");
+}
+
+// ---- the site profile ----
+
+async function applyProfileOp(scope: OpScope, op: SyncOp): Promise<AppliedOrConflict> {
+  const { ctx } = scope;
+  const db = ctx.core.db;
+  if (op.entityId !== PROFILE_ENTITY_ID) throw new Invalid(SYNC_MESSAGES.profileId);
+  if (op.kind === "delete") throw new Invalid(SYNC_MESSAGES.profileDelete);
+  assertAction(ctx.actor, "profile.update");
+  assertKnownFields("profile", op.fields);
+  const current = await getSiteProfile(db);
+  const version = await profileVersion(db);
+  // profile.update takes the whole profile: the op's fields over the server's others (they merge).
+  const merged = { ...current, ...op.fields };
+  const parsed = parseBody("profile.update", merged);
+  if (version > op.baseVersion) {
+    const fields = await clashingFields(db, scope, op, parsed, current);
+    if (fields.length > 0) return conflict(op, SYNC_MESSAGES.changedOnServer, fields, current, version);
+  }
+  if (Object.keys(op.fields).length === 0) return { opId: op.opId, status: "applied", version };
+  await runOperation(ctx, "profile.update", { params: {}, query: {}, body: merged });
+  return applied(scope, op, await profileVersion(db));
+}

@@ -1,0 +1,148 @@
+/**
+ * The change log (DESIGN 5): one row per project or profile change, appended by the services in the same
+ * transaction as the change, so the web's edits reach the desktop through pull and the conflict check
+ * sees every edit made since an op's base version.
+ */
+import { sql } from "kysely";
+import type { Db } from "../data/schema.ts";
+import { SYNC_FIELDS, type SyncEntity } from "../domain/sync.ts";
+
+export interface ChangeRecord {
+  entity: SyncEntity;
+  entityId: string;
+  /** The changed fields' new values; other keys (ids, timestamps, version) are dropped. */
+  fields: object;
+  /** The entity's version after the change (for a deletion: the version the deletion takes). */
+  version: number;
+  deleted: boolean;
+  at?: Date;
+}
+
+/** The sync fields present in `values` (ids, timestamps and the version are not fields a client edits). */
+export function pickSyncFields(entity: SyncEntity, values: object): Record<string, unknown> {
+  const record = values as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const field of SYNC_FIELDS[entity]) if (field in record) out[field] = record[field] ?? null;
+  return out;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** The sync fields whose value differs between two states of an entity, with their new values. */
+export function changedSyncFields(entity: SyncEntity, before: object, after: object): Record<string, unknown> {
+  const [from, to] = [before as Record<string, unknown>, after as Record<string, unknown>];
+  const out: Record<string, unknown> = {};
+  for (const field of SYNC_FIELDS[entity]) {
+    if (!same(from[field], to[field])) out[field] = to[field] ?? null;
+  }
+  return out;
+}
+
+/** Appends one change; call it inside the transaction that makes the change. */
+export async function recordChange(db: Db, change: ChangeRecord): Promise<void> {
+  await db
+    .insertInto("sync_changes")
+    .values({
+      entity: change.entity,
+      entity_id: change.entityId,
+      fields: JSON.stringify(change.deleted ? {} : pickSyncFields(change.entity, change.fields)),
+      version: change.version,
+      deleted: change.deleted ? 1 : 0,
+      at: (change.at ?? new Date()).toISOString(),
+      client_id: null,
+    })
+    .execute();
+}
+
+/** Marks the change an op made as that desktop's own, so its later ops never conflict with it. */
+export async function markChangeOrigin(
+  db: Db,
+  change: { entity: SyncEntity; entityId: string; version: number },
+  clientId: string,
+): Promise<void> {
+  await db
+    .updateTable("sync_changes")
+    .set({ client_id: clientId })
+    .where("entity", "=", change.entity)
+    .where("entity_id", "=", change.entityId)
+    .where("version", "=", change.version)
+    .execute();
+}
+
+export interface ChangesSince {
+  /** Names of the fields others changed after the base version. */
+  fields: Set<string>;
+  /** The newest such change, when it was a deletion: its version. */
+  deletedAt?: number;
+  /** Whether anyone else changed the entity at all after the base version. */
+  any: boolean;
+}
+
+/** What others (the web, other desktops) changed on an entity after `baseVersion`: the conflict check. */
+export async function changesSince(
+  db: Db,
+  entity: SyncEntity,
+  entityId: string,
+  baseVersion: number,
+  clientId: string,
+): Promise<ChangesSince> {
+  const rows = await db
+    .selectFrom("sync_changes")
+    .select(["fields", "deleted", "version"])
+    .where("entity", "=", entity)
+    .where("entity_id", "=", entityId)
+    .where("version", ">", baseVersion)
+    .where((eb) => eb.or([eb("client_id", "is", null), eb("client_id", "!=", clientId)]))
+    .orderBy("seq")
+    .execute();
+  const fields = new Set<string>();
+  let deletedAt: number | undefined;
+  for (const row of rows) {
+    for (const field of Object.keys(JSON.parse(row.fields) as object)) fields.add(field);
+    deletedAt = row.deleted === 1 ? row.version : undefined;
+  }
+  return { fields, any: rows.length > 0, ...(deletedAt === undefined ? {} : { deletedAt }) };
+}
+
+/** The entity's newest logged change, if any (whoever made it): a deletion tells a project is gone. */
+export async function lastChange(
+  db: Db,
+  entity: SyncEntity,
+  entityId: string,
+): Promise<{ version: number; deleted: boolean; clientId: string | null } | undefined> {
+  const row = await db
+    .selectFrom("sync_changes")
+    .select(["version", "deleted", "client_id"])
+    .where("entity", "=", entity)
+    .where("entity_id", "=", entityId)
+    .orderBy("seq", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row && { version: row.version, deleted: row.deleted === 1, clientId: row.client_id };
+}
+
+// ---- The profile's version ----
+
+const PROFILE_VERSION_KEY = "site_profile_version";
+
+/** The site profile's version: 0 until its first change, then up by one per change. */
+export async function profileVersion(db: Db): Promise<number> {
+  const row = await db.selectFrom("settings").select("value").where("key", "=", PROFILE_VERSION_KEY).executeTakeFirst();
+  return row ? Number(JSON.parse(row.value)) : 0;
+}
+
+/** Bumps the profile's version in one statement (no lost update between two writers) and returns it. */
+export async function nextProfileVersion(db: Db): Promise<number> {
+  await db
+    .insertInto("settings")
+    .values({ key: PROFILE_VERSION_KEY, value: "0" })
+    .onConflict((oc) => oc.column("key").doNothing())
+    .execute();
+  const row = await db
+    .updateTable("settings")
+    .set({ value: sql<string>`CAST(CAST(value AS INTEGER) + 1 AS TEXT)` })
+    .where("key", "=", PROFILE_VERSION_KEY)
+    .returning("value")
+    .executeTakeFirstOrThrow();
+  return Number(row.value);
+}

@@ -1,0 +1,109 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { hashToken } from "../services/secrets.ts";
+import { DEVICE_TOKEN_PREFIX, LAST_USED_INTERVAL_MS, resolveDeviceToken } from "./device-tokens.ts";
+import { addUser, asWeb, call, createSyncFixture, type SyncFixture } from "./sync-fixture.ts";
+
+let f: SyncFixture;
+let clock: number;
+beforeEach(async () => {
+  f = await createSyncFixture();
+  clock = Date.parse("2026-11-23T10:00:00.000Z");
+  f.core.now = () => new Date(clock);
+});
+afterEach(async () => {
+  await f.close();
+});
+
+const issue = (name = "Laptop", actor = f.owner) =>
+  call(f.core, asWeb(actor), "sync.tokens.create", { body: { name } });
+
+describe("device tokens", () => {
+  it("is shown once and stored only as its SHA-256 hash, with an audit entry", async () => {
+    const issued = await issue("  Laptop  ");
+    expect(issued).toMatchObject({ name: "Laptop", createdAt: "2026-11-23T10:00:00.000Z" });
+    expect(issued.token.startsWith(DEVICE_TOKEN_PREFIX)).toBe(true);
+    const row = await f.core.db.selectFrom("device_tokens").selectAll().executeTakeFirstOrThrow();
+    expect(row.token_hash).toBe(hashToken(issued.token));
+    expect(JSON.stringify(row)).not.toContain(issued.token);
+    const audit = await f.core.db.selectFrom("audit_log").selectAll().where("action", "=", "token.issued").execute();
+    expect(audit.map((a) => JSON.parse(a.details))).toEqual([{ kind: "device", name: "Laptop" }]);
+    expect(JSON.stringify(audit)).not.toContain(issued.token);
+  });
+
+  it("needs a name", async () => {
+    await expect(issue("  ")).rejects.toMatchObject({ kind: "invalid", message: "Name is required." });
+    await expect(issue("a\u0000b")).rejects.toMatchObject({ message: "Name must not contain control characters." });
+  });
+
+  it("resolves to its user with the device credential and the permissions read now", async () => {
+    const { token } = await issue();
+    await f.core.db
+      .updateTable("users")
+      .set({ permissions: JSON.stringify(["website:admin:view"]) })
+      .where("id", "=", f.owner.id)
+      .execute();
+    expect(await resolveDeviceToken(f.core, token)).toEqual({
+      kind: "user",
+      id: f.owner.id,
+      username: "owner",
+      permissions: ["website:admin:view"],
+      credential: "device",
+    });
+  });
+
+  it("stops working once revoked, and for an inactive user; an unknown token is nobody", async () => {
+    const { token, id } = await issue();
+    await call(f.core, asWeb(f.owner), "sync.tokens.revoke", { params: { id } });
+    expect(await resolveDeviceToken(f.core, token)).toBeNull();
+    expect(await resolveDeviceToken(f.core, `${DEVICE_TOKEN_PREFIX}unknown`)).toBeNull();
+
+    const sleeper = await addUser(f.core, "sleeper", ["website:admin:view"]);
+    const other = await issue("Old PC", sleeper);
+    await f.core.db.updateTable("users").set({ is_active: 0 }).where("id", "=", sleeper.id).execute();
+    expect(await resolveDeviceToken(f.core, other.token)).toBeNull();
+  });
+
+  it("records its last use at most once a minute", async () => {
+    const { token, id } = await issue();
+    const lastUsed = async () =>
+      (await f.core.db.selectFrom("device_tokens").select("last_used_at").where("id", "=", id).executeTakeFirst())
+        ?.last_used_at;
+    expect(await lastUsed()).toBeNull();
+    await resolveDeviceToken(f.core, token);
+    expect(await lastUsed()).toBe("2026-11-23T10:00:00.000Z");
+    clock += LAST_USED_INTERVAL_MS - 1000;
+    await resolveDeviceToken(f.core, token);
+    expect(await lastUsed()).toBe("2026-11-23T10:00:00.000Z");
+    clock += 2000;
+    await resolveDeviceToken(f.core, token);
+    expect(await lastUsed()).toBe("2026-11-23T10:01:01.000Z");
+  });
+
+  it("lists and revokes only the caller's own tokens, never showing a token", async () => {
+    const mine = await issue("Laptop");
+    const theirs = await issue("Their PC", f.admin);
+    const { tokens } = await call(f.core, f.owner, "sync.tokens.list");
+    expect(tokens).toEqual([{ id: mine.id, name: "Laptop", createdAt: mine.createdAt, lastUsedAt: null }]);
+    await expect(call(f.core, f.owner, "sync.tokens.revoke", { params: { id: theirs.id } })).rejects.toMatchObject({
+      kind: "not_found",
+      message: "Device token not found.",
+    });
+    await call(f.core, f.owner, "sync.tokens.revoke", { params: { id: mine.id } });
+    expect((await call(f.core, f.owner, "sync.tokens.list")).tokens).toEqual([]);
+  });
+
+  it("is minted only with a session, never with another device token", async () => {
+    await expect(call(f.core, f.owner, "sync.tokens.create", { body: { name: "Chain" } })).rejects.toMatchObject({
+      kind: "forbidden",
+      message: "A device token cannot make this call.",
+    });
+  });
+
+  it("is for staff who may open the admin panel", async () => {
+    const visitor = await addUser(f.core, "visitor", ["website:view"]);
+    await expect(issue("Mine", visitor)).rejects.toMatchObject({
+      kind: "forbidden",
+      message: "You do not have permission to view the admin panel.",
+    });
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * Device tokens (issue 11; DESIGN 3): the desktop app's credential. Named, revocable, stored as a SHA-256
+ * hash and shown once. A token acts as its user with the `device` credential, which the registry limits to
+ * the sync endpoints and the admin operations (never logging in, signing up, passwords or minting tokens).
+ */
+import type { Db } from "../data/schema.ts";
+import { NotFound } from "../domain/errors.ts";
+import { type DeviceTokenView, deviceTokenBodySchema, type IssuedDeviceToken } from "../domain/sync.ts";
+import { recordAudit } from "../services/audit.service.ts";
+import type { Actor, Core, UserActor } from "../services/context.ts";
+import { parseInput } from "../services/parse-input.ts";
+import { requireUser } from "../services/policy.ts";
+import { hashToken, newId, newToken } from "../services/secrets.ts";
+import { parsePermissions } from "../services/user-row.ts";
+
+/** Recognisable in logs and secret scanners; the random part is 256 bits like every other token. */
+export const DEVICE_TOKEN_PREFIX = "pdt_";
+
+/** Refresh last_used_at at most this often, so a sync every 30 s does not write on every request. */
+export const LAST_USED_INTERVAL_MS = 60_000;
+
+export async function createDeviceToken(core: Core, actor: Actor, input: unknown): Promise<IssuedDeviceToken> {
+  const user = requireUser(actor);
+  const { name } = parseInput(deviceTokenBodySchema, input);
+  const token = `${DEVICE_TOKEN_PREFIX}${newToken()}`;
+  const id = newId();
+  const createdAt = core.now().toISOString();
+  await core.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("device_tokens")
+      .values({ id, user_id: user.id, name, token_hash: hashToken(token), created_at: createdAt })
+      .execute();
+    await recordAudit(trx, actor, core.now(), {
+      action: "token.issued",
+      targetType: "user",
+      targetId: user.id,
+      details: { kind: "device", name },
+    });
+  });
+  return { id, name, token, createdAt };
+}
+
+/** The caller's own tokens that still work, newest first; never the token. */
+export async function listDeviceTokens(core: Core, actor: Actor): Promise<{ tokens: DeviceTokenView[] }> {
+  const user = requireUser(actor);
+  const rows = await core.db
+    .selectFrom("device_tokens")
+    .select(["id", "name", "created_at", "last_used_at"])
+    .where("user_id", "=", user.id)
+    .where("revoked_at", "is", null)
+    .orderBy("created_at", "desc")
+    .execute();
+  return {
+    tokens: rows.map((r) => ({ id: r.id, name: r.name, createdAt: r.created_at, lastUsedAt: r.last_used_at })),
+  };
+}
+
+/** Revokes one of the caller's own tokens; another user's token is simply not found. */
+export async function revokeDeviceToken(core: Core, actor: Actor, id: string): Promise<void> {
+  const user = requireUser(actor);
+  const result = await core.db
+    .updateTable("device_tokens")
+    .set({ revoked_at: core.now().toISOString() })
+    .where("id", "=", id)
+    .where("user_id", "=", user.id)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  if (result.numUpdatedRows === 0n) throw new NotFound("Device token not found.");
+}
+
+/**
+ * The actor behind a Bearer token, or null when it is unknown, revoked or its user inactive. Permissions
+ * are read from the user row on every request (SECURITY 9), like a session's.
+ */
+export async function resolveDeviceToken(core: Core, token: string): Promise<UserActor | null> {
+  if (!token.startsWith(DEVICE_TOKEN_PREFIX)) return null;
+  const row = await core.db
+    .selectFrom("device_tokens")
+    .innerJoin("users", "users.id", "device_tokens.user_id")
+    .select([
+      "device_tokens.id as token_id",
+      "device_tokens.last_used_at",
+      "users.id",
+      "users.username",
+      "users.permissions",
+      "users.is_active",
+    ])
+    .where("device_tokens.token_hash", "=", hashToken(token))
+    .where("device_tokens.revoked_at", "is", null)
+    .executeTakeFirst();
+  if (row?.is_active !== 1) return null;
+  await touch(core, core.db, row.token_id, row.last_used_at);
+  return {
+    kind: "user",
+    id: row.id,
+    username: row.username,
+    permissions: parsePermissions(row.permissions),
+    credential: "device",
+  };
+}
+
+async function touch(core: Core, db: Db, id: string, lastUsedAt: string | null): Promise<void> {
+  const now = core.now();
+  if (lastUsedAt && now.getTime() - Date.parse(lastUsedAt) < LAST_USED_INTERVAL_MS) return;
+  await db.updateTable("device_tokens").set({ last_used_at: now.toISOString() }).where("id", "=", id).execute();
+}

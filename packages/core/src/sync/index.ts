@@ -1,0 +1,6 @@
+/** Desktop sync, server side (issue 11): device tokens, the change log, push and pull. */
+export * from "./change-log.ts";
+export * from "./device-tokens.ts";
+export * from "./joined-transaction.ts";
+export * from "./pull.ts";
+export * from "./push.ts";

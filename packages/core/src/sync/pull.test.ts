@@ -1,0 +1,127 @@
+import { randomUUID } from "node:crypto";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Project } from "../domain/projects.ts";
+import { asWeb, call, createSyncFixture, NEW_PROJECT, op, pull, push, type SyncFixture } from "./sync-fixture.ts";
+
+let f: SyncFixture;
+beforeEach(async () => {
+  f = await createSyncFixture();
+});
+afterEach(async () => {
+  await f.close();
+});
+
+const web = () => asWeb(f.owner);
+const create = (title: string): Promise<Project> =>
+  call(f.core, web(), "projects.create", { body: { ...NEW_PROJECT, title } });
+const edit = (id: string, body: Record<string, unknown>) =>
+  call(f.core, web(), "projects.update", { params: { id }, body });
+
+describe("pull: snapshot", () => {
+  it("answers every project and the profile with reset: true when there is no cursor", async () => {
+    const a = await create("A");
+    const b = await create("B");
+    const answer = await pull(f.core, f.owner);
+    expect(answer.reset).toBe(true);
+    expect(answer.hasMore).toBe(false);
+    expect(answer.changes.map((c) => [c.entity, c.entityId, c.version])).toEqual([
+      ["project", a._id, 1],
+      ["project", b._id, 1],
+      ["profile", "profile", 0],
+    ]);
+    expect(answer.changes[0]).toMatchObject({ deleted: false, row: { title: "A" } });
+  });
+
+  it("answers a snapshot for a cursor this log does not know", async () => {
+    await create("A");
+    const { cursor } = await pull(f.core, f.owner);
+    for (const since of ["nonsense", `${randomUUID()}.1`, cursor.replace(/\.\d+$/, ".999")]) {
+      expect((await pull(f.core, f.owner, { since })).reset).toBe(true);
+    }
+  });
+
+  it("answers a snapshot for a cursor older than the log keeps (expired)", async () => {
+    await create("A");
+    const { cursor } = await pull(f.core, f.owner);
+    await create("B");
+    await create("C");
+    const { cursor: later } = await pull(f.core, f.owner, { since: cursor });
+    // The log is trimmed up to the newest entry: a cursor from before the trim can no longer be answered.
+    const newest = Number(later.split(".").at(-1));
+    await f.core.db.deleteFrom("sync_changes").where("seq", "<", newest).execute();
+    const answer = await pull(f.core, f.owner, { since: cursor });
+    expect(answer.reset).toBe(true);
+    expect(answer.changes.filter((c) => c.entity === "project")).toHaveLength(3);
+    expect((await pull(f.core, f.owner, { since: later })).reset).toBeUndefined();
+  });
+});
+
+describe("pull: changes after the cursor", () => {
+  it("shows every web edit made after the cursor, each entity once in its current state", async () => {
+    const a = await create("A");
+    const b = await create("B");
+    const { cursor } = await pull(f.core, f.owner);
+    await edit(a._id, { title: "A1" });
+    await edit(a._id, { tags: ["x"] });
+    await call(f.core, web(), "projects.delete", { params: { id: b._id } });
+    const profile = await call(f.core, f.owner, "profile.get");
+    await call(f.core, web(), "profile.update", { body: { ...profile, tagline: "New" } });
+
+    const answer = await pull(f.core, f.owner, { since: cursor });
+    expect(answer.reset).toBeUndefined();
+    expect(answer.hasMore).toBe(false);
+    expect(answer.changes).toEqual([
+      {
+        entity: "project",
+        entityId: a._id,
+        deleted: false,
+        version: 3,
+        fields: ["title", "tags"],
+        row: expect.objectContaining({ title: "A1", tags: ["x"], version: 3 }),
+      },
+      { entity: "project", entityId: b._id, deleted: true, row: null, version: 2, fields: [] },
+      {
+        entity: "profile",
+        entityId: "profile",
+        deleted: false,
+        version: 1,
+        fields: ["tagline"],
+        row: expect.objectContaining({ tagline: "New" }),
+      },
+    ]);
+    expect((await pull(f.core, f.owner, { since: answer.cursor })).changes).toEqual([]);
+  });
+
+  it("shows a desktop's pushed change to the other desktops", async () => {
+    const { cursor } = await pull(f.core, f.owner);
+    const id = randomUUID();
+    await push(f.core, f.owner, [op({ entityId: id, fields: NEW_PROJECT })], "laptop");
+    const answer = await pull(f.core, f.owner, { since: cursor });
+    expect(answer.changes).toMatchObject([{ entity: "project", entityId: id, version: 1, row: { title: "Sync bot" } }]);
+  });
+
+  it("pages by limit with hasMore, and the cursors walk the whole log once", async () => {
+    const { cursor: start } = await pull(f.core, f.owner);
+    const ids: string[] = [];
+    for (const title of ["A", "B", "C", "D", "E"]) ids.push((await create(title))._id);
+    const seen: string[] = [];
+    let since = start;
+    const pages: boolean[] = [];
+    for (;;) {
+      const page = await pull(f.core, f.owner, { since, limit: "2" });
+      seen.push(...page.changes.map((c) => c.entityId));
+      pages.push(page.hasMore);
+      since = page.cursor;
+      if (!page.hasMore) break;
+    }
+    expect(pages).toEqual([true, true, false]);
+    expect(seen).toEqual(ids);
+  });
+
+  it("refuses a limit out of range, naming it", async () => {
+    await expect(pull(f.core, f.owner, { limit: "0" })).rejects.toMatchObject({ message: "limit must be 1 to 5000." });
+    await expect(pull(f.core, f.owner, { limit: "5001" })).rejects.toMatchObject({
+      message: "limit must be 1 to 5000.",
+    });
+  });
+});

@@ -1,0 +1,162 @@
+/**
+ * `GET /api/sync/pull?since=<cursor>&limit=`: what changed on the server after the cursor, from the change
+ * log (DESIGN 5). Each changed entity comes once, in its CURRENT state (its row, or its deletion), ordered
+ * by its latest change; `limit` counts log entries. Without a cursor, or with one this log cannot answer
+ * (another server's, or older than the log keeps), the answer is a full snapshot flagged `reset: true`.
+ */
+import type { Db, ProjectRow } from "../data/schema.ts";
+import type { Project } from "../domain/projects.ts";
+import {
+  PROFILE_ENTITY_ID,
+  SYNC_FIELDS,
+  type SyncChange,
+  type SyncEntity,
+  type SyncPullAnswer,
+} from "../domain/sync.ts";
+import type { Core } from "../services/context.ts";
+import { listProjects, toProject } from "../services/projects.service.ts";
+import { newId } from "../services/secrets.ts";
+import { getSiteProfile } from "../services/site-profile.service.ts";
+import { profileVersion } from "./change-log.ts";
+
+export interface PullInput {
+  since?: string | undefined;
+  limit: number;
+}
+
+const LOG_ID_KEY = "sync_log_id";
+/** Ids per `IN (...)` list: well under SQLite's and PostgreSQL's bound-parameter limits. */
+const IN_CHUNK = 1000;
+
+/** This log's identity, part of every cursor, so a cursor from another server's log is unknown here. */
+async function changeLogId(db: Db): Promise<string> {
+  const read = () => db.selectFrom("settings").select("value").where("key", "=", LOG_ID_KEY).executeTakeFirst();
+  let row = await read();
+  if (!row) {
+    // Made once, by whichever instance pulls first; the others read the winner's.
+    await db
+      .insertInto("settings")
+      .values({ key: LOG_ID_KEY, value: JSON.stringify(newId()) })
+      .onConflict((oc) => oc.column("key").doNothing())
+      .execute();
+    row = await read();
+  }
+  return JSON.parse(row?.value ?? '""') as string;
+}
+
+export function encodeCursor(logId: string, seq: number): string {
+  return `${logId}.${seq}`;
+}
+
+/** The sequence number a cursor points at, or undefined when it is not this log's. */
+export function decodeCursor(cursor: string, logId: string): number | undefined {
+  const dot = cursor.lastIndexOf(".");
+  if (dot < 0 || cursor.slice(0, dot) !== logId) return undefined;
+  const text = cursor.slice(dot + 1);
+  const seq = Number(text);
+  return /^\d{1,15}$/.test(text) && Number.isSafeInteger(seq) ? seq : undefined;
+}
+
+export async function pullChanges(core: Core, input: PullInput): Promise<SyncPullAnswer> {
+  const { db } = core;
+  const logId = await changeLogId(db);
+  const bounds = await db
+    .selectFrom("sync_changes")
+    .select((eb) => [eb.fn.min("seq").as("first"), eb.fn.max("seq").as("last")])
+    .executeTakeFirst();
+  const first = bounds?.first == null ? undefined : Number(bounds.first);
+  const last = bounds?.last == null ? 0 : Number(bounds.last);
+  const since = input.since === undefined ? undefined : decodeCursor(input.since, logId);
+  // Expired: the log no longer holds every change after the cursor.
+  const expired = since !== undefined && first !== undefined && since < first - 1;
+  if (since === undefined || since > last || expired) return snapshot(db, encodeCursor(logId, last));
+
+  const rows = await db
+    .selectFrom("sync_changes")
+    .select(["seq", "entity", "entity_id", "fields", "version", "deleted"])
+    .where("seq", ">", since)
+    .orderBy("seq")
+    .limit(input.limit + 1)
+    .execute();
+  const hasMore = rows.length > input.limit;
+  const page = rows.slice(0, input.limit);
+  const cursor = encodeCursor(logId, page.at(-1)?.seq ?? since);
+
+  // One entry per entity, at the place of its latest change in this page.
+  const touched = new Map<string, { entity: SyncEntity; entityId: string; fields: Set<string>; version: number }>();
+  for (const row of page) {
+    const key = `${row.entity}:${row.entity_id}`;
+    const entry = touched.get(key) ?? {
+      entity: row.entity as SyncEntity,
+      entityId: row.entity_id,
+      fields: new Set<string>(),
+      version: row.version,
+    };
+    for (const field of Object.keys(JSON.parse(row.fields) as object)) entry.fields.add(field);
+    entry.version = row.version;
+    touched.delete(key);
+    touched.set(key, entry);
+  }
+  const entries = [...touched.values()];
+  const projects = await projectsById(
+    db,
+    entries.filter((e) => e.entity === "project").map((e) => e.entityId),
+  );
+  const profile = entries.some((e) => e.entity === "profile")
+    ? { row: await getSiteProfile(db), version: await profileVersion(db) }
+    : undefined;
+
+  const changes: SyncChange[] = entries.map((entry): SyncChange => {
+    const fields = [...entry.fields];
+    if (entry.entity === "profile" && profile) {
+      return {
+        entity: "profile",
+        entityId: entry.entityId,
+        deleted: false,
+        row: profile.row,
+        version: profile.version,
+        fields,
+      };
+    }
+    const project = projects.get(entry.entityId);
+    return project
+      ? { entity: "project", entityId: entry.entityId, deleted: false, row: project, version: project.version, fields }
+      : { entity: "project", entityId: entry.entityId, deleted: true, row: null, version: entry.version, fields };
+  });
+  return { cursor, changes, hasMore };
+}
+
+async function projectsById(db: Db, ids: string[]): Promise<Map<string, Project>> {
+  const found = new Map<string, Project>();
+  for (let i = 0; i < ids.length; i += IN_CHUNK) {
+    const rows: ProjectRow[] = await db
+      .selectFrom("projects")
+      .selectAll()
+      .where("id", "in", ids.slice(i, i + IN_CHUNK))
+      .execute();
+    for (const row of rows) found.set(row.id, toProject(row));
+  }
+  return found;
+}
+
+/** Every project and the profile as they are now. The cursor is read first, so nothing after it is missed. */
+async function snapshot(db: Db, cursor: string): Promise<SyncPullAnswer> {
+  const projectFields = [...SYNC_FIELDS.project];
+  const changes: SyncChange[] = (await listProjects(db)).map((project) => ({
+    entity: "project",
+    entityId: project._id,
+    deleted: false,
+    row: project,
+    version: project.version,
+    fields: projectFields,
+  }));
+  changes.push({
+    entity: "profile",
+    entityId: PROFILE_ENTITY_ID,
+    deleted: false,
+    row: await getSiteProfile(db),
+    version: await profileVersion(db),
+    fields: [...SYNC_FIELDS.profile],
+  });
+  return { cursor, changes, hasMore: false, reset: true };
+}

@@ -1,0 +1,168 @@
+/**
+ * `POST /api/sync/push`: the desktop's outbox, applied op by op (DESIGN 5).
+ *
+ * Each op is applied together with its `sync_ops` row, in one transaction: an op is either applied and
+ * recorded, or neither, so a replay after a crash (same op ids) applies nothing twice and answers the
+ * stored result. A conflict or a rejection is that op's answer and never stops the ops after it.
+ */
+import { sql } from "kysely";
+import { serializableTransaction } from "../data/dialect.ts";
+import type { Db } from "../data/schema.ts";
+import { Conflict, DomainError, Invalid, TooLarge } from "../domain/errors.ts";
+import {
+  SYNC_MAX_OPS,
+  SYNC_MESSAGES,
+  SYNC_SCHEMA_VERSION,
+  type SyncFirstResult,
+  type SyncOp,
+  type SyncOpResult,
+  type SyncPushAnswer,
+  syncOpSchema,
+} from "../domain/sync.ts";
+import type { OperationContext } from "../operations/context.ts";
+import type { UserActor } from "../services/context.ts";
+import { requireUser } from "../services/policy.ts";
+import { applyOp } from "./apply-op.ts";
+import { joinedTransaction } from "./joined-transaction.ts";
+
+export interface PushInput {
+  clientId: string;
+  schemaVersion: number;
+  ops: unknown[];
+}
+
+/** Refusals that are the op's answer; anything else (database down, a bug) fails the push, to be retried. */
+const REJECTIONS = new Set(["invalid", "forbidden", "not_found", "unauthenticated", "conflict"]);
+
+interface Stored {
+  userId: string;
+  result: SyncFirstResult;
+}
+
+export async function pushChanges(ctx: OperationContext, input: PushInput): Promise<SyncPushAnswer> {
+  const user = requireUser(ctx.actor);
+  // The version first: an app speaking another protocol may send ops this server cannot read.
+  if (input.schemaVersion < SYNC_SCHEMA_VERSION) throw new Conflict(SYNC_MESSAGES.updateDesktop);
+  if (input.schemaVersion > SYNC_SCHEMA_VERSION) throw new Conflict(SYNC_MESSAGES.updateServer);
+  if (input.ops.length > SYNC_MAX_OPS) throw new TooLarge(SYNC_MESSAGES.tooManyOps);
+  const ops = input.ops.map(readOp);
+  // Replays are answered from one read, without a transaction each: a replayed push costs little.
+  const stored = await storedResults(
+    ctx.core.db,
+    ops.map((op) => op.opId),
+  );
+  const pending = await pushPending(
+    ctx,
+    user,
+    input.clientId,
+    ops.filter((op) => !stored.has(op.opId)),
+  );
+  // Answers in the order sent: replays from the first read, the others from the transaction, in turn.
+  let next = 0;
+  return {
+    results: ops.map((op) => {
+      const earlier = stored.get(op.opId);
+      return earlier ? duplicate(op, earlier, user) : (pending[next++] as SyncOpResult);
+    }),
+  };
+}
+
+/** A malformed op is the client's bug, not the user's data: the whole push is a 400 naming it. */
+function readOp(value: unknown, index: number): SyncOp {
+  const result = syncOpSchema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const message =
+    issue?.code === "unrecognized_keys" ? `Unknown field: ${issue.keys.join(", ")}.` : (issue?.message ?? "");
+  throw new Invalid(`ops[${index}]: ${message}`);
+}
+
+function duplicate(op: SyncOp, earlier: Stored, user: UserActor): SyncOpResult {
+  if (earlier.userId !== user.id) return { opId: op.opId, status: "rejected", message: SYNC_MESSAGES.opIdTaken };
+  return { opId: op.opId, status: "duplicate", original: earlier.result };
+}
+
+async function storedResults(db: Db, opIds: string[]): Promise<Map<string, Stored>> {
+  const found = new Map<string, Stored>();
+  if (opIds.length === 0) return found;
+  const rows = await db
+    .selectFrom("sync_ops")
+    .select(["op_id", "user_id", "result"])
+    .where("op_id", "in", opIds)
+    .execute();
+  for (const row of rows) found.set(row.op_id, { userId: row.user_id, result: JSON.parse(row.result) });
+  return found;
+}
+
+async function storeResult(
+  db: Db,
+  ctx: OperationContext,
+  user: UserActor,
+  clientId: string,
+  result: SyncFirstResult,
+): Promise<void> {
+  await db
+    .insertInto("sync_ops")
+    .values({
+      op_id: result.opId,
+      client_id: clientId,
+      user_id: user.id,
+      status: result.status,
+      result: JSON.stringify(result),
+      applied_at: ctx.core.now().toISOString(),
+    })
+    .execute();
+}
+
+/**
+ * The ops not answered from `sync_ops` yet, in one transaction (one commit, so a push of hundreds of ops
+ * costs one disk sync, not hundreds) with a savepoint per op: a refused op's writes are rolled back to its
+ * savepoint and its refusal stored instead. If anything else fails, nothing of the push is kept, and the
+ * client's retry applies every op once.
+ */
+async function pushPending(
+  ctx: OperationContext,
+  user: UserActor,
+  clientId: string,
+  ops: SyncOp[],
+): Promise<SyncOpResult[]> {
+  if (ops.length === 0) return [];
+  return serializableTransaction(ctx.core.db, async (trx) => {
+    const scoped: OperationContext = { ...ctx, core: { ...ctx.core, db: joinedTransaction(trx) }, transport: {} };
+    // Read again inside the transaction: a push of the same ops may have committed since the first read.
+    const stored = await storedResults(
+      trx,
+      ops.map((op) => op.opId),
+    );
+    const firsts = new Map<string, SyncFirstResult>();
+    const results: SyncOpResult[] = [];
+    for (const op of ops) {
+      const earlier = stored.get(op.opId);
+      const sameOpBefore = firsts.get(op.opId);
+      if (earlier) results.push(duplicate(op, earlier, user));
+      else if (sameOpBefore) results.push({ opId: op.opId, status: "duplicate", original: sameOpBefore });
+      else {
+        const result = await pushOne(scoped, trx, clientId, op);
+        await storeResult(trx, ctx, user, clientId, result);
+        firsts.set(op.opId, result);
+        results.push(result);
+      }
+    }
+    return results;
+  });
+}
+
+async function pushOne(ctx: OperationContext, trx: Db, clientId: string, op: SyncOp): Promise<SyncFirstResult> {
+  await sql`SAVEPOINT sync_op`.execute(trx);
+  try {
+    const result = await applyOp({ ctx, clientId }, op);
+    await sql`RELEASE SAVEPOINT sync_op`.execute(trx);
+    return result;
+  } catch (error) {
+    // Undo whatever the op wrote before it was refused (a service may throw after its first write).
+    await sql`ROLLBACK TO SAVEPOINT sync_op`.execute(trx);
+    await sql`RELEASE SAVEPOINT sync_op`.execute(trx);
+    if (!(error instanceof DomainError) || !REJECTIONS.has(error.kind)) throw error;
+    return { opId: op.opId, status: "rejected", message: error.message };
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * Your desktop app device tokens (name, created, last used), next to your sessions; revoke any of them.
+ * A revoked token stops the desktop app that holds it from syncing until it connects again.
+ */
+import type { DeviceTokenView } from "@portfolio/core/domain";
+import { useState } from "react";
+import { errorMessage } from "../../api/api-client.ts";
+import { useApi } from "../../auth/auth-context.tsx";
+import { Button } from "../../components/Button.tsx";
+import { ConfirmDialog } from "../ConfirmDialog.tsx";
+import { formatDateTime } from "../dates.ts";
+import { createdText, DEVICE_TOKEN_MESSAGES, lastUseText, revokedMessage, revokeQuestion } from "../device-tokens.ts";
+import { useNotify } from "../feedback.tsx";
+import { ErrorBlock, LoadingBlock } from "../States.tsx";
+import { useLoad } from "../use-load.ts";
+
+export function DeviceTokensList() {
+  const api = useApi();
+  const notify = useNotify();
+  const tokens = useLoad(() => api.getDeviceTokens());
+  const [revoking, setRevoking] = useState<DeviceTokenView | null>(null);
+
+  const revoke = async () => {
+    const token = revoking;
+    if (!token) return;
+    try {
+      await api.revokeDeviceToken(token.id);
+      notify({ tone: "success", text: revokedMessage(token.name) });
+    } catch (error) {
+      notify({ tone: "error", text: DEVICE_TOKEN_MESSAGES.revokeFailed, detail: errorMessage(error, "Unknown error") });
+    }
+    setRevoking(null);
+    await tokens.reload();
+  };
+
+  if (tokens.error && !tokens.data)
+    return <ErrorBlock error={tokens.error} what="your device tokens" onRetry={tokens.reload} />;
+  if (!tokens.data) return <LoadingBlock label="Loading your device tokens…" />;
+  return (
+    <>
+      {tokens.data.length === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="device-tokens-empty">
+          {DEVICE_TOKEN_MESSAGES.empty}
+        </p>
+      ) : (
+        <ul
+          className="divide-y divide-slate-200 dark:divide-slate-800"
+          data-testid="device-tokens-list"
+          aria-label="Device tokens"
+        >
+          {tokens.data.map((token) => (
+            <li
+              key={token.id}
+              className="flex flex-wrap items-center justify-between gap-3 py-3"
+              data-testid="device-token-row"
+            >
+              <div className="min-w-0">
+                <p className="font-medium break-words text-slate-900 dark:text-white">{token.name}</p>
+                <p className="text-xs text-slate-600 dark:text-slate-400">
+                  {token.lastUsedAt ? (
+                    <time dateTime={token.lastUsedAt} title={formatDateTime(token.lastUsedAt)}>
+                      {lastUseText(token)}
+                    </time>
+                  ) : (
+                    lastUseText(token)
+                  )}
+                  {" · "}
+                  {createdText(token)}
+                </p>
+              </div>
+              <Button
+                size="sm"
+                variant="danger"
+                onClick={() => setRevoking(token)}
+                aria-label={`Revoke device token ${token.name}`}
+              >
+                Revoke
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={revoking !== null}
+        title="Revoke device token"
+        message={revoking ? revokeQuestion(revoking.name) : ""}
+        confirmLabel="Revoke"
+        onConfirm={revoke}
+        onCancel={() => setRevoking(null)}
+      />
+    </>
+  );
+}

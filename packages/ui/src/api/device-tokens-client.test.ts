@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { HttpApiClient } from "./http-api-client.ts";
+
+type Call = { url: string; method: string | undefined };
+
+function recordingFetch(answer: () => Response): { fetch: typeof fetch; calls: Call[] } {
+  const calls: Call[] = [];
+  return {
+    calls,
+    fetch: async (input, init) => {
+      calls.push({ url: String(input), method: init?.method });
+      return answer();
+    },
+  };
+}
+
+describe("device token calls", () => {
+  it("lists the tokens with GET /api/sync/tokens and answers the list", async () => {
+    const token = { id: "t1", name: "Laptop", createdAt: "2026-11-21T12:00:00.000Z", lastUsedAt: null };
+    const fake = recordingFetch(() => Response.json({ tokens: [token] }));
+    const api = new HttpApiClient({ baseUrl: "https://api.example.test", fetch: fake.fetch });
+    expect(await api.getDeviceTokens()).toEqual([token]);
+    expect(fake.calls).toEqual([{ url: "https://api.example.test/api/sync/tokens", method: "GET" }]);
+  });
+
+  it("revokes one with DELETE /api/sync/tokens/{id}", async () => {
+    const fake = recordingFetch(() => new Response(null, { status: 204 }));
+    const api = new HttpApiClient({ baseUrl: "https://api.example.test", fetch: fake.fetch });
+    await api.revokeDeviceToken("t 1");
+    expect(fake.calls).toEqual([{ url: "https://api.example.test/api/sync/tokens/t%201", method: "DELETE" }]);
+  });
+});
