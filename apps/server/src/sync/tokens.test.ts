@@ -45,6 +45,12 @@ describe("device token lifecycle", () => {
     expect(refused.status).toBe(401);
     expect(refused.body).toEqual({ error: "You must be logged in." });
     expect((await web.get("/api/sync/tokens")).body).toEqual({ tokens: [] });
+    const audit = await web.get<{ entries: { action: string; details: unknown }[] }>("/api/admin/audit?kind=token");
+    expect(audit.body.entries.map((e) => [e.action, e.details])).toEqual([
+      ["token.revoked", { kind: "device", name: "Studio PC" }],
+      ["token.issued", { kind: "device", name: "Studio PC" }],
+    ]);
+    expect(audit.text).not.toContain(created.body.token);
   });
 
   it("is refused to users who may not open the admin panel", async () => {

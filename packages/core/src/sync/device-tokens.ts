@@ -58,14 +58,23 @@ export async function listDeviceTokens(core: Core, actor: Actor): Promise<{ toke
 /** Revokes one of the caller's own tokens; another user's token is simply not found. */
 export async function revokeDeviceToken(core: Core, actor: Actor, id: string): Promise<void> {
   const user = requireUser(actor);
-  const result = await core.db
-    .updateTable("device_tokens")
-    .set({ revoked_at: core.now().toISOString() })
-    .where("id", "=", id)
-    .where("user_id", "=", user.id)
-    .where("revoked_at", "is", null)
-    .executeTakeFirst();
-  if (result.numUpdatedRows === 0n) throw new NotFound("Device token not found.");
+  await core.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable("device_tokens")
+      .set({ revoked_at: core.now().toISOString() })
+      .where("id", "=", id)
+      .where("user_id", "=", user.id)
+      .where("revoked_at", "is", null)
+      .returning("name")
+      .executeTakeFirst();
+    if (!row) throw new NotFound("Device token not found.");
+    await recordAudit(trx, actor, core.now(), {
+      action: "token.revoked",
+      targetType: "user",
+      targetId: user.id,
+      details: { kind: "device", name: row.name },
+    });
+  });
 }
 
 /**

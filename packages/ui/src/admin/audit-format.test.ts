@@ -25,6 +25,12 @@ describe("audit log in words", () => {
     );
     expect(describeAuditAction(entry("settings.edit", {}))).toBe("changed the site profile");
     expect(describeAuditAction(entry("token.issued", { kind: "activation" }))).toBe("issued an activation link");
+    expect(describeAuditAction(entry("token.issued", { kind: "device", name: "Laptop" }))).toBe(
+      'connected the desktop app "Laptop"',
+    );
+    expect(describeAuditAction(entry("token.revoked", { kind: "device", name: "Laptop" }))).toBe(
+      'revoked the desktop app token "Laptop"',
+    );
     expect(describeAuditAction(entry("something.new", {}))).toBe("something.new");
   });
 

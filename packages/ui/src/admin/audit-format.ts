@@ -9,7 +9,7 @@ export const AUDIT_KINDS: ReadonlyArray<{ value: string; label: string }> = [
   { value: "role", label: "Roles" },
   { value: "settings", label: "Site settings" },
   { value: "auth", label: "Sign-ins and accounts" },
-  { value: "token", label: "E-mailed links" },
+  { value: "token", label: "E-mailed links and device tokens" },
   { value: "twitch", label: "Twitch" },
 ];
 
@@ -84,7 +84,10 @@ export function describeAuditAction(entry: Pick<AuditEntryView, "action" | "deta
     case "auth.password_changed":
       return "changed their password";
     case "token.issued":
+      if (text(details.kind) === "device") return `connected the desktop app "${text(details.name) ?? ""}"`;
       return `issued ${text(details.kind) === "activation" ? "an activation" : "a password reset"} link`;
+    case "token.revoked":
+      return `revoked the desktop app token "${text(details.name) ?? ""}"`;
     case "session.ended":
       return "ended a session";
     case "twitch.connect":
