@@ -80,7 +80,9 @@ function connectingOwner(actor: Actor): UserActor {
   if (!decision.allowed) {
     throw decision.reason === "unauthenticated" ? new Unauthenticated() : new Forbidden(decision.message);
   }
-  return actor as UserActor;
+  // The state is bound to a browser session; the server's own (system) actor has none.
+  if (actor.kind !== "user") throw new Forbidden(TWITCH_MESSAGES.sessionRequired);
+  return actor;
 }
 
 /** POST /api/admin/twitch/connect: the authorize URL to send the owner's browser to, carrying a fresh state. */

@@ -23,7 +23,9 @@ function closestBranch(issue: z.core.$ZodIssueInvalidUnion): Issue | undefined {
 
 function describeIssue(issue: Issue | undefined, where: string): string {
   if (!issue) return "Invalid input.";
-  if (issue.code === "invalid_union") return describeIssue(closestBranch(issue), where);
+  // A union with its own message (e.g. "scope must be a list...") says it best; otherwise the closest branch.
+  if (issue.code === "invalid_union")
+    return issue.message !== "Invalid input" ? issue.message : describeIssue(closestBranch(issue), where);
   if (issue.code === "unrecognized_keys") return `Unknown ${where} field: ${issue.keys.join(", ")}.`;
   return issue.message;
 }
