@@ -52,24 +52,23 @@ for (const { name, env, paths } of vitestRuns) {
   }
 }
 
-// 2. Browser end-to-end tests, once the site has them.
-const sitePackage = JSON.parse(readFileSync(join(root, "apps/site/package.json"), "utf8"));
-if (sitePackage.scripts?.["test:e2e"]) {
-  if (!existsSync("/usr/bin/chromium")) {
-    console.error(
-      "Browser tests need Debian's Chromium at /usr/bin/chromium: run `apt-get install -y chromium` (as root).",
-    );
-    process.exit(1);
-  }
-  runPnpm(["build"]);
-  const playwrightJson = join(reports, "playwright.json");
-  const e2eStatus = run(
-    pnpmCommand,
-    [...pnpmPrefix, "--filter", "@portfolio/site", "test:e2e", "--reporter=list,json"],
-    {
-      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
-    },
+// 2. Browser end-to-end tests: the site against the real server, then the desktop renderer (built by
+// electron-vite, its preload bridge replaced by a binding to the real main-process handler).
+if (!existsSync("/usr/bin/chromium")) {
+  console.error(
+    "Browser tests need Debian's Chromium at /usr/bin/chromium: run `apt-get install -y chromium` (as root).",
   );
+  process.exit(1);
+}
+runPnpm(["build"]);
+for (const [name, args] of [
+  ["site", ["--filter", "@portfolio/site", "test:e2e"]],
+  ["desktop", ["--filter", "@portfolio/desktop", "exec", "playwright", "test"]],
+]) {
+  const playwrightJson = join(reports, `playwright-${name}.json`);
+  const e2eStatus = run(pnpmCommand, [...pnpmPrefix, ...args, "--reporter=list,json"], {
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
+  });
   if (e2eStatus !== 0) failedRuns++;
   if (existsSync(playwrightJson)) {
     const { stats } = JSON.parse(readFileSync(playwrightJson, "utf8"));

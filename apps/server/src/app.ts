@@ -36,7 +36,11 @@ export function createApp(options: AppOptions): Express {
     core,
     config,
     log,
-    rateLimits: createRateLimits({ ...DEFAULT_RATE_LIMITS, ...options.rateLimits }),
+    // Counted in the database on the core's clock (a test's controllable one), shared by every instance.
+    rateLimits: createRateLimits(
+      { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+      { db: core.db, now: () => core.now().getTime() },
+    ),
     projectsCache: new ProjectsCache(core),
   };
   const site = staticSite(config.siteDir, log);

@@ -2,16 +2,24 @@
 /**
  * (The shebang flags are SERVER_NODE_FLAGS of node-flags.mjs; a test keeps the two equal.)
  *
- * portfolio-server: migrate, create the owner on first start, then serve the API and the site.
+ * portfolio-server                      migrate, create the owner on first start, then serve the API and the site;
+ * portfolio-server backup <file>        write a portable snapshot of the database named by DATABASE_URL;
+ * portfolio-server restore <file> [--force]   load one into it (refused when it holds rows, unless --force).
  */
+import { BackupError } from "@portfolio/core/data";
 import { bootstrap } from "@portfolio/core/services";
 import { createApp } from "./app.ts";
+import { runBackup } from "./cli/backup.ts";
+import { runRestore } from "./cli/restore.ts";
 import { readConfig } from "./config.ts";
 import { createCore } from "./create-core.ts";
+import { installGracefulShutdown } from "./http/shutdown.ts";
 
 const log = (line: string) => console.log(line);
 
-async function main(): Promise<void> {
+const USAGE = "Usage: portfolio-server [backup <file> | restore <file> [--force]]";
+
+async function serve(): Promise<void> {
   const config = readConfig();
   const core = await createCore(config, log);
   const result = await bootstrap(core, config.owner);
@@ -34,21 +42,37 @@ async function main(): Promise<void> {
     process.exit(1);
   });
 
-  const stop = () => {
-    server.close(() => {
-      // Mail queued by the last requests (sign-up, forgot password) goes out before the database closes.
-      void core.mailer
-        .drain()
-        .then(() => core.close())
-        .then(() => process.exit(0));
-    });
-    server.closeAllConnections();
-  };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  // SIGTERM/SIGINT: stop accepting, finish requests in flight, send the mail they queued (sign-up, forgot
+  // password), close the pool, exit 0 (within 10 s, or 1 if requests had to be cut).
+  installGracefulShutdown(
+    server,
+    async () => {
+      await core.mailer.drain();
+      await core.close();
+    },
+    { log },
+  );
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  if (command === undefined) return serve();
+  if (command === "backup" || command === "restore") {
+    const force = rest.includes("--force");
+    const files = rest.filter((arg) => arg !== "--force");
+    const unknown = rest.filter((arg) => arg.startsWith("--") && arg !== "--force");
+    if (files.length !== 1 || unknown.length > 0 || (command === "backup" && force)) throw new Error(USAGE);
+    const file = files[0] as string;
+    const { databaseUrl } = readConfig();
+    if (command === "backup") await runBackup(databaseUrl, file, log);
+    else await runRestore(databaseUrl, file, { force, log });
+    return;
+  }
+  throw new Error(USAGE);
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  // A BackupError's message is written for the user (damaged file, non-empty database, ...); so are ours.
+  console.error(error instanceof BackupError || error instanceof Error ? error.message : String(error));
   process.exit(1);
 });

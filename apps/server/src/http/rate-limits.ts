@@ -1,10 +1,14 @@
 /**
  * Rate limits of SECURITY 8: login per IP, per username+IP and per account across IPs, forgot-password per
- * e-mail and per IP.
+ * e-mail and per IP. Counts live in the database (one store per limiter, by name), so they survive a
+ * restart and are shared by every instance on the same database (issue 12).
  */
+import type { Database } from "@portfolio/core/data";
 import { MESSAGES } from "@portfolio/core/domain";
 import type { Request, RequestHandler } from "express";
 import { ipKeyGenerator, rateLimit } from "express-rate-limit";
+import type { Kysely } from "kysely";
+import { createDatabaseRateLimitStore } from "./rate-limit-store.ts";
 
 export interface RateLimitSettings {
   windowMs: number;
@@ -39,41 +43,47 @@ const bodyField = (req: Request, field: string) => {
   return typeof value === "string" ? value.trim().toLowerCase().slice(0, 254) : "";
 };
 
-function limiter(
-  windowMs: number,
-  limit: number,
-  message: string,
-  key: (req: Request) => string,
-  onlyFailures = false,
-): RequestHandler {
-  return rateLimit({
-    windowMs,
-    limit,
-    keyGenerator: key,
-    skipSuccessfulRequests: onlyFailures,
-    standardHeaders: "draft-8",
-    legacyHeaders: false,
-    handler: (_req, res) => {
-      res.status(429).json({ error: message });
-    },
-  });
+/** Where the counts are kept, and the clock that opens and ends windows (a test's controllable one). */
+export interface RateLimitStorage {
+  db: Kysely<Database>;
+  now?: () => number;
 }
 
-export function createRateLimits(settings: RateLimitSettings) {
+export function createRateLimits(settings: RateLimitSettings, storage: RateLimitStorage) {
   const { windowMs } = settings;
+  /** One limiter; `name` keys its rows in the database, so it must be unique and stable across releases. */
+  const limiter = (
+    name: string,
+    limit: number,
+    message: string,
+    key: (req: Request) => string,
+    onlyFailures = false,
+  ): RequestHandler =>
+    rateLimit({
+      windowMs,
+      limit,
+      keyGenerator: key,
+      store: createDatabaseRateLimitStore(storage.db, name, { now: storage.now }),
+      skipSuccessfulRequests: onlyFailures,
+      standardHeaders: "draft-8",
+      legacyHeaders: false,
+      handler: (_req, res) => {
+        res.status(429).json({ error: message });
+      },
+    });
   return {
     login: [
-      limiter(windowMs, settings.loginPerIp, MESSAGES.tooManyLogins, ip),
+      limiter("login-ip", settings.loginPerIp, MESSAGES.tooManyLogins, ip),
       // Only failed attempts count per name, so a user who logs in often is never locked out.
       limiter(
-        windowMs,
+        "login-name",
         settings.loginPerUsername,
         MESSAGES.tooManyLogins,
         (req) => `${ip(req)}|${bodyField(req, "username")}`,
         true,
       ),
       limiter(
-        windowMs,
+        "login-account",
         settings.loginPerAccount,
         MESSAGES.tooManyLogins,
         (req) => `account|${bodyField(req, "username")}`,
@@ -81,11 +91,16 @@ export function createRateLimits(settings: RateLimitSettings) {
       ),
     ],
     forgot: [
-      limiter(windowMs, settings.forgotPerIp, MESSAGES.tooManyRequests, ip),
-      limiter(windowMs, settings.forgotPerEmail, MESSAGES.tooManyRequests, (req) => `email|${bodyField(req, "email")}`),
+      limiter("forgot-ip", settings.forgotPerIp, MESSAGES.tooManyRequests, ip),
+      limiter(
+        "forgot-email",
+        settings.forgotPerEmail,
+        MESSAGES.tooManyRequests,
+        (req) => `email|${bodyField(req, "email")}`,
+      ),
     ],
-    signup: [limiter(windowMs, settings.signupPerIp, MESSAGES.tooManyRequests, ip)],
-    playlist: [limiter(windowMs, settings.playlistPerIp, MESSAGES.tooManyRequests, ip)],
-    twitchCallback: [limiter(windowMs, settings.twitchCallbackPerIp, MESSAGES.tooManyRequests, ip)],
+    signup: [limiter("signup-ip", settings.signupPerIp, MESSAGES.tooManyRequests, ip)],
+    playlist: [limiter("playlist-ip", settings.playlistPerIp, MESSAGES.tooManyRequests, ip)],
+    twitchCallback: [limiter("twitch-callback-ip", settings.twitchCallbackPerIp, MESSAGES.tooManyRequests, ip)],
   };
 }

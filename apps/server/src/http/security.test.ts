@@ -502,7 +502,6 @@ describe("account timing (6, 25)", () => {
           200,
         ),
       );
-      console.log("MEDIANS", JSON.stringify(result));
       expect(Math.abs(result.known - result.unknown)).toBeLessThan(1);
       // The known address still got its mail, sent after the answer.
       expect(outboxMails(server.outboxDir).filter((m) => m.to === OWNER.email)).toHaveLength(55);

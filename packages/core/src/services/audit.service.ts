@@ -14,6 +14,7 @@ export type AuditAction =
   | "auth.password_reset"
   | "auth.password_changed"
   | "token.issued"
+  | "token.revoked"
   | "session.ended"
   | "user.activate"
   | "user.deactivate"

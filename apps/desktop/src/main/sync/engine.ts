@@ -131,6 +131,8 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
           db: deps.db,
           server,
           clientId: await clientId(deps.db),
+          // A retry goes on counting from where the failed attempt was.
+          done: status.progress?.done ?? 0,
           onProgress: (progress) => {
             status.progress = progress;
           },
@@ -144,7 +146,6 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         // A kept-alive socket the server closed while idle fails the next request once. Push and pull are
         // idempotent (op ids, cursors), so one immediate retry is safe; a real outage fails it again.
         if (!(error instanceof ApiNetworkError)) throw error;
-        deps.log(`DEBUGRETRY ${String((error.cause as Error)?.cause ?? error.cause)}`);
         await attempt();
       }
       await writeState(deps.db, "last_synced_at", deps.now().toISOString());

@@ -28,12 +28,14 @@ export async function pushOutbox(options: {
   server: Transport;
   clientId: string;
   onProgress: (progress: PushProgress) => void;
+  /** Ops already pushed in this sync (by an attempt that failed after them). */
+  done?: number;
   batchSize?: number;
 }): Promise<void> {
   const { db, server, clientId } = options;
   const batchSize = Math.min(options.batchSize ?? SYNC_MAX_OPS, SYNC_MAX_OPS);
-  let done = 0;
-  let total = (await outboxCounts(db)).pending;
+  let done = options.done ?? 0;
+  let total = done + (await outboxCounts(db)).pending;
   options.onProgress({ done, total });
   for (;;) {
     const batch = await pendingOps(db, batchSize);

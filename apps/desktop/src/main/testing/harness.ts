@@ -110,9 +110,7 @@ export async function openTestDesktop(options: {
     timers,
     hostname: options.hostname ?? "test-laptop",
     bcryptCost: 4,
-    log: (line) => {
-      if (line.includes("DEBUGRETRY")) console.error(line);
-    },
+    log: () => {},
   });
   const replies: InvokeReply[] = [];
   const call = async (operation: string, input?: unknown) => {

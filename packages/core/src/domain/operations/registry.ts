@@ -71,6 +71,13 @@ export const operations = {
     cache: "no-cache",
     produces: "text/html",
   },
+  "meta.health": {
+    method: "GET",
+    path: "/api/health",
+    summary: "For load balancers: 200 while the database answers a query, 503 when it cannot be reached.",
+    action: "public",
+    result: returns<{ status: "ok" }>(),
+  },
 
   // ---- Session and account (spec section 7) ----
   "auth.me": {

@@ -11,7 +11,7 @@ import type { MailMessage } from "./mailer.ts";
  * A queued mail starts this long after it was queued: past the current request's answer and the next turn
  * of the event loop, so composing and writing the mail never competes with the answer on its way out.
  */
-const START_DELAY_MS = 20;
+const START_DELAY_MS = 50;
 
 export interface MailQueue {
   /** Sends in the background, after the current request has answered. */
