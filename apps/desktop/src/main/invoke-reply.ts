@@ -4,21 +4,9 @@
  * of a forwarded call; anything else is a generic
  * message, never a stack trace or an internal detail.
  */
-import { DomainError, type DomainErrorKind } from "@portfolio/core/domain";
+import { DomainError, ERROR_STATUS } from "@portfolio/core/domain";
 import { ApiError } from "@portfolio/ui/api/transport.ts";
 import type { InvokeReply } from "../shared/ipc-channel.ts";
-
-// Same map as apps/server/src/http/errors.ts; the two could share one table in core.
-const STATUS: Record<DomainErrorKind, number> = {
-  invalid: 400,
-  unauthenticated: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  rate_limited: 429,
-  too_large: 413,
-  unavailable: 503,
-};
 
 export const UNEXPECTED_ERROR = "Something went wrong in the app. Please try again.";
 
@@ -26,7 +14,7 @@ export function replyFromError(error: unknown, log: (line: string) => void): Inv
   if (error instanceof DomainError) {
     return {
       ok: false,
-      status: STATUS[error.kind],
+      status: ERROR_STATUS[error.kind],
       error: error.message,
       ...(error.payload ? { details: error.payload } : {}),
     };

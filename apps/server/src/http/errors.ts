@@ -1,17 +1,6 @@
 /** Every error becomes `{"error": "<human message>"}` with a fitting status; never an HTML stack trace. */
-import { DomainError, type DomainErrorKind } from "@portfolio/core/domain";
+import { DomainError, ERROR_STATUS } from "@portfolio/core/domain";
 import type { ErrorRequestHandler, RequestHandler } from "express";
-
-const STATUS: Record<DomainErrorKind, number> = {
-  invalid: 400,
-  unauthenticated: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  rate_limited: 429,
-  too_large: 413,
-  unavailable: 503,
-};
 
 interface BodyParserError {
   type?: string;
@@ -36,7 +25,7 @@ export function errorHandler(log: (line: string) => void): ErrorRequestHandler {
       return;
     }
     if (err instanceof DomainError) {
-      res.status(STATUS[err.kind]).json({ ...err.payload, error: err.message });
+      res.status(ERROR_STATUS[err.kind]).json({ ...err.payload, error: err.message });
       return;
     }
     const parserError = err as BodyParserError;

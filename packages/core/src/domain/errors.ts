@@ -12,6 +12,18 @@ export type DomainErrorKind =
   | "too_large"
   | "unavailable";
 
+/** The status each kind answers, over HTTP and over the desktop's IPC alike. */
+export const ERROR_STATUS: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  rate_limited: 429,
+  unavailable: 503,
+};
+
 export class DomainError extends Error {
   constructor(
     readonly kind: DomainErrorKind,
