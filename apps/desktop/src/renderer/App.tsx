@@ -24,7 +24,11 @@ export function App({ bridge }: { bridge: DesktopBridge }) {
   const desktop = useDesktopState(client);
   const { refresh, apply } = desktop;
   const api = useMemo(
-    () => new TransportApiClient(refreshingTransport(ipcTransport(bridge), () => void refresh())),
+    () =>
+      new TransportApiClient(
+        refreshingTransport(ipcTransport(bridge), () => void refresh()),
+        "device",
+      ),
     [bridge, refresh],
   );
   const [view, setView] = useState<"panel" | "attention">("panel");

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openDatabase } from "../data/database.ts";
 import { createTestCore, type TestCore } from "../test/test-core.ts";
 import { bootstrap } from "./bootstrap.ts";
+import { seedRoles } from "./roles.service.ts";
 import { verifyPassword } from "./secrets.ts";
 
 let core: TestCore;
@@ -59,5 +61,28 @@ describe("first start", () => {
     await core.db.deleteFrom("projects").execute();
     await bootstrap(core, owner);
     expect(await core.db.selectFrom("projects").select("id").execute()).toHaveLength(0);
+  });
+});
+
+describe("two instances starting at once on one database", () => {
+  it("create one owner and seed the built-in projects once", async () => {
+    // On PostgreSQL a second pool is a second instance. SQLite serves one instance (a second process would
+    // wait on the file lock); in one process both starts share its single connection.
+    const second = core.dialect === "postgres" ? openDatabase(core.databaseUrl, { poolSize: 4 }).db : core.db;
+    // The roles already there (as after a restore), so no row lock on them happens to order the two starts.
+    await seedRoles(core.db, new Date());
+    try {
+      const results = await Promise.all([
+        bootstrap(core, owner),
+        bootstrap({ ...core, db: second }, { ...owner, username: "boss2", email: "boss2@example.com" }),
+      ]);
+      expect(results.filter((r) => r.ownerCreated)).toHaveLength(1);
+      expect(results.filter((r) => r.projectsSeeded)).toHaveLength(1);
+      expect(await core.db.selectFrom("users").select("id").execute()).toHaveLength(1);
+      expect(await core.db.selectFrom("projects").select("id").execute()).toHaveLength(14);
+      expect(await core.db.selectFrom("roles").select("key").execute()).toHaveLength(4);
+    } finally {
+      if (second !== core.db) await second.destroy();
+    }
   });
 });

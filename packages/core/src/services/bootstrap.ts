@@ -1,7 +1,12 @@
 /**
  * First start on an empty database: create the owner, the four roles and the 14 built-in projects, once.
  * A `seeded` flag keeps deleted built-in projects from coming back on the next start.
+ *
+ * Several instances may start at once on one PostgreSQL database: the work runs in a serializable
+ * transaction (retried on conflict), so only one of them creates the owner and seeds; should another
+ * instance's owner row still win a race as a unique violation, the check runs again and finds it.
  */
+import { isUniqueViolation, serializableTransaction } from "../data/dialect.ts";
 import { OWNER_OVERRIDE } from "../domain/permissions.ts";
 import { recordAudit } from "./audit.service.ts";
 import type { Core } from "./context.ts";
@@ -29,44 +34,52 @@ export async function bootstrap(core: Core, owner: OwnerOptions): Promise<Bootst
   const generatedPassword = hasUsers || owner.password ? undefined : generatePassword();
   const password = owner.password ?? generatedPassword;
   const passwordHash = !hasUsers && password ? await hashPassword(password, core.config.bcryptCost) : undefined;
-  return core.db.transaction().execute(async (trx) => {
-    const now = core.now();
-    await seedRoles(trx, now);
-    let ownerCreated = false;
-    const stillEmpty = (await trx.selectFrom("users").select("id").limit(1).executeTakeFirst()) === undefined;
-    if (stillEmpty && passwordHash) {
-      const id = newId();
-      await trx
-        .insertInto("users")
-        .values({
-          id,
-          username: owner.username,
-          username_key: userKey(owner.username),
-          email: owner.email,
-          email_key: userKey(owner.email),
-          password_hash: passwordHash,
-          permissions: JSON.stringify([OWNER_OVERRIDE]),
-          role_key: "owner",
-          is_active: 1,
-          created_at: now.toISOString(),
-          updated_at: now.toISOString(),
-        })
-        .execute();
-      await recordAudit(trx, { kind: "system", reason: "first start" }, now, {
-        action: "user.edit",
-        targetType: "user",
-        targetId: id,
-        details: { after: { username: owner.username, permissions: [OWNER_OVERRIDE] }, created: true },
-      });
-      ownerCreated = true;
-    }
-    const seeded = (await getSetting<boolean>(trx, "seeded")) === true;
-    if (!seeded) {
-      await seedProjects(trx, now);
-      await setSetting(trx, "seeded", true);
-    }
-    const result: BootstrapResult = { ownerCreated, projectsSeeded: !seeded };
-    if (ownerCreated && generatedPassword) result.generatedPassword = generatedPassword;
-    return result;
-  });
+  const run = () =>
+    serializableTransaction(core.db, async (trx) => {
+      const now = core.now();
+      await seedRoles(trx, now);
+      let ownerCreated = false;
+      const stillEmpty = (await trx.selectFrom("users").select("id").limit(1).executeTakeFirst()) === undefined;
+      if (stillEmpty && passwordHash) {
+        const id = newId();
+        await trx
+          .insertInto("users")
+          .values({
+            id,
+            username: owner.username,
+            username_key: userKey(owner.username),
+            email: owner.email,
+            email_key: userKey(owner.email),
+            password_hash: passwordHash,
+            permissions: JSON.stringify([OWNER_OVERRIDE]),
+            role_key: "owner",
+            is_active: 1,
+            created_at: now.toISOString(),
+            updated_at: now.toISOString(),
+          })
+          .execute();
+        await recordAudit(trx, { kind: "system", reason: "first start" }, now, {
+          action: "user.edit",
+          targetType: "user",
+          targetId: id,
+          details: { after: { username: owner.username, permissions: [OWNER_OVERRIDE] }, created: true },
+        });
+        ownerCreated = true;
+      }
+      const seeded = (await getSetting<boolean>(trx, "seeded")) === true;
+      if (!seeded) {
+        await seedProjects(trx, now);
+        await setSetting(trx, "seeded", true);
+      }
+      const result: BootstrapResult = { ownerCreated, projectsSeeded: !seeded };
+      if (ownerCreated && generatedPassword) result.generatedPassword = generatedPassword;
+      return result;
+    });
+  try {
+    return await run();
+  } catch (error) {
+    // Another instance created the owner first: run the checks again, which now find it and create nothing.
+    if (!isUniqueViolation(error)) throw error;
+    return run();
+  }
 }

@@ -1,5 +1,6 @@
 /** Role definitions stored in the database, and the role editor of the Settings tab. */
 
+import { serializableTransaction } from "../data/dialect.ts";
 import type { Db } from "../data/schema.ts";
 import type { RolesAnswer, RoleUpdateAnswer } from "../domain/api-types.ts";
 import { Invalid, NotFound } from "../domain/errors.ts";
@@ -58,7 +59,8 @@ export async function updateRolePermissions(
   const key = roleKey as RoleKey;
   assertCan(actor, "roles.update", { key });
   const { permissions, dryRun } = parseInput(rolePermissionsSchema, input);
-  return core.db.transaction().execute(async (trx) => {
+  // Serializable: the twin check and the members read must still hold when the write commits (issue 12).
+  return serializableTransaction(core.db, async (trx) => {
     const roles = await readRoles(trx);
     const before = roles[key].permissions;
     // The same rule as changing one user's permissions (SECURITY 21), and never a role holding more than you.

@@ -1,3 +1,4 @@
+import { serializableTransaction } from "../data/dialect.ts";
 import type { AdminUser } from "../domain/api-types.ts";
 import { Conflict, Invalid } from "../domain/errors.ts";
 import { sortUsersByRank } from "../domain/roles.ts";
@@ -23,7 +24,9 @@ export async function updateUser(core: Core, actor: Actor, id: string, input: un
   const parsed = parseUserUpdate(input);
   if (!parsed.success) throw new Invalid(parsed.error);
   const update = parsed.data;
-  return core.db.transaction().execute(async (trx) => {
+  // Serializable: the permission checks, the free-name check and the role membership read must still hold
+  // when the write commits, whatever another admin or instance does meanwhile (issue 12).
+  return serializableTransaction(core.db, async (trx) => {
     const target = await findUserById(trx, id);
     const before = toAdminUser(target);
     assertCan(actor, "users.edit", { id, permissions: before.permissions });
@@ -85,7 +88,7 @@ export async function updateUser(core: Core, actor: Actor, id: string, input: un
 
 export async function deleteUser(core: Core, actor: Actor, id: string): Promise<void> {
   assertCan(actor, "users.delete");
-  await core.db.transaction().execute(async (trx) => {
+  await serializableTransaction(core.db, async (trx) => {
     const target = await findUserById(trx, id);
     assertCan(actor, "users.delete", { id, permissions: parsePermissions(target.permissions) });
     // Sessions and tokens go with the user (ON DELETE CASCADE): deleting a user ends all their sessions.

@@ -44,6 +44,11 @@ export type ProjectBody = Omit<Project, "_id" | "createdAt" | "updatedAt" | "ver
 export type ProjectPatchBody = Partial<ProjectBody> & { version?: number };
 
 export interface ApiClient {
+  /**
+   * How this client proves who it is: the browser's session cookie, or the desktop app's device token,
+   * which cannot change a password or list browser sessions (those stay on the website).
+   */
+  readonly credential: "session" | "device";
   hello(): Promise<MessageAnswer>;
   /** The logged-in user, or null when there is no session (a non-ok answer). */
   me(): Promise<SessionUser | null>;
@@ -115,7 +120,10 @@ export function failureReason(error: unknown): string | undefined {
 
 /** Every `ApiClient` method as one line over the registry's `call`; no transport holds per-operation code. */
 export class TransportApiClient implements ApiClient {
-  constructor(protected readonly transport: Transport) {}
+  constructor(
+    protected readonly transport: Transport,
+    readonly credential: "session" | "device" = "session",
+  ) {}
 
   hello() {
     return this.transport.call("hello", {});

@@ -8,9 +8,35 @@ import { SessionsList } from "./SessionsList.tsx";
 
 export function AccountSection({ onLoggedOut }: { onLoggedOut: () => Promise<void> }) {
   const api = useApi();
-  const sessions = useLoad(() => api.getSessions());
   return (
     <div className="grid gap-4 lg:grid-cols-2">
+      {api.credential === "session" ? (
+        <BrowserAccount onLoggedOut={onLoggedOut} />
+      ) : (
+        <Card title="Password and sessions" headingLevel={3}>
+          <p className="text-sm">
+            Your password and your browser sessions are managed on the website: log in there to change them.
+          </p>
+        </Card>
+      )}
+      <Card
+        title="Device tokens"
+        description="Desktop apps connected to your account. Revoke any you do not recognise."
+        testId="device-tokens"
+        headingLevel={3}
+      >
+        <DeviceTokensList />
+      </Card>
+    </div>
+  );
+}
+
+/** The password and browser sessions: only a browser session may change or list them (SECURITY 12). */
+function BrowserAccount({ onLoggedOut }: { onLoggedOut: () => Promise<void> }) {
+  const api = useApi();
+  const sessions = useLoad(() => api.getSessions());
+  return (
+    <>
       <Card title="Password" description="Changing it logs out your other sessions." headingLevel={3}>
         <ChangePasswordForm onChanged={sessions.reload} />
       </Card>
@@ -22,14 +48,6 @@ export function AccountSection({ onLoggedOut }: { onLoggedOut: () => Promise<voi
       >
         <SessionsList sessions={sessions} onEndedCurrent={onLoggedOut} />
       </Card>
-      <Card
-        title="Device tokens"
-        description="Desktop apps connected to your account. Revoke any you do not recognise."
-        testId="device-tokens"
-        headingLevel={3}
-      >
-        <DeviceTokensList />
-      </Card>
-    </div>
+    </>
   );
 }
