@@ -1,14 +1,23 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * `*.quiet.test.ts` files measure time, so they need a machine doing nothing else: the parallel run leaves
+ * them out, and `QUIET_TESTS=1` runs only them (scripts/test.mjs does, one file at a time, afterwards).
+ */
+const QUIET = "**/*.quiet.test.ts";
+const quietOnly = process.env.QUIET_TESTS === "1";
+
 export default defineConfig({
   test: {
-    include: ["packages/**/src/**/*.test.ts", "apps/**/src/**/*.test.ts", "apps/**/scripts/**/*.test.ts"],
-    exclude: ["**/node_modules/**", "**/dist/**", "**/e2e/**"],
+    include: quietOnly
+      ? [`packages/${QUIET}`, `apps/${QUIET}`]
+      : ["packages/**/src/**/*.test.ts", "apps/**/src/**/*.test.ts", "apps/**/scripts/**/*.test.ts"],
+    exclude: ["**/node_modules/**", "**/dist/**", "**/e2e/**", ...(quietOnly ? [] : [QUIET])],
     environment: "node",
     // With TEST_DATABASE=postgres: one throwaway PostgreSQL cluster for the run (a no-op otherwise).
     globalSetup: ["packages/core/src/test/postgres-global-setup.ts"],
     // API tests start real servers on loopback; two cores, so keep the pool small.
-    maxWorkers: 2,
+    maxWorkers: quietOnly ? 1 : 2,
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

@@ -16,12 +16,22 @@ let failedRuns = 0;
 // 1. Vitest: domain rules, services, API integration, on SQLite (the default) ...
 // ... then 1b. the data and API tests again on PostgreSQL: the vitest global setup starts a throwaway
 // cluster (Debian's initdb/pg_ctl) and each test gets its own database. If PostgreSQL cannot start, that
-// run fails loudly; it never skips.
+// run fails loudly; it never skips. The scale tests (several server processes on one database,
+// apps/server/src/scale) need PostgreSQL: they run in that pass only, and the pass fails if they did not.
+const SCALE_TESTS = "apps/server/src/scale/";
 const vitestRuns = [
-  { name: "vitest", env: {}, paths: [] },
-  { name: "vitest-postgres", env: { TEST_DATABASE: "postgres" }, paths: ["packages/core/src", "apps/server/src"] },
+  { name: "vitest", env: {}, paths: [], exclude: [`${SCALE_TESTS}**`] },
+  {
+    name: "vitest-postgres",
+    env: { TEST_DATABASE: "postgres" },
+    paths: ["packages/core/src", "apps/server/src"],
+    exclude: [],
+    mustRun: SCALE_TESTS,
+  },
+  // 1c. Timing tests (`*.quiet.test.ts`), alone and one file at a time: nothing else loads the machine.
+  { name: "vitest-quiet", env: { QUIET_TESTS: "1" }, paths: [], exclude: [] },
 ];
-for (const { name, env, paths } of vitestRuns) {
+for (const { name, env, paths, exclude, mustRun } of vitestRuns) {
   const vitestJson = join(reports, `${name}.json`);
   if (env.TEST_DATABASE)
     console.log(`\nThe data and API tests again, on PostgreSQL (TEST_DATABASE=${env.TEST_DATABASE}):`);
@@ -33,6 +43,7 @@ for (const { name, env, paths } of vitestRuns) {
       "vitest",
       "run",
       ...paths,
+      ...exclude.map((glob) => `--exclude=${glob}`),
       "--reporter=default",
       "--reporter=json",
       `--outputFile.json=${vitestJson}`,
@@ -47,6 +58,23 @@ for (const { name, env, paths } of vitestRuns) {
     tally.skipped += report.numPendingTests + report.numTodoTests;
     // A run that failed before any test (e.g. the cluster did not start) still counts as a failure.
     if (vitestStatus !== 0 && report.numFailedTests === 0) tally.failed++;
+    if (mustRun) {
+      // Tests that must have run in this pass: any of them skipped, or none found, is a failure.
+      const results = report.testResults.filter((file) => file.name.includes(mustRun));
+      const ran = results
+        .flatMap((file) => file.assertionResults)
+        .filter((t) => t.status === "passed" || t.status === "failed");
+      const skipped = results
+        .flatMap((file) => file.assertionResults)
+        .filter((t) => t.status !== "passed" && t.status !== "failed");
+      if (ran.length === 0 || skipped.length > 0) {
+        console.error(
+          `\n${name}: the tests under ${mustRun} did not all run (${ran.length} ran, ${skipped.length} skipped).`,
+        );
+        tally.failed++;
+        failedRuns++;
+      }
+    }
   } else if (vitestStatus !== 0) {
     tally.failed++;
   }
