@@ -8,7 +8,7 @@ import { parseInput } from "./parse-input.ts";
 import { requireUser } from "./policy.ts";
 import { hashPassword, verifyPassword } from "./secrets.ts";
 import { endUserSessions } from "./sessions.service.ts";
-import { findUserById } from "./user-row.ts";
+import { findUserById, setUserPassword } from "./users.table.ts";
 
 export async function changeOwnPassword(core: Core, actor: Actor, input: unknown): Promise<{ message: string }> {
   const user = requireUser(actor);
@@ -18,11 +18,7 @@ export async function changeOwnPassword(core: Core, actor: Actor, input: unknown
     throw new Invalid("The current password is not correct.");
   const passwordHash = await hashPassword(newPassword, core.config.bcryptCost);
   await core.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("users")
-      .set({ password_hash: passwordHash, updated_at: core.now().toISOString() })
-      .where("id", "=", user.id)
-      .execute();
+    await setUserPassword(trx, user.id, passwordHash, core.now().toISOString());
     await endUserSessions(trx, user.id, user.sessionId);
     await recordAudit(trx, actor, core.now(), {
       action: "auth.password_changed",

@@ -23,7 +23,16 @@ import { rolePermissions } from "./roles.service.ts";
 import { dummyHash, hashPassword, newId, verifyPassword } from "./secrets.ts";
 import { createSession, deleteSessionByToken, endUserSessions } from "./sessions.service.ts";
 import { consumeToken, issueNoToken, issueToken } from "./tokens.service.ts";
-import { toSessionUser, userKey } from "./user-row.ts";
+import {
+  findUserByEmail,
+  findUserByLogin,
+  findUsersByNameOrEmail,
+  insertUser,
+  setUserActive,
+  setUserPassword,
+  toSessionUser,
+  userKey,
+} from "./users.table.ts";
 
 export interface LoginResult {
   user: SessionUser;
@@ -38,12 +47,7 @@ export interface LoginClient {
 
 export async function login(core: Core, input: unknown, client: LoginClient): Promise<LoginResult> {
   const { username, password } = parseInput(loginBodySchema, input);
-  const key = userKey(username);
-  const row = await core.db
-    .selectFrom("users")
-    .selectAll()
-    .where((eb) => eb.or([eb("username_key", "=", key), eb("email_key", "=", key)]))
-    .executeTakeFirst();
+  const row = await findUserByLogin(core.db, username);
   // An unknown name still costs one bcrypt comparison, so timing does not reveal which names exist.
   const matches = await verifyPassword(password, row?.password_hash ?? (await dummyHash(core.config.bcryptCost)));
   if (!row || !matches) {
@@ -82,11 +86,7 @@ export const SIGNUP_ANSWER = { message: "Account created. Check your email for t
 export async function signup(core: Core, input: unknown): Promise<typeof SIGNUP_ANSWER> {
   const { username, email, password } = parseInput(signupBodySchema, input);
   const passwordHash = await hashPassword(password, core.config.bcryptCost);
-  const existing = await core.db
-    .selectFrom("users")
-    .select(["id", "username", "username_key", "email_key"])
-    .where((eb) => eb.or([eb("username_key", "=", userKey(username)), eb("email_key", "=", userKey(email))]))
-    .execute();
+  const existing = await findUsersByNameOrEmail(core.db, username, email);
   if (existing.length > 0) {
     const emailTaken = existing.some((u) => u.email_key === userKey(email));
     // Much of a new account's work (the role's set, superseding tokens, an audit row in one transaction) and
@@ -106,23 +106,18 @@ export async function signup(core: Core, input: unknown): Promise<typeof SIGNUP_
   const now = core.now().toISOString();
   const id = newId();
   const token = await core.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("users")
-      .values({
-        id,
-        username,
-        username_key: userKey(username),
-        email,
-        email_key: userKey(email),
-        password_hash: passwordHash,
-        // A new account is a member of the user role and starts with its current set.
-        permissions: JSON.stringify(await rolePermissions(trx, "user")),
-        role_key: "user",
-        is_active: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertUser(trx, {
+      id,
+      username,
+      email,
+      password_hash: passwordHash,
+      // A new account is a member of the user role and starts with its current set.
+      permissions: JSON.stringify(await rolePermissions(trx, "user")),
+      role_key: "user",
+      is_active: 0,
+      created_at: now,
+      updated_at: now,
+    });
     const issued = await issueToken(core, trx, "activation", id);
     await recordAudit(trx, ANONYMOUS, core.now(), {
       action: "auth.signup",
@@ -146,11 +141,7 @@ export async function activateAccount(core: Core, input: unknown): Promise<{ mes
   const { token } = parseInput(activateBodySchema, input);
   await core.db.transaction().execute(async (trx) => {
     const userId = await consumeToken(core, trx, "activation", token);
-    await trx
-      .updateTable("users")
-      .set({ is_active: 1, updated_at: core.now().toISOString() })
-      .where("id", "=", userId)
-      .execute();
+    await setUserActive(trx, userId, true, core.now().toISOString());
     await recordAudit(trx, ANONYMOUS, core.now(), { action: "auth.activate", targetType: "user", targetId: userId });
   });
   return { message: MESSAGES.activationSuccess };
@@ -164,11 +155,7 @@ export const FORGOT_ANSWER = { message: MESSAGES.forgotSent } as const;
  */
 export async function forgotPassword(core: Core, input: unknown): Promise<typeof FORGOT_ANSWER> {
   const { email } = parseInput(forgotBodySchema, input);
-  const row = await core.db
-    .selectFrom("users")
-    .select(["id", "username", "email", "is_active"])
-    .where("email_key", "=", userKey(email))
-    .executeTakeFirst();
+  const row = await findUserByEmail(core.db, email);
   // An unknown address runs the statements of a known one (a token issued for no one, one audit row) and a
   // known one's mail leaves after the answer, so both answer in the same time.
   const mail = await core.db.transaction().execute(async (trx) => {
@@ -211,11 +198,7 @@ export async function resetPassword(core: Core, input: unknown): Promise<{ messa
   const passwordHash = await hashPassword(newPassword, core.config.bcryptCost);
   await core.db.transaction().execute(async (trx) => {
     const userId = await consumeToken(core, trx, "reset", token);
-    await trx
-      .updateTable("users")
-      .set({ password_hash: passwordHash, updated_at: core.now().toISOString() })
-      .where("id", "=", userId)
-      .execute();
+    await setUserPassword(trx, userId, passwordHash, core.now().toISOString());
     await endUserSessions(trx, userId);
     await recordAudit(trx, ANONYMOUS, core.now(), {
       action: "auth.password_reset",

@@ -14,7 +14,7 @@ import { seedProjects } from "./projects.service.ts";
 import { seedRoles } from "./roles.service.ts";
 import { generatePassword, hashPassword, newId } from "./secrets.ts";
 import { getSetting, setSetting } from "./settings.service.ts";
-import { userKey } from "./user-row.ts";
+import { anyUserExists, insertUser } from "./users.table.ts";
 
 export interface OwnerOptions {
   username: string;
@@ -30,7 +30,7 @@ export interface BootstrapResult {
 }
 
 export async function bootstrap(core: Core, owner: OwnerOptions): Promise<BootstrapResult> {
-  const hasUsers = (await core.db.selectFrom("users").select("id").limit(1).executeTakeFirst()) !== undefined;
+  const hasUsers = await anyUserExists(core.db);
   const generatedPassword = hasUsers || owner.password ? undefined : generatePassword();
   const password = owner.password ?? generatedPassword;
   const passwordHash = !hasUsers && password ? await hashPassword(password, core.config.bcryptCost) : undefined;
@@ -39,25 +39,20 @@ export async function bootstrap(core: Core, owner: OwnerOptions): Promise<Bootst
       const now = core.now();
       await seedRoles(trx, now);
       let ownerCreated = false;
-      const stillEmpty = (await trx.selectFrom("users").select("id").limit(1).executeTakeFirst()) === undefined;
+      const stillEmpty = !(await anyUserExists(trx));
       if (stillEmpty && passwordHash) {
         const id = newId();
-        await trx
-          .insertInto("users")
-          .values({
-            id,
-            username: owner.username,
-            username_key: userKey(owner.username),
-            email: owner.email,
-            email_key: userKey(owner.email),
-            password_hash: passwordHash,
-            permissions: JSON.stringify([OWNER_OVERRIDE]),
-            role_key: "owner",
-            is_active: 1,
-            created_at: now.toISOString(),
-            updated_at: now.toISOString(),
-          })
-          .execute();
+        await insertUser(trx, {
+          id,
+          username: owner.username,
+          email: owner.email,
+          password_hash: passwordHash,
+          permissions: JSON.stringify([OWNER_OVERRIDE]),
+          role_key: "owner",
+          is_active: 1,
+          created_at: now.toISOString(),
+          updated_at: now.toISOString(),
+        });
         await recordAudit(trx, { kind: "system", reason: "first start" }, now, {
           action: "user.edit",
           targetType: "user",

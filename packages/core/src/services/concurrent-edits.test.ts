@@ -8,10 +8,11 @@ import { sameRoleSetMessage } from "../domain/roles.ts";
 import { createTestCore, type TestCore } from "../test/test-core.ts";
 import { bootstrap } from "./bootstrap.ts";
 import type { Actor } from "./context.ts";
+import { createProject, projectsRevision, updateProject } from "./projects.service.ts";
 import { listRoles, updateRolePermissions } from "./roles.service.ts";
 import { newId } from "./secrets.ts";
-import { userKey } from "./user-row.ts";
 import { updateUser } from "./users.service.ts";
+import { userKey } from "./users.table.ts";
 
 let core: TestCore;
 let owner: Actor;
@@ -110,5 +111,35 @@ describe("concurrent edits", () => {
     const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
     expect(refused.reason.message).toBe("That username is already taken.");
     expect(await core.db.selectFrom("users").select("id").where("username_key", "=", "same").execute()).toHaveLength(1);
+  });
+
+  it("twenty project writes at once each move the list's revision: a cached list never misses one", async () => {
+    const before = await projectsRevision(core.db);
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        createProject(core, owner, {
+          title: `Tool ${i}`,
+          description: "d",
+          tags: [],
+          isArchived: false,
+          isLatest: false,
+        }),
+      ),
+    );
+    expect(await projectsRevision(core.db)).toBe(before + 20);
+  });
+
+  it("twenty edits of one project at once without a version: each applies in turn, none is refused as stale", async () => {
+    const project = await createProject(core, owner, { title: "Shared", description: "d", tags: [] });
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) => updateProject(core, owner, project._id, { description: `Edit ${i}` })),
+    );
+    expect(results.filter((r) => r.status === "rejected").map((r) => String(r.reason))).toEqual([]);
+    const row = await core.db
+      .selectFrom("projects")
+      .select("version")
+      .where("id", "=", project._id)
+      .executeTakeFirstOrThrow();
+    expect(row.version).toBe(project.version + 20);
   });
 });

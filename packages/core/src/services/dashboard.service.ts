@@ -6,7 +6,7 @@ import type { Actor, Core } from "./context.ts";
 import { assertCan, can } from "./policy.ts";
 import { listProjects } from "./projects.service.ts";
 import { listRoles } from "./roles.service.ts";
-import { parsePermissions } from "./user-row.ts";
+import { listUserRows, parsePermissions } from "./users.table.ts";
 
 export async function dashboardStats(core: Core, actor: Actor): Promise<DashboardStats> {
   assertCan(actor, "dashboard.view");
@@ -18,10 +18,7 @@ export async function dashboardStats(core: Core, actor: Actor): Promise<Dashboar
   if (!can(actor, "users.view")) return stats;
 
   const roles = await listRoles(core, actor);
-  const rows = await core.db
-    .selectFrom("users")
-    .select(["id", "username", "email", "permissions", "is_active", "created_at"])
-    .execute();
+  const rows = await listUserRows(core.db);
   const byRole = Object.fromEntries(ROLE_KEYS.map((key) => [key, 0])) as Record<RoleKey, number>;
   for (const row of rows) byRole[deriveRole(parsePermissions(row.permissions), roles)]++;
   const pending = rows.filter((r) => r.is_active !== 1).sort((a, b) => b.created_at.localeCompare(a.created_at));

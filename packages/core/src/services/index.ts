@@ -17,7 +17,7 @@ export * from "./sessions.service.ts";
 export * from "./settings.service.ts";
 export * from "./site-profile.service.ts";
 export * from "./twitch.service.ts";
-export { toSessionUser } from "./user-row.ts";
 export * from "./users.service.ts";
+export { toSessionUser } from "./users.table.ts";
 export * from "./youtube/playlist.service.ts";
 export * from "./youtube/youtube-client.ts";

@@ -1,6 +1,6 @@
 /** Projects: public listing and the editor's create, update and delete (spec sections 2, 6 and 7). */
 
-import type { Insertable } from "kysely";
+import { type Insertable, sql } from "kysely";
 import type { Db, ProjectRow, ProjectsTable } from "../data/schema.ts";
 import { Conflict, NotFound } from "../domain/errors.ts";
 import { FALLBACK_PROJECTS } from "../domain/fallback-projects.ts";
@@ -12,7 +12,7 @@ import type { Actor, Core } from "./context.ts";
 import { parseInput } from "./parse-input.ts";
 import { assertCan } from "./policy.ts";
 import { newId } from "./secrets.ts";
-import { getSetting, setSetting } from "./settings.service.ts";
+import { getSetting } from "./settings.service.ts";
 
 const REVISION_KEY = "projects_revision";
 
@@ -66,8 +66,18 @@ export async function projectsRevision(db: Db): Promise<number> {
   return (await getSetting<number>(db, REVISION_KEY)) ?? 0;
 }
 
+/**
+ * One atomic statement inside the write's transaction: two writers at once (two instances on PostgreSQL)
+ * each add one and the row lock orders them, so no bump is lost and a cache never keeps a stale list.
+ */
 async function bumpRevision(db: Db): Promise<void> {
-  await setSetting(db, REVISION_KEY, (await projectsRevision(db)) + 1);
+  await db
+    .insertInto("settings")
+    .values({ key: REVISION_KEY, value: "1" })
+    .onConflict((oc) =>
+      oc.column("key").doUpdateSet({ value: sql<string>`cast(cast(settings.value as integer) + 1 as text)` }),
+    )
+    .execute();
 }
 
 async function findProject(db: Db, id: string): Promise<ProjectRow> {
@@ -131,28 +141,36 @@ export async function updateProject(core: Core, actor: Actor, id: string, input:
   const patch: ProjectPatch = parseInput(projectUpdateSchema, input);
   const body = input as Record<string, unknown>;
   return core.db.transaction().execute(async (trx) => {
-    const row = await findProject(trx, id);
+    let row = await findProject(trx, id);
     if (patch.version !== undefined && patch.version !== row.version) throw staleProject(row);
-    const before = toProject(row);
     // The version in the WHERE makes the check and the write one atomic step, also on PostgreSQL where
     // two transactions may both have read the old row.
-    const { numUpdatedRows } = await trx
-      .updateTable("projects")
-      .set({
-        title: patch.title ?? row.title,
-        description: patch.description ?? row.description,
-        github: "github" in body ? (patch.github ?? null) : row.github,
-        external_link: "externalLink" in body ? (patch.externalLink ?? null) : row.external_link,
-        is_archived: patch.isArchived === undefined ? row.is_archived : Number(patch.isArchived),
-        is_latest: patch.isLatest === undefined ? row.is_latest : Number(patch.isLatest),
-        tags: patch.tags ? JSON.stringify(patch.tags) : row.tags,
-        updated_at: core.now().toISOString(),
-        version: row.version + 1,
-      })
-      .where("id", "=", id)
-      .where("version", "=", row.version)
-      .executeTakeFirst();
-    if (numUpdatedRows === 0n) throw staleProject(await findProject(trx, id));
+    const apply = async (current: ProjectRow) => {
+      const { numUpdatedRows } = await trx
+        .updateTable("projects")
+        .set({
+          title: patch.title ?? current.title,
+          description: patch.description ?? current.description,
+          github: "github" in body ? (patch.github ?? null) : current.github,
+          external_link: "externalLink" in body ? (patch.externalLink ?? null) : current.external_link,
+          is_archived: patch.isArchived === undefined ? current.is_archived : Number(patch.isArchived),
+          is_latest: patch.isLatest === undefined ? current.is_latest : Number(patch.isLatest),
+          tags: patch.tags ? JSON.stringify(patch.tags) : current.tags,
+          updated_at: core.now().toISOString(),
+          version: current.version + 1,
+        })
+        .where("id", "=", id)
+        .where("version", "=", current.version)
+        .executeTakeFirst();
+      return numUpdatedRows > 0n;
+    };
+    // Without a version the last write wins: when another edit (another instance's, on PostgreSQL) committed
+    // since the row was read, read it again and apply the patch to it.
+    while (!(await apply(row))) {
+      row = await findProject(trx, id);
+      if (patch.version !== undefined) throw staleProject(row);
+    }
+    const before = toProject(row);
     await bumpRevision(trx);
     const after = toProject(await findProject(trx, id));
     await recordChange(trx, {

@@ -17,7 +17,7 @@ import { recordAudit } from "./audit.service.ts";
 import type { Actor, Core } from "./context.ts";
 import { parseInput } from "./parse-input.ts";
 import { assertCan } from "./policy.ts";
-import { parsePermissions } from "./user-row.ts";
+import { parsePermissions, roleMemberNames, setRoleMembersPermissions } from "./users.table.ts";
 
 async function readRoles(db: Db): Promise<RolesAnswer> {
   const rows = await db.selectFrom("roles").selectAll().execute();
@@ -68,13 +68,7 @@ export async function updateRolePermissions(
     const twin = roleWithSameSet(roles, key, permissions);
     if (twin) throw new Invalid(sameRoleSetMessage(roles[key].name, roles[twin].name));
     const role = { ...roles[key], permissions };
-    const members = await trx
-      .selectFrom("users")
-      .select("username")
-      .where("role_key", "=", key)
-      .orderBy("username_key")
-      .execute();
-    const usernames = members.map((m) => m.username);
+    const usernames = await roleMemberNames(trx, key);
     if (dryRun) return { updatedUsers: usernames.length, usernames, role, dryRun: true };
     const now = core.now().toISOString();
     await trx
@@ -89,11 +83,7 @@ export async function updateRolePermissions(
       })
       .onConflict((oc) => oc.column("key").doUpdateSet({ permissions: JSON.stringify(permissions), updated_at: now }))
       .execute();
-    await trx
-      .updateTable("users")
-      .set({ permissions: JSON.stringify(permissions), updated_at: now })
-      .where("role_key", "=", key)
-      .execute();
+    await setRoleMembersPermissions(trx, key, permissions, now);
     await recordAudit(trx, actor, core.now(), {
       action: "role.edit",
       targetType: "role",

@@ -7,7 +7,7 @@ import type { SessionView } from "../domain/api-types.ts";
 import { NotFound } from "../domain/errors.ts";
 import type { Core, UserActor } from "./context.ts";
 import { hashToken, newId, newToken } from "./secrets.ts";
-import { parsePermissions } from "./user-row.ts";
+import { parsePermissions } from "./users.table.ts";
 
 /** Refresh last_seen_at at most this often, so reads do not turn into writes on every request. */
 const TOUCH_INTERVAL_MS = 60_000;

@@ -9,11 +9,21 @@ import type { Actor, Core } from "./context.ts";
 import { assertCan } from "./policy.ts";
 import { listRoles, membershipOf } from "./roles.service.ts";
 import { endUserSessions } from "./sessions.service.ts";
-import { findUserById, parsePermissions, toAdminUser, userKey } from "./user-row.ts";
+import {
+  deleteUserRow,
+  findUserById,
+  listUserRows,
+  parsePermissions,
+  setUserActive,
+  setUserNameAndPermissions,
+  toAdminUser,
+  userKey,
+  usernameTaken,
+} from "./users.table.ts";
 
 export async function listUsers(core: Core, actor: Actor): Promise<AdminUser[]> {
   assertCan(actor, "users.view");
-  const rows = await core.db.selectFrom("users").selectAll().execute();
+  const rows = await listUserRows(core.db);
   const roles = await listRoles(core, actor);
   return sortUsersByRank(rows.map(toAdminUser), roles);
 }
@@ -32,11 +42,7 @@ export async function updateUser(core: Core, actor: Actor, id: string, input: un
     assertCan(actor, "users.edit", { id, permissions: before.permissions });
     const now = core.now().toISOString();
     if (update.kind === "active") {
-      await trx
-        .updateTable("users")
-        .set({ is_active: update.isActive ? 1 : 0, updated_at: now })
-        .where("id", "=", id)
-        .execute();
+      await setUserActive(trx, id, update.isActive, now);
       // SECURITY 2: deactivating a user ends all their sessions.
       if (!update.isActive) await endUserSessions(trx, id);
       await recordAudit(trx, actor, core.now(), {
@@ -51,26 +57,11 @@ export async function updateUser(core: Core, actor: Actor, id: string, input: un
       });
     } else {
       assertCan(actor, "permissions.change", { before: before.permissions, after: update.permissions });
-      if (userKey(update.username) !== target.username_key) {
-        const taken = await trx
-          .selectFrom("users")
-          .select("id")
-          .where("username_key", "=", userKey(update.username))
-          .executeTakeFirst();
-        if (taken) throw new Conflict("That username is already taken.");
-      }
-      await trx
-        .updateTable("users")
-        .set({
-          username: update.username,
-          username_key: userKey(update.username),
-          permissions: JSON.stringify(update.permissions),
-          // Membership is set on every save: exactly a role's set makes the user its member, else none.
-          role_key: await membershipOf(trx, update.permissions),
-          updated_at: now,
-        })
-        .where("id", "=", id)
-        .execute();
+      if (userKey(update.username) !== target.username_key && (await usernameTaken(trx, update.username)))
+        throw new Conflict("That username is already taken.");
+      // Membership is set on every save: exactly a role's set makes the user its member, else none.
+      const roleKey = await membershipOf(trx, update.permissions);
+      await setUserNameAndPermissions(trx, id, { ...update, roleKey }, now);
       const diff = changedFields(
         { username: before.username, permissions: before.permissions },
         { username: update.username, permissions: update.permissions },
@@ -92,7 +83,7 @@ export async function deleteUser(core: Core, actor: Actor, id: string): Promise<
     const target = await findUserById(trx, id);
     assertCan(actor, "users.delete", { id, permissions: parsePermissions(target.permissions) });
     // Sessions and tokens go with the user (ON DELETE CASCADE): deleting a user ends all their sessions.
-    await trx.deleteFrom("users").where("id", "=", id).execute();
+    await deleteUserRow(trx, id);
     await recordAudit(trx, actor, core.now(), {
       action: "user.delete",
       targetType: "user",

@@ -10,6 +10,7 @@ import { PROFILE_ENTITY_ID, SYNC_SCHEMA_VERSION, syncOpSchema } from "../domain/
 import { runOperation } from "../operations/run-operation.ts";
 import type { UserActor } from "../services/context.ts";
 import { newId } from "../services/secrets.ts";
+import { insertUser } from "../services/users.table.ts";
 import { createTestCore, type TestCore } from "../test/test-core.ts";
 
 export const OWNER_PERMISSIONS = ["override:owner"];
@@ -17,22 +18,17 @@ export const OWNER_PERMISSIONS = ["override:owner"];
 export async function addUser(core: TestCore, username: string, permissions: string[], isActive = true) {
   const id = newId();
   const now = new Date().toISOString();
-  await core.db
-    .insertInto("users")
-    .values({
-      id,
-      username,
-      username_key: username.toLowerCase(),
-      email: `${username}@example.com`,
-      email_key: `${username}@example.com`,
-      password_hash: "not-a-hash",
-      permissions: JSON.stringify(permissions),
-      role_key: membershipFor(permissions),
-      is_active: isActive ? 1 : 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await insertUser(core.db, {
+    id,
+    username,
+    email: `${username}@example.com`,
+    password_hash: "not-a-hash",
+    permissions: JSON.stringify(permissions),
+    role_key: membershipFor(permissions),
+    is_active: isActive ? 1 : 0,
+    created_at: now,
+    updated_at: now,
+  });
   const actor: UserActor = { kind: "user", id, username, permissions, credential: "device" };
   return actor;
 }

@@ -1,0 +1,163 @@
+/**
+ * The users feature's table: every read and write of the `users` table goes through here (the session and
+ * device-token lookups only join it to read who is calling), and the shapes answered to clients never carry
+ * the password hash.
+ */
+import type { Insertable } from "kysely";
+import type { Db, UserRow, UsersTable } from "../data/schema.ts";
+import type { AdminUser, SessionUser } from "../domain/api-types.ts";
+import { NotFound } from "../domain/errors.ts";
+import { ROLE_KEYS, type RoleKey } from "../domain/roles.ts";
+
+export function parsePermissions(json: string): string[] {
+  const value: unknown = JSON.parse(json);
+  return Array.isArray(value) ? value.filter((p): p is string => typeof p === "string") : [];
+}
+
+export function toSessionUser(row: Pick<UserRow, "id" | "username" | "permissions">): SessionUser {
+  return { _id: row.id, username: row.username, permissions: parsePermissions(row.permissions) };
+}
+
+export function toAdminUser(row: UserRow): AdminUser {
+  return {
+    _id: row.id,
+    username: row.username,
+    email: row.email,
+    permissions: parsePermissions(row.permissions),
+    roleKey: isRoleKey(row.role_key) ? row.role_key : null,
+    isActive: row.is_active === 1,
+    createdAt: row.created_at,
+  };
+}
+
+function isRoleKey(value: string | null): value is RoleKey {
+  return (ROLE_KEYS as readonly (string | null)[]).includes(value);
+}
+
+/** Usernames and e-mail addresses are unique without regard to case, through these normalised keys. */
+export const userKey = (value: string) => value.trim().toLowerCase();
+
+// ---- Reads ----
+
+export async function findUserById(db: Db, id: string): Promise<UserRow> {
+  const row = await db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) throw new NotFound("User not found.");
+  return row;
+}
+
+/** The account a login names, by username or e-mail address. */
+export function findUserByLogin(db: Db, login: string): Promise<UserRow | undefined> {
+  const key = userKey(login);
+  return db
+    .selectFrom("users")
+    .selectAll()
+    .where((eb) => eb.or([eb("username_key", "=", key), eb("email_key", "=", key)]))
+    .executeTakeFirst();
+}
+
+export function findUserByEmail(db: Db, email: string) {
+  return db
+    .selectFrom("users")
+    .select(["id", "username", "email", "is_active"])
+    .where("email_key", "=", userKey(email))
+    .executeTakeFirst();
+}
+
+/** Accounts holding this username or this e-mail address (what a sign-up would collide with). */
+export function findUsersByNameOrEmail(db: Db, username: string, email: string) {
+  return db
+    .selectFrom("users")
+    .select(["id", "username", "username_key", "email_key"])
+    .where((eb) => eb.or([eb("username_key", "=", userKey(username)), eb("email_key", "=", userKey(email))]))
+    .execute();
+}
+
+export async function usernameTaken(db: Db, username: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("users")
+    .select("id")
+    .where("username_key", "=", userKey(username))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function anyUserExists(db: Db): Promise<boolean> {
+  return (await db.selectFrom("users").select("id").limit(1).executeTakeFirst()) !== undefined;
+}
+
+export function listUserRows(db: Db): Promise<UserRow[]> {
+  return db.selectFrom("users").selectAll().execute();
+}
+
+/** The usernames of a role's members (users saved with exactly that role), in name order. */
+export async function roleMemberNames(db: Db, roleKey: RoleKey): Promise<string[]> {
+  const rows = await db
+    .selectFrom("users")
+    .select("username")
+    .where("role_key", "=", roleKey)
+    .orderBy("username_key")
+    .execute();
+  return rows.map((row) => row.username);
+}
+
+// ---- Writes ----
+
+/** A new account; the normalised keys are derived here so no caller can forget them. */
+export async function insertUser(
+  db: Db,
+  user: Omit<Insertable<UsersTable>, "username_key" | "email_key">,
+): Promise<void> {
+  await db
+    .insertInto("users")
+    .values({ ...user, username_key: userKey(user.username), email_key: userKey(user.email) })
+    .execute();
+}
+
+export async function setUserActive(db: Db, id: string, active: boolean, at: string): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ is_active: active ? 1 : 0, updated_at: at })
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function setUserPassword(db: Db, id: string, passwordHash: string, at: string): Promise<void> {
+  await db.updateTable("users").set({ password_hash: passwordHash, updated_at: at }).where("id", "=", id).execute();
+}
+
+export async function setUserNameAndPermissions(
+  db: Db,
+  id: string,
+  change: { username: string; permissions: readonly string[]; roleKey: RoleKey | null },
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({
+      username: change.username,
+      username_key: userKey(change.username),
+      permissions: JSON.stringify(change.permissions),
+      role_key: change.roleKey,
+      updated_at: at,
+    })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** A role edit reaches exactly the role's members. */
+export async function setRoleMembersPermissions(
+  db: Db,
+  roleKey: RoleKey,
+  permissions: readonly string[],
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ permissions: JSON.stringify(permissions), updated_at: at })
+    .where("role_key", "=", roleKey)
+    .execute();
+}
+
+export async function deleteUserRow(db: Db, id: string): Promise<void> {
+  await db.deleteFrom("users").where("id", "=", id).execute();
+}
