@@ -4,6 +4,8 @@
 //   - bare node:http (the machine's ceiling).
 // Each is loaded in turn by autocannon from another process, in alternating
 // rounds (A B C A B C) so slow drift (thermal, noisy neighbours) hits all alike.
+// `pnpm bench:api --db postgres` compares PostgreSQL with SQLite and two instances with one instead
+// (db-bench.mjs).
 // Env: BENCH_DURATION seconds per round (default 10), BENCH_ROUNDS (default 2), BENCH_WARMUP seconds of
 // discarded warm-up per target (default 3).
 import { mkdtemp, writeFile } from "node:fs/promises";
@@ -11,6 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { trackTempDir } from "./cleanup.mjs";
+import { runDatabaseBench } from "./db-bench.mjs";
 import { ensureBuild } from "./ensure-build.mjs";
 import { fetchBody } from "./fetch-body.mjs";
 import { freePort } from "./free-port.mjs";
@@ -126,4 +129,11 @@ function describeProjects(body) {
   }
 }
 
-await runBench(main);
+// `--db postgres`: the database comparison (db-bench.mjs) instead of the ceilings.
+const dbIndex = process.argv.indexOf("--db");
+const db = dbIndex >= 0 ? process.argv[dbIndex + 1] : process.argv.find((a) => a.startsWith("--db="))?.slice(5);
+if (db !== undefined && db !== "postgres") {
+  console.error(`bench: --db takes "postgres" (SQLite is the default); got "${db}".`);
+  process.exit(1);
+}
+await runBench(db === "postgres" ? runDatabaseBench : main);

@@ -1,5 +1,5 @@
 /** The cat of the day's own fallback illustrations, static SVG files (apps/server/resources/cats). */
-import { type RequestHandler } from "express";
+import type { RequestHandler } from "express";
 
 export function catFallbackHandler(files: ReadonlyMap<string, Buffer>): RequestHandler {
   return (req, res) => {

@@ -6,8 +6,7 @@
 import { performance } from "node:perf_hooks";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
-import { operations, type PlaylistVideo, parseOperationInput } from "@portfolio/core/domain";
-import { Unavailable } from "@portfolio/core/domain";
+import { operations, type PlaylistVideo, parseOperationInput, Unavailable } from "@portfolio/core/domain";
 import type { Request, RequestHandler, Response } from "express";
 import type { AppContext } from "../app-context.ts";
 

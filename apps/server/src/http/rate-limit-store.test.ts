@@ -7,7 +7,7 @@ import express from "express";
 import { rateLimit } from "express-rate-limit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openTestDatabase, type TestDatabase } from "../test/test-database.ts";
-import { createDatabaseRateLimitStore } from "./rate-limit-store.ts";
+import { createDatabaseRateLimitStore, storedKey } from "./rate-limit-store.ts";
 
 let database: TestDatabase;
 const closers: (() => Promise<void>)[] = [];
@@ -90,6 +90,17 @@ describe("DatabaseRateLimitStore", () => {
     expect(await store.get("5.6.7.8")).toBeUndefined();
     // resetAll empties its own limiter only.
     const left = await database.db.selectFrom("rate_limits").select(["limiter", "key"]).execute();
-    expect(left).toEqual([{ limiter: "signup-ip", key: "1.2.3.4" }]);
+    expect(left).toEqual([{ limiter: "signup-ip", key: storedKey("1.2.3.4") }]);
+  });
+
+  it("counts any key, even one PostgreSQL text cannot hold, and never stores it in clear", async () => {
+    const store = createDatabaseRateLimitStore(database.db, "forgot-email");
+    store.init({ windowMs: 60_000 } as Parameters<typeof store.init>[0]);
+    const key = "email|a\u0000b@example.com";
+    expect((await store.increment(key)).totalHits).toBe(1);
+    expect((await store.increment(key)).totalHits).toBe(2);
+    const rows = await database.db.selectFrom("rate_limits").select("key").execute();
+    expect(rows).toEqual([{ key: storedKey(key) }]);
+    expect(rows[0]?.key).not.toContain("example.com");
   });
 });

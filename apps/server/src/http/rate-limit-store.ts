@@ -5,7 +5,12 @@
  * Each hit is one atomic upsert (INSERT ... ON CONFLICT DO UPDATE ... RETURNING, which both dialects
  * speak), so concurrent requests on several instances never lose a count. Windows are fixed, like the
  * library's memory store: the first hit opens a window of `windowMs`; a hit after `reset_at` starts anew.
+ *
+ * Keys are stored as their SHA-256: a key carries what the client sent (a username, an e-mail address),
+ * which has no business in the table or its backups, may be long, and may hold a NUL byte that PostgreSQL
+ * text cannot store.
  */
+import { createHash } from "node:crypto";
 import type { Database } from "@portfolio/core/data";
 import type { ClientRateLimitInfo, Options, Store } from "express-rate-limit";
 import type { Kysely } from "kysely";
@@ -13,6 +18,11 @@ import type { Kysely } from "kysely";
 export interface DatabaseRateLimitStoreOptions {
   /** Clock for tests; defaults to the real time. */
   now?: () => number;
+}
+
+/** The stored form of a limiter's key. */
+export function storedKey(key: string): string {
+  return createHash("sha256").update(key).digest("base64url");
 }
 
 export class DatabaseRateLimitStore implements Store {
@@ -48,7 +58,7 @@ export class DatabaseRateLimitStore implements Store {
       .selectFrom("rate_limits")
       .select(["hits", "reset_at"])
       .where("limiter", "=", this.limiter)
-      .where("key", "=", key)
+      .where("key", "=", storedKey(key))
       .where("reset_at", ">", new Date(this.now()).toISOString())
       .executeTakeFirst();
     return row ? { totalHits: row.hits, resetTime: new Date(row.reset_at) } : undefined;
@@ -60,7 +70,7 @@ export class DatabaseRateLimitStore implements Store {
     await this.purgeExpired(now);
     const row = await this.db
       .insertInto("rate_limits")
-      .values({ limiter: this.limiter, key, hits: 1, reset_at: resetAt })
+      .values({ limiter: this.limiter, key: storedKey(key), hits: 1, reset_at: resetAt })
       .onConflict((oc) =>
         oc.columns(["limiter", "key"]).doUpdateSet((eb) => ({
           // Both SET expressions read the row as it was, so an expired window restarts at one hit.
@@ -88,14 +98,18 @@ export class DatabaseRateLimitStore implements Store {
       .updateTable("rate_limits")
       .set((eb) => ({ hits: eb("hits", "-", 1) }))
       .where("limiter", "=", this.limiter)
-      .where("key", "=", key)
+      .where("key", "=", storedKey(key))
       .where("hits", ">", 0)
       .where("reset_at", ">", new Date(this.now()).toISOString())
       .execute();
   }
 
   async resetKey(key: string): Promise<void> {
-    await this.db.deleteFrom("rate_limits").where("limiter", "=", this.limiter).where("key", "=", key).execute();
+    await this.db
+      .deleteFrom("rate_limits")
+      .where("limiter", "=", this.limiter)
+      .where("key", "=", storedKey(key))
+      .execute();
   }
 
   async resetAll(): Promise<void> {

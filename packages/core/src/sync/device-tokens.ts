@@ -11,7 +11,7 @@ import type { Actor, Core, UserActor } from "../services/context.ts";
 import { parseInput } from "../services/parse-input.ts";
 import { requireUser } from "../services/policy.ts";
 import { hashToken, newId, newToken } from "../services/secrets.ts";
-import { parsePermissions } from "../services/user-row.ts";
+import { parsePermissions } from "../services/users.table.ts";
 
 /** Recognisable in logs and secret scanners; the random part is 256 bits like every other token. */
 export const DEVICE_TOKEN_PREFIX = "pdt_";
