@@ -250,7 +250,9 @@ test("nobody grants what they do not hold; without users:permissions only the us
   await userRow(page, member.username).getByRole("button", { name: /^Edit/ }).click();
   await expect(modal.getByRole("radio", { name: /^Administrator/ })).toBeDisabled();
   await expect(modal.getByRole("radio", { name: /^Moderator/ })).toBeDisabled();
-  await expect(modal.getByTestId("role-picker")).toContainText("You cannot grant permissions you do not hold: projects:view.");
+  await expect(modal.getByTestId("role-picker")).toContainText(
+    "You cannot grant permissions you do not hold: projects:view.",
+  );
   await modal.getByText("Custom permissions", { exact: true }).click();
   await expect(modal.getByRole("checkbox", { name: /^projects:delete/ })).toBeDisabled();
   await expect(modal.getByText(/You do not hold this permission/).first()).toBeVisible();

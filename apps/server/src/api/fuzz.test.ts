@@ -73,10 +73,33 @@ function random(seed: number): () => number {
   };
 }
 
-const ALPHABET = ["a", "Z", "0", "%", "/", "?", "#", "&", "=", "\\", '"', "'", "\u0000", "\u001f", "\u202e", "é", "😀", " ", ".", "{"];
+const ALPHABET = [
+  "a",
+  "Z",
+  "0",
+  "%",
+  "/",
+  "?",
+  "#",
+  "&",
+  "=",
+  "\\",
+  '"',
+  "'",
+  "\u0000",
+  "\u001f",
+  "\u202e",
+  "é",
+  "😀",
+  " ",
+  ".",
+  "{",
+];
 
 function randomText(next: () => number, max = 40): string {
-  return Array.from({ length: Math.floor(next() * max) }, () => ALPHABET[Math.floor(next() * ALPHABET.length)]).join("");
+  return Array.from({ length: Math.floor(next() * max) }, () => ALPHABET[Math.floor(next() * ALPHABET.length)]).join(
+    "",
+  );
 }
 
 function randomValue(next: () => number, depth = 0): unknown {
@@ -129,7 +152,11 @@ async function snapshot(): Promise<string> {
   const db = server.core.db;
   const tables = ["users", "projects", "roles", "tokens", "twitch_authorizations"] as const;
   const rows = await Promise.all(tables.map((t) => db.selectFrom(t).selectAll().execute()));
-  const settings = await db.selectFrom("settings").selectAll().where("key", "not like", `${CAT_SETTING_PREFIX}%`).execute();
+  const settings = await db
+    .selectFrom("settings")
+    .selectAll()
+    .where("key", "not like", `${CAT_SETTING_PREFIX}%`)
+    .execute();
   return JSON.stringify([rows, settings]);
 }
 

@@ -1,6 +1,7 @@
 /** The published contract: a valid OpenAPI 3.1 document, in step with what the server mounts. */
-import { Validator } from "@seriousme/openapi-schema-validator";
+
 import { OPERATION_NAMES, operations } from "@portfolio/core/domain";
+import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createApp } from "../app.ts";
 import { startTestServer, type TestServer } from "../test/test-server.ts";
@@ -46,7 +47,9 @@ function mountedRoutes(): Set<string> {
 it("lists every mounted API route, and every path in it is mounted", async () => {
   const document = (await server.client().get<Document>("/api/openapi.json")).body;
   const documented = new Set(
-    Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`)),
+    Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`),
+    ),
   );
   const mounted = [...mountedRoutes()].filter((route) => / \/api\//.test(route) && !route.includes("/fallback/"));
   expect(new Set(mounted)).toEqual(documented);

@@ -88,7 +88,9 @@ describe("decide", () => {
 
 describe("a permission change that changes nothing", () => {
   it("needs nothing, so saving a user's unchanged permissions needs no users:permissions", () => {
-    expect(decide(custom, "permissions.change", { before: ["website:view"], after: ["website:view"] }).allowed).toBe(true);
+    expect(decide(custom, "permissions.change", { before: ["website:view"], after: ["website:view"] }).allowed).toBe(
+      true,
+    );
     expect(decide(custom, "permissions.change").allowed).toBe(false);
   });
 });
