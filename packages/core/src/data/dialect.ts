@@ -89,6 +89,16 @@ export async function serializableTransaction<DB, T>(
   }
 }
 
+/**
+ * Holds a lock named by `key` until the calling transaction ends (pg `pg_advisory_xact_lock`), so the
+ * transactions that take it commit one after another. SQLite runs one writer at a time already: no-op.
+ * Call it inside a transaction; outside one, pg would release the lock at once.
+ */
+export async function lockUntilCommit(db: AnyDb, key: number): Promise<void> {
+  if (dialectOf(db) === "sqlite") return;
+  await sql`select pg_advisory_xact_lock(${key})`.execute(db);
+}
+
 // ---- migration helpers ----------------------------------------------------------------------------
 
 /**

@@ -4,6 +4,7 @@
  * sees every edit made since an op's base version.
  */
 import { sql } from "kysely";
+import { lockUntilCommit } from "../data/dialect.ts";
 import type { Db } from "../data/schema.ts";
 import { SYNC_FIELDS, type SyncEntity } from "../domain/sync.ts";
 
@@ -38,8 +39,17 @@ export function changedSyncFields(entity: SyncEntity, before: object, after: obj
   return out;
 }
 
+/**
+ * The change log's append lock. A pull hands out "everything up to seq N" as its cursor, which holds only
+ * if no transaction can still commit a smaller seq after a larger one is visible. On pg two writers take
+ * sequence numbers in one order and may commit in the other, so appends take this lock (held to commit):
+ * seq order is then commit order. Writes to projects and the profile are rare enough to queue.
+ */
+const CHANGE_LOG_LOCK = 0x5c_4a_06_e5;
+
 /** Appends one change; call it inside the transaction that makes the change. */
 export async function recordChange(db: Db, change: ChangeRecord): Promise<void> {
+  await lockUntilCommit(db, CHANGE_LOG_LOCK);
   await db
     .insertInto("sync_changes")
     .values({

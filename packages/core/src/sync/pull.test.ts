@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Project } from "../domain/projects.ts";
+import { recordChange } from "./change-log.ts";
 import { asWeb, call, createSyncFixture, NEW_PROJECT, op, pull, push, type SyncFixture } from "./sync-fixture.ts";
 
 let f: SyncFixture;
@@ -123,5 +124,41 @@ describe("pull: changes after the cursor", () => {
     await expect(pull(f.core, f.owner, { limit: "5001" })).rejects.toMatchObject({
       message: "limit must be 1 to 5000.",
     });
+  });
+});
+
+// On pg two writers can take sequence numbers in one order and commit in the other; SQLite has one writer
+// (and one connection: a pull could not even run while a write transaction is open), so this is pg's test.
+describe.runIf(process.env.TEST_DATABASE === "postgres")("pull: concurrent writers (PostgreSQL)", () => {
+  it("never passes over a change that commits after a later-numbered one", async () => {
+    const { cursor } = await pull(f.core, f.owner);
+    const [slowId, fastId] = [randomUUID(), randomUUID()];
+    const change = (entityId: string) => ({
+      entity: "project" as const,
+      entityId,
+      fields: {},
+      version: 1,
+      deleted: false,
+    });
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The slow writer appends first and stays open; the fast one appends after it and commits at once.
+    const slow = f.core.db.transaction().execute(async (trx) => {
+      await recordChange(trx, change(slowId));
+      await gate;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const fast = f.core.db.transaction().execute((trx) => recordChange(trx, change(fastId)));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    const during = await pull(f.core, f.owner, { since: cursor });
+    release();
+    await Promise.all([slow, fast]);
+    const after = await pull(f.core, f.owner, { since: during.cursor });
+
+    const seen = [...during.changes, ...after.changes].map((c) => c.entityId);
+    expect(seen).toEqual(expect.arrayContaining([slowId, fastId]));
   });
 });
