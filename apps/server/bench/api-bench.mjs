@@ -6,8 +6,11 @@
 // rounds (A B C A B C) so slow drift (thermal, noisy neighbours) hits all alike.
 // `pnpm bench:api --db postgres` compares PostgreSQL with SQLite and two instances with one instead
 // (db-bench.mjs).
-// Env: BENCH_DURATION seconds per round (default 10), BENCH_ROUNDS (default 2), BENCH_WARMUP seconds of
-// discarded warm-up per target (default 3).
+// The ratio to minimal Express is taken per round (the two ran back to back) and the report gives the
+// median of the rounds with their spread: on a noisy machine two rounds are too few (0.79 one day, 1.06 the
+// next), five alternating rounds are not.
+// Env: BENCH_DURATION seconds per round (default 6), BENCH_ROUNDS (default 5, at least 5 for the goal to
+// count), BENCH_WARMUP seconds of discarded warm-up per target (default 3).
 import { mkdtemp, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -22,19 +25,18 @@ import { printReport } from "./report.mjs";
 import { runAutocannon } from "./run-autocannon.mjs";
 import { runBench } from "./run-bench.mjs";
 import { startOurServer, startServer } from "./spawn-server.mjs";
-import { numberFromEnv } from "./stats.mjs";
+import { median, numberFromEnv } from "./stats.mjs";
 
 const CONNECTIONS = 50;
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
 
 const log = (message) => console.error(`bench: ${message}`);
-const mean = (values) => values.reduce((sum, v) => sum + v, 0) / values.length;
 
 async function main() {
-  const durationS = numberFromEnv("BENCH_DURATION", 10, {
+  const durationS = numberFromEnv("BENCH_DURATION", 6, {
     integer: false,
   });
-  const rounds = numberFromEnv("BENCH_ROUNDS", 2, { integer: true });
+  const rounds = numberFromEnv("BENCH_ROUNDS", 5, { integer: true });
   const warmupS = numberFromEnv("BENCH_WARMUP", 3, { integer: false });
 
   ensureBuild();
@@ -98,9 +100,10 @@ async function main() {
 
   const results = targets.map(({ server, runs, peakRssMb }) => ({
     label: server.name,
-    rps: mean(runs.map((r) => r.rps)),
-    p50: mean(runs.map((r) => r.p50)),
-    p99: mean(runs.map((r) => r.p99)),
+    rps: median(runs.map((r) => r.rps)),
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(runs.map((r) => r.p99)),
+    rpsPerRound: runs.map((r) => r.rps),
     peakRssMb,
     non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
     errors: runs.reduce((sum, r) => sum + r.errors, 0),
