@@ -10,10 +10,10 @@ import { apiNotFound, errorHandler } from "./http/errors.ts";
 import { expressPath, operationRouter } from "./http/mount-operations.ts";
 import { operationHooks } from "./http/operation-hooks.ts";
 import { originCheck } from "./http/origin-check.ts";
-import { projectListHandler } from "./http/project-list-endpoint.ts";
+import { projectListFastPath, projectListHandler } from "./http/project-list-endpoint.ts";
 import { ProjectsCache } from "./http/projects-cache.ts";
 import { createRateLimits, DEFAULT_RATE_LIMITS, type RateLimitSettings } from "./http/rate-limits.ts";
-import { securityHeaders } from "./http/security-headers.ts";
+import { precomputeSecurityHeaders, securityHeaders } from "./http/security-headers.ts";
 import { staticSite } from "./http/static-site.ts";
 
 export interface AppOptions {
@@ -50,37 +50,37 @@ export function createApp(options: AppOptions): Express {
   app.set("trust proxy", config.trustProxy);
   app.set("etag", false);
   app.disable("x-powered-by");
-  app.use(
-    securityHeaders({
-      contentSecurityPolicy: {
-        directives: {
-          "default-src": ["'self'"],
-          "script-src": ["'self'", ...site.inlineScriptHashes, "https://www.youtube.com", "https://s.ytimg.com"],
-          "style-src": ["'self'", "'unsafe-inline'"],
-          "img-src": ["'self'", "data:", "https:"],
-          // Stream widgets: Twitch chat (IRC over WebSocket) and the Pulsoid heart-rate feed, from the browser.
-          // Outside production, loopback WebSockets too, so a widget can be tried against a local source.
-          "connect-src": [
-            "'self'",
-            "wss://irc-ws.chat.twitch.tv",
-            "wss://dev.pulsoid.net",
-            ...(config.production ? [] : LOOPBACK_WEBSOCKETS),
-          ],
-          "frame-src": ["https://www.youtube.com", "https://www.youtube-nocookie.com"],
-          "frame-ancestors": ["'self'"],
-          "object-src": ["'none'"],
-          "base-uri": ["'self'"],
-          "form-action": ["'self'"],
-          // Only behind HTTPS: on plain-http localhost these would break the page.
-          "upgrade-insecure-requests": https ? [] : null,
-        },
+  const headers = precomputeSecurityHeaders({
+    contentSecurityPolicy: {
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": ["'self'", ...site.inlineScriptHashes, "https://www.youtube.com", "https://s.ytimg.com"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:", "https:"],
+        // Stream widgets: Twitch chat (IRC over WebSocket) and the Pulsoid heart-rate feed, from the browser.
+        // Outside production, loopback WebSockets too, so a widget can be tried against a local source.
+        "connect-src": [
+          "'self'",
+          "wss://irc-ws.chat.twitch.tv",
+          "wss://dev.pulsoid.net",
+          ...(config.production ? [] : LOOPBACK_WEBSOCKETS),
+        ],
+        "frame-src": ["https://www.youtube.com", "https://www.youtube-nocookie.com"],
+        "frame-ancestors": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        // Only behind HTTPS: on plain-http localhost these would break the page.
+        "upgrade-insecure-requests": https ? [] : null,
       },
-      strictTransportSecurity: https,
-      // Token pages carry secrets in the query string: never send it on as a Referer.
-      referrerPolicy: { policy: "no-referrer" },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+    },
+    strictTransportSecurity: https,
+    // Token pages carry secrets in the query string: never send it on as a Referer.
+    referrerPolicy: { policy: "no-referrer" },
+    crossOriginEmbedderPolicy: false,
+  });
+  app.use(projectListFastPath(context, headers));
+  app.use(securityHeaders(headers));
 
   // CSRF check for writes, CORS headers for allow-listed origins.
   const sameOrigin = originCheck(config.publicUrl, config.corsOrigins);

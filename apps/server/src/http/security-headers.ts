@@ -7,7 +7,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import helmet, { type HelmetOptions } from "helmet";
 
-export function securityHeaders(options: HelmetOptions): RequestHandler {
+/** helmet's headers for `options`, computed once (they are the same for every answer). */
+export function precomputeSecurityHeaders(options: HelmetOptions): ReadonlyMap<string, string> {
   const headers = new Map<string, string>();
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {
@@ -22,6 +23,11 @@ export function securityHeaders(options: HelmetOptions): RequestHandler {
     finished = true;
   });
   if (!finished) throw new Error("helmet did not finish synchronously; its headers cannot be precomputed.");
+  return headers;
+}
+
+export function securityHeaders(precomputed: ReadonlyMap<string, string>): RequestHandler {
+  const headers = new Map(precomputed);
   return (_req, res, next) => {
     res.setHeaders(headers);
     next();

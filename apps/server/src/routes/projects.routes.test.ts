@@ -1,3 +1,4 @@
+import http from "node:http";
 import type { Project } from "@portfolio/core/domain";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type RoleAccounts, roleAccounts } from "../test/accounts.ts";
@@ -50,6 +51,38 @@ describe("GET /api/projects", () => {
     expect(after.status).toBe(200);
     expect(after.headers.get("etag")).not.toBe(etag);
     expect((after.body.projects as Project[]).map((p) => p.title)).toContain("New Tool");
+  });
+
+  it("answers the plain call (the fast path) with the same headers and body as the full path", async () => {
+    // Raw requests: the test client sends an Origin, which takes the full path (CORS may apply).
+    const get = (path: string, headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
+        http
+          .get(`${server.url}${path}`, { headers }, (res) => {
+            let body = "";
+            res.setEncoding("utf8");
+            res.on("data", (chunk: string) => {
+              body += chunk;
+            });
+            res.on("end", () => {
+              const { date: _date, connection: _connection, "keep-alive": _keepAlive, ...rest } = res.headers;
+              resolve({ status: res.statusCode ?? 0, headers: rest, body });
+            });
+          })
+          .on("error", reject);
+      });
+    const plain = await get("/api/projects");
+    const full = await get("/api/projects", { origin: new URL(server.config.publicUrl).origin });
+    expect(plain.status).toBe(200);
+    expect(plain.headers).toEqual(full.headers);
+    expect(plain.headers).toMatchObject({
+      "content-security-policy": expect.any(String),
+      "x-frame-options": "SAMEORIGIN",
+    });
+    expect(plain.body).toBe(full.body);
+    const notModified = await get("/api/projects", { "if-none-match": String(plain.headers.etag) });
+    expect(notModified.status).toBe(304);
+    expect(notModified.body).toBe("");
   });
 
   it("notices a change made by another server instance through the revision counter", async () => {
