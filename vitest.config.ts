@@ -11,7 +11,12 @@ export default defineConfig({
   test: {
     include: quietOnly
       ? [`packages/${QUIET}`, `apps/${QUIET}`]
-      : ["packages/**/src/**/*.test.ts", "apps/**/src/**/*.test.ts", "apps/**/scripts/**/*.test.ts"],
+      : [
+          "packages/**/src/**/*.test.ts",
+          "apps/**/src/**/*.test.ts",
+          "apps/**/scripts/**/*.test.ts",
+          "scripts/**/*.test.ts",
+        ],
     exclude: ["**/node_modules/**", "**/dist/**", "**/e2e/**", ...(quietOnly ? [] : [QUIET])],
     environment: "node",
     // With TEST_DATABASE=postgres: one throwaway PostgreSQL cluster for the run (a no-op otherwise).
