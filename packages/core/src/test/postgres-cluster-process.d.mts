@@ -1,0 +1,15 @@
+export interface PostgresCluster {
+  /** Superuser URL of the cluster's `postgres` database. */
+  url: string;
+  dir: string;
+  /** The postmaster's pid (the benches read its CPU time). */
+  postmasterPid: number;
+  stop(): void;
+}
+
+export function postgresBinDir(): string;
+export function freePort(): Promise<number>;
+export function startPostgresCluster(options?: {
+  durable?: boolean;
+  maxConnections?: number;
+}): Promise<PostgresCluster>;
