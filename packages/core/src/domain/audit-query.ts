@@ -1,8 +1,14 @@
 /** The audit log's filters and paging (`GET /api/admin/audit`). Browser-safe. */
 import { z } from "zod";
+import { withoutControlCharacters } from "./control-characters.ts";
 
 export const auditQuerySchema = z.object({
-  actor: z.string().trim().max(64).optional(),
+  actor: z
+    .string()
+    .trim()
+    .max(64)
+    .refine(...withoutControlCharacters("actor"))
+    .optional(),
   /** An action ("user.delete") or a kind prefix ("user", "project", "role", "auth", "settings", "token"). */
   kind: z
     .string()

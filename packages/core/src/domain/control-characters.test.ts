@@ -3,7 +3,9 @@
  * multi-line fields (a project's description) keep tabs and line breaks.
  */
 import { describe, expect, it } from "vitest";
+import { auditQuerySchema } from "./audit-query.ts";
 import { siteProfileSchema } from "./site-profile-schema.ts";
+import { twitchCallbackSchema } from "./twitch.ts";
 import {
   activateBodySchema,
   firstError,
@@ -76,6 +78,17 @@ const cases: [string, (bad: string) => [Parameters<typeof firstError>[0], unknow
     "the streaming site URL",
     (c) => [siteProfileSchema, { ...profile, streamingSiteUrl: `https://twitch.tv/a${c}da` }],
     "Streaming site URL",
+  ],
+  ["an audit log actor filter", (c) => [auditQuerySchema, { actor: `ow${c}ner` }], "actor"],
+  [
+    "a Twitch callback's user agent",
+    (c) => [twitchCallbackSchema, { accessToken: "abc", userAgent: `Mozilla${c}5.0` }],
+    "userAgent",
+  ],
+  [
+    "a Twitch callback's referrer",
+    (c) => [twitchCallbackSchema, { accessToken: "abc", referrer: `https://id.twitch.tv/a${c}b` }],
+    "referrer",
   ],
 ];
 

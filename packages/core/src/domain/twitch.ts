@@ -7,6 +7,7 @@
  * it brings that state back (and Twitch confirms the token).
  */
 import { z } from "zod";
+import { hasControlCharacters } from "./control-characters.ts";
 
 export const TWITCH_LIMITS = {
   token: 512,
@@ -49,12 +50,15 @@ export const TWITCH_MESSAGES = {
 } as const;
 
 /** A missing value, null (what URLSearchParams.get answers) and "" all mean "absent". */
-function optionalText(message: string, max: number, pattern?: RegExp) {
+function optionalText(field: string, message: string, max: number, pattern?: RegExp) {
   // The message on each branch too: a caller sees the one that names the field, whichever branch is closest.
   return z
     .union([z.string({ error: message }), z.null({ error: message })], { error: message })
     .optional()
     .transform((v) => (v == null || v.trim() === "" ? undefined : v.trim()))
+    .refine((v) => v === undefined || !hasControlCharacters(v), {
+      message: `${field} must not contain control characters.`,
+    })
     .refine((v) => v === undefined || (v.length <= max && (!pattern || pattern.test(v))), { message });
 }
 
@@ -105,15 +109,15 @@ const timestampSchema = z
 
 export const twitchCallbackSchema = z
   .object({
-    accessToken: optionalText(TWITCH_MESSAGES.accessToken, TWITCH_LIMITS.token, TOKEN),
-    authCode: optionalText(TWITCH_MESSAGES.authCode, TWITCH_LIMITS.token, TOKEN),
+    accessToken: optionalText("accessToken", TWITCH_MESSAGES.accessToken, TWITCH_LIMITS.token, TOKEN),
+    authCode: optionalText("authCode", TWITCH_MESSAGES.authCode, TWITCH_LIMITS.token, TOKEN),
     scope: scopeSchema,
-    tokenType: optionalText(TWITCH_MESSAGES.tokenType, TWITCH_LIMITS.tokenType, /^[A-Za-z_-]+$/),
+    tokenType: optionalText("tokenType", TWITCH_MESSAGES.tokenType, TWITCH_LIMITS.tokenType, /^[A-Za-z_-]+$/),
     timestamp: timestampSchema,
-    userAgent: optionalText(TWITCH_MESSAGES.userAgent, TWITCH_LIMITS.userAgent),
-    referrer: optionalText(TWITCH_MESSAGES.referrer, TWITCH_LIMITS.referrer),
+    userAgent: optionalText("userAgent", TWITCH_MESSAGES.userAgent, TWITCH_LIMITS.userAgent),
+    referrer: optionalText("referrer", TWITCH_MESSAGES.referrer, TWITCH_LIMITS.referrer),
     /** The single-use value 'Connect Twitch' put in the authorize URL; Twitch hands it back unchanged. */
-    state: optionalText(TWITCH_MESSAGES.state, TWITCH_LIMITS.state, /^[A-Za-z0-9_-]+$/),
+    state: optionalText("state", TWITCH_MESSAGES.state, TWITCH_LIMITS.state, /^[A-Za-z0-9_-]+$/),
   })
   .refine((body) => body.accessToken !== undefined || body.authCode !== undefined, {
     message: TWITCH_MESSAGES.tokenOrCodeRequired,

@@ -17,7 +17,8 @@ export function firstError(schema: z.ZodType, input: unknown): string | null {
 const filled = (message: string) => z.string({ error: message }).refine((v) => v.trim() !== "", message);
 
 const byteLength = (value: string) => new TextEncoder().encode(value).length;
-const withinBcryptLimit = (value: string) => byteLength(value) <= MAX_PASSWORD_BYTES;
+/** bcrypt compares only the first 72 bytes: longer passwords are refused, never silently cut. */
+export const withinBcryptLimit = (value: string) => byteLength(value) <= MAX_PASSWORD_BYTES;
 
 // ---- Forms (what the user typed, spec messages) ----
 
