@@ -13,6 +13,7 @@ describe("readConfig: playlist shuffler, cat of the day and Twitch", () => {
     });
     expect(config.catApi).toMatchObject({ baseUrl: "https://api.thecatapi.com", apiKey: undefined });
     expect(config.twitchTokenKey).toBeUndefined();
+    expect(config.twitch).toEqual({ clientId: undefined, authBaseUrl: "https://id.twitch.tv" });
   });
 
   it("finds the shipped fallback cat illustrations", () => {
@@ -28,10 +29,13 @@ describe("readConfig: playlist shuffler, cat of the day and Twitch", () => {
       CAT_API_BASE_URL: "http://127.0.0.1:9998/",
       CAT_API_KEY: "cat-key",
       TWITCH_TOKEN_KEY: "sixteen-chars-ok",
+      TWITCH_CLIENT_ID: "  client-123  ",
+      TWITCH_AUTH_BASE_URL: "http://127.0.0.1:9997/",
     });
     expect(config.youtube).toEqual({ apiKey: "yt-key", baseUrl: "http://127.0.0.1:9999/youtube/v3", cacheSeconds: 0 });
     expect(config.catApi).toMatchObject({ baseUrl: "http://127.0.0.1:9998", apiKey: "cat-key" });
     expect(config.twitchTokenKey).toBe("sixteen-chars-ok");
+    expect(config.twitch).toEqual({ clientId: "client-123", authBaseUrl: "http://127.0.0.1:9997" });
   });
 
   it.each([
@@ -45,6 +49,10 @@ describe("readConfig: playlist shuffler, cat of the day and Twitch", () => {
     ],
     [{ YOUTUBE_CACHE_SECONDS: "-1" }, 'YOUTUBE_CACHE_SECONDS must be a whole number from 0 to 604800; got "-1".'],
     [{ YOUTUBE_CACHE_SECONDS: "1.5" }, 'YOUTUBE_CACHE_SECONDS must be a whole number from 0 to 604800; got "1.5".'],
+    [
+      { TWITCH_AUTH_BASE_URL: "id.twitch.tv" },
+      'TWITCH_AUTH_BASE_URL must be an absolute http(s) URL; got "id.twitch.tv".',
+    ],
     [
       { TWITCH_TOKEN_KEY: "too-short" },
       "TWITCH_TOKEN_KEY must be at least 16 characters long (e.g. the output of: openssl rand -base64 32).",
