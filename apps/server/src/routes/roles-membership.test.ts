@@ -4,7 +4,7 @@
  * set; a dry run says who would change; and changing what a role holds follows the same rule as changing
  * what one user holds.
  */
-import type { RolesAnswer, RoleUpdateAnswer } from "@portfolio/core/domain";
+import { DEFAULT_ROLES, type RolesAnswer, type RoleUpdateAnswer } from "@portfolio/core/domain";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createAccount, PASSWORD, type RoleAccounts, roleAccounts } from "../test/accounts.ts";
 import { startTestServer, type TestServer } from "../test/test-server.ts";
@@ -19,20 +19,8 @@ afterEach(async () => {
   await server.close();
 });
 
-const MODERATOR = ["website:view", "website:admin:view", "projects:view", "users:view"];
-const ADMIN = [
-  "website:view",
-  "website:admin:view",
-  "website:projects:edit",
-  "projects:view",
-  "projects:create",
-  "projects:edit",
-  "projects:delete",
-  "users:view",
-  "users:edit",
-  "users:delete",
-  "users:permissions",
-];
+const MODERATOR = [...DEFAULT_ROLES.moderator.permissions];
+const ADMIN = [...DEFAULT_ROLES.admin.permissions];
 
 async function permissionsOf(id: string): Promise<string[]> {
   const row = await server.core.db.selectFrom("users").select("permissions").where("id", "=", id).executeTakeFirst();

@@ -3,14 +3,15 @@
  * bytes issued to one session for 10 minutes, stored only as a SHA-256 hash, spent by the one callback
  * that stores an authorization. The rows go with their session (ON DELETE CASCADE).
  */
-import type { Db } from "../data/schema.ts";
+import type { ExpressionBuilder } from "kysely";
+import type { Database, Db } from "../data/schema.ts";
 import { TWITCH_STATE_TTL_MS } from "../domain/twitch.ts";
 import { hashToken, newToken } from "./secrets.ts";
 
 /** A new state for this session; spent or expired states of every session are cleared on the way. */
 export async function issueTwitchState(
   db: Db,
-  owner: { sessionId: string; userId: string },
+  owner: StateOwner,
   now: Date,
 ): Promise<{ state: string; expiresAt: Date }> {
   const state = newToken();
@@ -33,21 +34,25 @@ export async function issueTwitchState(
   return { state, expiresAt };
 }
 
+type StateOwner = { sessionId: string; userId: string };
+
+/** The state's row, issued to this session and user, unused and not expired. */
+function liveState(eb: ExpressionBuilder<Database, "twitch_states">, state: string, owner: StateOwner, now: Date) {
+  return eb.and([
+    eb("state_hash", "=", hashToken(state)),
+    eb("session_id", "=", owner.sessionId),
+    eb("user_id", "=", owner.userId),
+    eb("used_at", "is", null),
+    eb("expires_at", ">", now.toISOString()),
+  ]);
+}
+
 /** Whether the state was issued to this session and user, is unused and has not expired. */
-export async function isLiveTwitchState(
-  db: Db,
-  state: string,
-  owner: { sessionId: string; userId: string },
-  now: Date,
-): Promise<boolean> {
+export async function isLiveTwitchState(db: Db, state: string, owner: StateOwner, now: Date): Promise<boolean> {
   const row = await db
     .selectFrom("twitch_states")
     .select("state_hash")
-    .where("state_hash", "=", hashToken(state))
-    .where("session_id", "=", owner.sessionId)
-    .where("user_id", "=", owner.userId)
-    .where("used_at", "is", null)
-    .where("expires_at", ">", now.toISOString())
+    .where((eb) => liveState(eb, state, owner, now))
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -56,20 +61,11 @@ export async function isLiveTwitchState(
  * Spends the state in one conditional update, so of two callbacks racing with the same state only one
  * succeeds. Answers whether this call spent it.
  */
-export async function spendTwitchState(
-  db: Db,
-  state: string,
-  owner: { sessionId: string; userId: string },
-  now: Date,
-): Promise<boolean> {
+export async function spendTwitchState(db: Db, state: string, owner: StateOwner, now: Date): Promise<boolean> {
   const result = await db
     .updateTable("twitch_states")
     .set({ used_at: now.toISOString() })
-    .where("state_hash", "=", hashToken(state))
-    .where("session_id", "=", owner.sessionId)
-    .where("user_id", "=", owner.userId)
-    .where("used_at", "is", null)
-    .where("expires_at", ">", now.toISOString())
+    .where((eb) => liveState(eb, state, owner, now))
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
 }
