@@ -68,8 +68,9 @@ export function useShuffler() {
 
   useEffect(() => {
     let live = true;
+    // The probe answers 200 either way; a server that cannot be reached counts as unavailable too.
     api.checkPlaylistApi().then(
-      () => live && setAvailability("available"),
+      (available) => live && setAvailability(available ? "available" : "unavailable"),
       () => live && setAvailability("unavailable"),
     );
     return () => {
