@@ -85,6 +85,7 @@ for (const theme of ["dark", "light"] as const) {
     await page.getByTestId("player-load-failed").getByRole("button", { name: "Try again" }).click();
     await expect(page.getByTestId("yt-stub")).toBeVisible();
     await expect(message).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Current track" })).toBeFocused();
     await expect(page.getByRole("button", { name: "Play", exact: true })).toBeEnabled();
   });
 }

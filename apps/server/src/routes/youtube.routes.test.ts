@@ -88,6 +88,22 @@ describe("GET /api/youtube-playlist?test=true", () => {
     expect(res.body).toEqual({ available: false, reason: UNAVAILABLE });
   });
 
+  it("is described in the published contract: 200 with available true, or false with a reason", async () => {
+    await start();
+    type Doc = { paths: Record<string, { get: { responses: Record<string, { content: Record<string, unknown> }> } }> };
+    const document = (await server.client().get<Doc>("/api/openapi.json")).body;
+    const ok = document.paths["/api/youtube-playlist"]?.get.responses["200"]?.content["application/json"];
+    expect(ok).toMatchObject({
+      schema: {
+        anyOf: expect.arrayContaining([
+          expect.objectContaining({
+            properties: { available: { type: "boolean", const: false }, reason: { type: "string" } },
+          }),
+        ]),
+      },
+    });
+  });
+
   it("keeps the playlist fetch's own 503 when no key is configured (only the probe answers 200)", async () => {
     await start({ YOUTUBE_API_KEY: "" });
     const res = await playlist();

@@ -110,6 +110,11 @@ function LoadedView({ shuffler }: { shuffler: ShufflerController }) {
     if (document.activeElement === document.body || document.activeElement === null) nowPlaying.current?.focus();
   }, []);
   const togglePlay = () => (state.playing ? player.pause() : player.play());
+  // 'Try again' goes away as it is pressed: the focus moves to the current track rather than being lost.
+  const retryPlayer = () => {
+    player.retry();
+    nowPlaying.current?.focus({ preventScroll: true });
+  };
 
   useShortcuts(true, {
     togglePlay,
@@ -136,7 +141,7 @@ function LoadedView({ shuffler }: { shuffler: ShufflerController }) {
                 Loading the YouTube player…
               </p>
             ) : null}
-            {player.status === "failed" ? <PlayerLoadFailed onRetry={player.retry} /> : null}
+            {player.status === "failed" ? <PlayerLoadFailed onRetry={retryPlayer} /> : null}
             <AdvanceGuardNotice presses={state.guardedPresses} />
           </div>
           <div className="p-4">
