@@ -46,7 +46,10 @@ test.describe("hidden letters in the hero title", () => {
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole("link", { name: /Chat/ })).toHaveAttribute("href", "/twitchchatwidget");
     await expect(dialog.getByRole("link", { name: /Countdown/ })).toHaveAttribute("href", "/twitchcountdownwidget");
-    await expect(dialog.getByRole("link", { name: /Cat of the Day/ })).toHaveAttribute("href", "/twitchcotdwidget");
+    await expect(dialog.getByRole("link", { name: /Cat of the Day/ })).toHaveAttribute(
+      "href",
+      "/twitchcotdwidget?setup=1",
+    );
     // Focus stays inside the dialog.
     for (let i = 0; i < 8; i++) {
       await page.keyboard.press("Tab");

@@ -188,6 +188,20 @@ test.describe("playlist shuffler: upstream trouble (own servers)", () => {
     await expect(page.getByRole("button", { name: "Shuffle", exact: true })).toHaveCount(0);
   });
 
+  test("no YouTube API: the availability probe is an answer (200), not an error in the console", async ({ page }) => {
+    const consoleErrors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") consoleErrors.push(message.text());
+    });
+    const probe = page.waitForResponse((response) => response.url().endsWith("/api/youtube-playlist?test=true"));
+    await openShuffler(page, `${noKey.baseUrl}/playlist-shuffler`);
+    const answer = await probe;
+    expect(answer.status()).toBe(200);
+    expect(await answer.json()).toMatchObject({ available: false });
+    await expect(page.getByTestId("api-unavailable")).toHaveText(YOUTUBE_MESSAGES.unavailable);
+    expect(consoleErrors).toEqual([]);
+  });
+
   test("YouTube failing: quota and private playlists show the server's message; an outage disables the tool", async ({
     page,
   }) => {

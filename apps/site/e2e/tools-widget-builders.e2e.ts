@@ -1,3 +1,4 @@
+import { seriousViolations } from "./axe.ts";
 import { expect, gotoReady, test } from "./fixtures.ts";
 
 test.describe("widget URL builders", () => {
@@ -83,6 +84,24 @@ test.describe("widget URL builders", () => {
     await expect(
       page.getByText("Use an address on dev.pulsoid.net, or a ws:// address on this computer."),
     ).toBeVisible();
+  });
+
+  test("the widget chooser's cat of the day opens its builder with a live preview, not the bare overlay", async ({
+    page,
+  }) => {
+    // Light mode, where the bare overlay (white text on a see-through page) could not be read at all.
+    await page.addInitScript(() => localStorage.setItem("darkMode", "false"));
+    await gotoReady(page, "/");
+    await page.getByTestId("hidden-i-dot").click();
+    const dialog = page.getByRole("dialog", { name: "Choose a Twitch widget" });
+    await dialog.getByRole("link", { name: /^Cat of the Day/ }).click();
+    await expect(page).toHaveURL(/\/twitchcotdwidget\?setup=1$/);
+    await expect(page.getByTestId("widget-builder")).toHaveAttribute("data-widget", "cat");
+    await expect(page.getByRole("heading", { name: "Cat of the Day Widget", level: 1 })).toBeVisible();
+    await expect(page.getByTestId("widget-preview").getByTestId("cat-image")).toBeVisible();
+    await expect(page.getByTestId("widget-url")).toHaveValue(/\/twitchcotdwidget$/);
+    await page.waitForLoadState("networkidle");
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   test("the widget chooser opens each widget and its builder", async ({ page }) => {

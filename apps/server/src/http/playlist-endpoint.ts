@@ -1,12 +1,14 @@
 /**
- * The playlist shuffler over HTTP (spec section 7): `?test=true` is the availability check, `?playlistId=` the
- * whole playlist. The answer is the registry operation's; this adds what HTTP can do better: a cached
- * playlist is serialised and gzipped once, and only fetches that spend YouTube quota meet the rate limit.
+ * The playlist shuffler over HTTP (spec section 7): `?test=true` is the availability check (always 200, with
+ * `available` true or false), `?playlistId=` the whole playlist (503 when YouTube cannot answer). The answer is
+ * the registry operation's; this adds what HTTP can do better: a cached playlist is serialised and gzipped
+ * once, and only fetches that spend YouTube quota meet the rate limit.
  */
 import { performance } from "node:perf_hooks";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { operations, type PlaylistVideo, parseOperationInput, Unavailable } from "@portfolio/core/domain";
+import { playlistAvailability } from "@portfolio/core/services";
 import type { Request, RequestHandler, Response } from "express";
 import type { AppContext } from "../app-context.ts";
 
@@ -60,8 +62,8 @@ export function playlistHandlers({ core }: AppContext): { serveUnlimited: Reques
     serveUnlimited: async (req, res, next) => {
       const { test, playlistId } = input(req);
       if (test === "true") {
-        await playlists().checkAvailability();
-        res.set("Cache-Control", "no-store").json({ available: true });
+        // 200 either way: an unavailable upstream is the probe's answer, not a failed request.
+        res.set("Cache-Control", "no-store").json(await playlistAvailability(core.tools?.playlists));
         return;
       }
       if (playlists().isCached(playlistId)) {

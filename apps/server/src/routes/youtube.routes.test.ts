@@ -54,36 +54,61 @@ describe("GET /api/youtube-playlist?test=true", () => {
     expect(youtube.calls[0]?.params).toMatchObject({ key: youtube.apiKey, part: "id" });
   });
 
-  it("answers 503 with a clear message when no key is configured, without calling YouTube", async () => {
+  // An unavailable upstream is the probe's answer, not a failed request: 200, so no browser logs an error.
+  it("answers 200 'unavailable' with a clear reason when no key is configured, without calling YouTube", async () => {
     await start({ YOUTUBE_API_KEY: "" });
     const res = await server.client().get("/api/youtube-playlist?test=true");
-    expect(res.status).toBe(503);
-    expect(res.body).toEqual({ error: NOT_CONFIGURED });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ available: false, reason: NOT_CONFIGURED });
+    expect(res.headers.get("cache-control")).toBe("no-store");
     expect(youtube.calls).toHaveLength(0);
   });
 
-  it("answers 503 when YouTube refuses the key", async () => {
+  it("answers 200 'unavailable' when YouTube refuses the key", async () => {
     await start({ YOUTUBE_API_KEY: "wrong-key" });
     const res = await server.client().get("/api/youtube-playlist?test=true");
-    expect(res.status).toBe(503);
-    expect(res.body).toEqual({ error: BAD_KEY });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ available: false, reason: BAD_KEY });
   });
 
-  it("answers 503 when the quota is used up", async () => {
+  it("answers 200 'unavailable' when the quota is used up", async () => {
     await start();
     youtube.fail("all", "quota");
     const res = await server.client().get("/api/youtube-playlist?test=true");
-    expect(res.status).toBe(503);
-    expect(res.body).toEqual({ error: QUOTA });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ available: false, reason: QUOTA });
   });
 
-  it("answers 503 when YouTube is unreachable", async () => {
+  it("answers 200 'unavailable' when YouTube is unreachable", async () => {
     const gone = await startFakeYouTube();
     await gone.close();
     await start({ YOUTUBE_API_BASE_URL: gone.baseUrl });
     const res = await server.client().get("/api/youtube-playlist?test=true");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ available: false, reason: UNAVAILABLE });
+  });
+
+  it("is described in the published contract: 200 with available true, or false with a reason", async () => {
+    await start();
+    type Doc = { paths: Record<string, { get: { responses: Record<string, { content: Record<string, unknown> }> } }> };
+    const document = (await server.client().get<Doc>("/api/openapi.json")).body;
+    const ok = document.paths["/api/youtube-playlist"]?.get.responses["200"]?.content["application/json"];
+    expect(ok).toMatchObject({
+      schema: {
+        anyOf: expect.arrayContaining([
+          expect.objectContaining({
+            properties: { available: { type: "boolean", const: false }, reason: { type: "string" } },
+          }),
+        ]),
+      },
+    });
+  });
+
+  it("keeps the playlist fetch's own 503 when no key is configured (only the probe answers 200)", async () => {
+    await start({ YOUTUBE_API_KEY: "" });
+    const res = await playlist();
     expect(res.status).toBe(503);
-    expect(res.body).toEqual({ error: UNAVAILABLE });
+    expect(res.body).toEqual({ error: NOT_CONFIGURED });
   });
 
   it("remembers a good answer for a while, so page views do not each spend quota", async () => {
@@ -97,12 +122,14 @@ describe("GET /api/youtube-playlist?test=true", () => {
 
   it("asks again 30 s after a failure and then reports the recovery", async () => {
     await start();
+    const probe = async () =>
+      (await server.client().get<{ available: boolean }>("/api/youtube-playlist?test=true")).body;
     youtube.fail("all", "server");
-    expect((await server.client().get("/api/youtube-playlist?test=true")).status).toBe(503);
+    expect(await probe()).toEqual({ available: false, reason: UNAVAILABLE });
     youtube.fail("all", null);
-    expect((await server.client().get("/api/youtube-playlist?test=true")).status).toBe(503);
+    expect(await probe()).toEqual({ available: false, reason: UNAVAILABLE });
     server.clock.advance(30_001);
-    expect((await server.client().get("/api/youtube-playlist?test=true")).status).toBe(200);
+    expect(await probe()).toEqual({ available: true });
   });
 });
 

@@ -18,10 +18,12 @@ export interface PlaylistAnswer {
   videos: PlaylistVideo[];
 }
 
-/** `GET /api/youtube-playlist?test=true` (any other answer means the tool is unavailable). */
-export interface PlaylistAvailabilityAnswer {
-  available: true;
-}
+/**
+ * `GET /api/youtube-playlist?test=true`: always a 200 answer. An unavailable upstream (no key, a refused key,
+ * quota, an outage) is an answer about YouTube, not a failed request, so it never reaches the browser's console
+ * as an error; `reason` says why, for the site owner (the page shows visitors the spec's own message).
+ */
+export type PlaylistAvailabilityAnswer = { available: true } | { available: false; reason: string };
 
 /** YouTube never serves more than 5,000 items of a playlist. */
 export const PLAYLIST_MAX_ITEMS = 5000;

@@ -2,6 +2,7 @@
 import { Unavailable } from "../domain/errors.ts";
 import { getSiteProfile, updateSiteProfile } from "../services/site-profile.service.ts";
 import { connectTwitch, getTwitchStatus, saveTwitchAuthorization, twitchOptions } from "../services/twitch.service.ts";
+import { playlistAvailability } from "../services/youtube/playlist.service.ts";
 import type { Handlers } from "./context.ts";
 
 type ToolHandlers = Pick<
@@ -24,11 +25,9 @@ export const toolHandlers: ToolHandlers = {
   "profile.get": ({ core }) => getSiteProfile(core.db),
   "profile.update": ({ core, actor }, input) => updateSiteProfile(core, actor, input),
   "tools.playlist": async ({ core }, { test, playlistId }) => {
+    // The probe answers even without a shuffler: "unavailable" is its answer, not a failed call.
+    if (test === "true") return playlistAvailability(core.tools?.playlists);
     const playlists = need(core.tools?.playlists, "The playlist shuffler");
-    if (test === "true") {
-      await playlists.checkAvailability();
-      return { available: true };
-    }
     const { videos } = await playlists.getPlaylist(playlistId);
     return { videos: [...videos] };
   },

@@ -92,8 +92,8 @@ export interface ApiClient {
   changePassword(currentPassword: string, newPassword: string): Promise<MessageAnswer>;
 
   // ---- Visitor tools ----
-  /** Resolves when the playlist shuffler's upstream is available; rejects otherwise. */
-  checkPlaylistApi(): Promise<void>;
+  /** Whether the playlist shuffler's upstream is available (the probe answers false; a failed call rejects). */
+  checkPlaylistApi(): Promise<boolean>;
   getPlaylist(playlistId: string): Promise<PlaylistAnswer>;
   getCatOfTheDay(): Promise<CatOfTheDay>;
   sendTwitchCallback(payload: TwitchCallbackInput): Promise<void>;
@@ -218,7 +218,8 @@ export class TransportApiClient implements ApiClient {
     return this.transport.call("account.changePassword", { currentPassword, newPassword });
   }
   async checkPlaylistApi() {
-    await this.transport.call("tools.playlist", { test: "true" });
+    const answer = await this.transport.call("tools.playlist", { test: "true" });
+    return "available" in answer && answer.available;
   }
   getPlaylist(playlistId: string) {
     return this.transport.call("tools.playlist", { playlistId }) as Promise<PlaylistAnswer>;

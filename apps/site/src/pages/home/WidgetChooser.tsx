@@ -1,9 +1,15 @@
 import { Button, CatIcon, ChatIcon, cx, FOCUS_RING, HeartIcon, Modal, SlidersIcon, TimerIcon } from "@portfolio/ui";
 import { Link } from "react-router-dom";
 
+/**
+ * `open` is where the widget's own link goes: chat and countdown without settings show their builder, and the
+ * cat of the day, which needs none, would show the bare transparent overlay (white on a white page), so it
+ * opens its builder too, with the live preview on the checkerboard.
+ */
 export const WIDGETS = [
   {
     path: "/twitchchatwidget",
+    open: "/twitchchatwidget",
     name: "Chat",
     description: "A transparent chat box overlay",
     Icon: ChatIcon,
@@ -11,6 +17,7 @@ export const WIDGETS = [
   },
   {
     path: "/twitchcountdownwidget",
+    open: "/twitchcountdownwidget",
     name: "Countdown",
     description: "A countdown for stream starts and breaks",
     Icon: TimerIcon,
@@ -18,6 +25,7 @@ export const WIDGETS = [
   },
   {
     path: "/twitchcotdwidget",
+    open: "/twitchcotdwidget?setup=1",
     name: "Cat of the Day",
     description: "A new cat picture every day",
     Icon: CatIcon,
@@ -47,7 +55,7 @@ export function WidgetChooser({ open, onClose }: { open: boolean; onClose: () =>
         {WIDGETS.map((widget) => (
           <li key={widget.path} className="flex gap-2">
             <Link
-              to={widget.path}
+              to={widget.open}
               className={cx(
                 "flex flex-1 items-center gap-3 rounded-xl border border-slate-200 p-3 transition hover:border-indigo-400 hover:bg-indigo-50 dark:border-slate-700 dark:hover:border-indigo-500 dark:hover:bg-indigo-950/50",
                 FOCUS_RING,

@@ -35,7 +35,6 @@ const record: SavedPlaylist = {
   seed: 42,
   playlistIds: ["PLabc"],
   loop: true,
-  autoplay: false,
 };
 
 describe("saved playlist", () => {
@@ -47,6 +46,12 @@ describe("saved playlist", () => {
       expect(saved).toHaveProperty(field);
     }
     expect(loadSavedPlaylist(storage, NOW + 1000)).toEqual(record);
+  });
+
+  it("never brings Autoplay back from an older record: every session starts with it OFF", () => {
+    const storage = new MemoryStorage();
+    storage.setItem(PLAYLIST_STORAGE_KEY, JSON.stringify({ ...record, autoplay: true }));
+    expect(loadSavedPlaylist(storage, NOW)).not.toHaveProperty("autoplay");
   });
 
   it("expires 3 days after it was saved, and is removed then", () => {

@@ -1,7 +1,8 @@
 /**
  * The saved playlist record of spec section 3 (videos, shuffledVideos, currentIndex, playlistUrl, timestamp)
- * in the browser's localStorage, plus the seed, playlist ids and toggles. Expires 3 days after it was last
- * saved (spec section 9). Anything unreadable or out of date is removed rather than trusted.
+ * in the browser's localStorage, plus the seed, playlist ids and Loop (not Autoplay: every session starts
+ * with it OFF). Expires 3 days after it was last saved (spec section 9). Anything unreadable or out of date is
+ * removed rather than trusted.
  */
 import type { PlaylistVideo } from "@portfolio/core/domain";
 
@@ -18,7 +19,6 @@ export interface SavedPlaylist {
   seed?: number;
   playlistIds?: string[];
   loop?: boolean;
-  autoplay?: boolean;
 }
 
 type Store = Pick<Storage, "getItem" | "setItem" | "removeItem">;
@@ -112,6 +112,5 @@ function readRecord(text: string): SavedPlaylist | null {
     record.playlistIds = r.playlistIds as string[];
   }
   if (typeof r.loop === "boolean") record.loop = r.loop;
-  if (typeof r.autoplay === "boolean") record.autoplay = r.autoplay;
   return record;
 }

@@ -58,6 +58,39 @@ describe("loading", () => {
   });
 });
 
+describe("Autoplay at the start (spec: the player starts without autoplay)", () => {
+  it("a restored session keeps its order and position but starts with Autoplay OFF", () => {
+    const order = [...videos].reverse();
+    const before = run(loaded(), { type: "toggleAutoplay" });
+    expect(before.autoplay).toBe(true);
+    const restored = run(before, {
+      type: "load",
+      videos,
+      shuffled: order,
+      index: 2,
+      playlistIds: ["PLx"],
+      playlistUrl: "https://youtube.com/playlist?list=PLx",
+      seed: 5,
+      now: later(),
+    });
+    expect(restored).toMatchObject({ shuffled: order, index: 2, autoplay: false });
+    expect(restored.command?.mode).toBe("cue");
+  });
+
+  it("a new playlist after Load Different starts with Autoplay OFF too, and keeps Loop", () => {
+    const before = run(loaded(), { type: "toggleAutoplay" }, { type: "toggleLoop" }, { type: "clear" });
+    const next = run(before, {
+      type: "load",
+      videos,
+      playlistIds: ["PLy"],
+      playlistUrl: "https://youtube.com/playlist?list=PLy",
+      seed: 9,
+      now: later(),
+    });
+    expect(next).toMatchObject({ autoplay: false, loop: true });
+  });
+});
+
 describe("moving through the list", () => {
   it("Next plays the following track; Previous from the first wraps to the last", () => {
     let state = loaded();
@@ -100,6 +133,20 @@ describe("moving through the list", () => {
     expect(state.index).toBe(1);
     state = run(state, { type: "next", now: start + ADVANCE_GUARD_MS });
     expect(state.index).toBe(2);
+  });
+
+  it("counts each Next or Previous the guard refuses, so the page can answer it; a repeated end is not a press", () => {
+    const start = later();
+    let state = run(loaded(), { type: "next", now: start });
+    expect(state.guardedPresses).toBe(0);
+    state = run(state, { type: "next", now: start + 300 });
+    expect(state).toMatchObject({ index: 1, guardedPresses: 1 });
+    state = run(state, { type: "previous", now: start + 600 });
+    expect(state).toMatchObject({ index: 1, guardedPresses: 2 });
+    state = run(state, { type: "ended", now: start + 700 });
+    expect(state).toMatchObject({ index: 1, guardedPresses: 2 });
+    state = run(state, { type: "next", now: start + ADVANCE_GUARD_MS });
+    expect(state).toMatchObject({ index: 2, guardedPresses: 2 });
   });
 
   it("picking a track plays it at once, and guards the end event that may follow", () => {

@@ -3,9 +3,11 @@
  * - The end of a track advances to the next; at the end of the list it loops to the start when Loop is on,
  *   otherwise it stops. Previous from the first track wraps to the last.
  * - Next, Previous and the end of a track are guarded for 1 s against a double advance (YouTube may report
- *   the end twice, or the end arrives just after the listener pressed Next).
+ *   the end twice, or the end arrives just after the listener pressed Next). A press the guard refuses is
+ *   counted, so the page can say why nothing happened.
  * - Re-shuffle draws a new order and goes back to track 0. The player starts without autoplay: the first
- *   track is only cued. Autoplay decides whether a track that follows the end of another starts by itself.
+ *   track is only cued, and every load, a restored session too, starts with Autoplay OFF (the listener turns
+ *   it on for this visit). Autoplay decides whether a track that follows the end of another starts by itself.
  * Pure: time comes in with each action. The player follows `command` (cue or load a video).
  */
 import type { PlaylistVideo } from "@portfolio/core/domain";
@@ -38,6 +40,8 @@ export interface ShufflerState {
   /** The last track ended with Loop off. */
   finished: boolean;
   lastMoveAt: number;
+  /** Next or Previous presses the 1 s guard refused (grows with each one; the page answers each). */
+  guardedPresses: number;
   command: PlayerCommand | null;
 }
 
@@ -48,11 +52,10 @@ export type ShufflerAction =
       playlistIds: string[];
       playlistUrl: string;
       seed: number;
-      /** A restored session brings its own order and position. */
+      /** A restored session brings its own order and position (never its Autoplay: it starts OFF). */
       shuffled?: PlaylistVideo[];
       index?: number;
       loop?: boolean;
-      autoplay?: boolean;
       now: number;
     }
   | { type: "next"; now: number }
@@ -79,11 +82,17 @@ export const EMPTY_STATE: ShufflerState = {
   playing: false,
   finished: false,
   lastMoveAt: Number.NEGATIVE_INFINITY,
+  guardedPresses: 0,
   command: null,
 };
 
 function guarded(state: ShufflerState, now: number): boolean {
   return now - state.lastMoveAt < ADVANCE_GUARD_MS;
+}
+
+/** A Next or Previous the guard refuses: no move, but the refusal is counted (the page shows it). */
+function refusePress(state: ShufflerState): ShufflerState {
+  return { ...state, guardedPresses: state.guardedPresses + 1 };
 }
 
 function moveTo(state: ShufflerState, index: number, mode: PlayerCommand["mode"], now: number): ShufflerState {
@@ -119,19 +128,22 @@ export function shufflerReducer(state: ShufflerState, action: ShufflerAction): S
         playlistIds: action.playlistIds,
         playlistUrl: action.playlistUrl,
         loop: action.loop ?? state.loop,
-        autoplay: action.autoplay ?? state.autoplay,
+        // The player starts without autoplay (spec section 2), whether the playlist is new or restored.
+        autoplay: false,
         command: state.command,
       };
-      // Starts without autoplay: the track is cued, not played.
+      // The track is cued, not played.
       return moveTo(loaded, index, "cue", action.now);
     }
     case "next": {
-      if (state.status !== "loaded" || guarded(state, action.now)) return state;
+      if (state.status !== "loaded") return state;
       const index = followingIndex(state);
+      if (index !== null && guarded(state, action.now)) return refusePress(state);
       return index === null ? state : moveTo(state, index, "load", action.now);
     }
     case "previous": {
-      if (state.status !== "loaded" || guarded(state, action.now)) return state;
+      if (state.status !== "loaded") return state;
+      if (guarded(state, action.now)) return refusePress(state);
       const index = state.index > 0 ? state.index - 1 : state.shuffled.length - 1;
       return moveTo(state, index, "load", action.now);
     }
@@ -166,7 +178,7 @@ export function shufflerReducer(state: ShufflerState, action: ShufflerAction): S
         ? state
         : { ...state, playing: action.playing, finished: action.playing ? false : state.finished };
     case "clear":
-      return { ...EMPTY_STATE, loop: state.loop, autoplay: state.autoplay, command: null };
+      return { ...EMPTY_STATE, loop: state.loop, command: null };
   }
 }
 

@@ -68,8 +68,9 @@ export function useShuffler() {
 
   useEffect(() => {
     let live = true;
+    // The probe answers 200 either way; a server that cannot be reached counts as unavailable too.
     api.checkPlaylistApi().then(
-      () => live && setAvailability("available"),
+      (available) => live && setAvailability(available ? "available" : "unavailable"),
       () => live && setAvailability("unavailable"),
     );
     return () => {
@@ -104,7 +105,6 @@ export function useShuffler() {
       playlistIds: saved.seed === undefined ? [] : (saved.playlistIds ?? (parsed.ok ? parsed.ids : [])),
       playlistUrl: saved.playlistUrl,
       loop: saved.loop,
-      autoplay: saved.autoplay,
       now: monotonicNow(),
     });
     setInputs(inputsFromPlaylistUrl(saved.playlistUrl));
@@ -175,7 +175,7 @@ export type ShufflerController = ReturnType<typeof useShuffler>;
 
 /** Keeps the session in localStorage (debounced; flushed when the page is hidden). */
 function useSavedSession(state: ShufflerState) {
-  const { status, videos, shuffled, index, playlistUrl, seed, playlistIds, loop, autoplay } = state;
+  const { status, videos, shuffled, index, playlistUrl, seed, playlistIds, loop } = state;
   const pendingSave = useRef<(() => void) | null>(null);
 
   useEffect(() => {
@@ -194,13 +194,12 @@ function useSavedSession(state: ShufflerState) {
         seed,
         playlistIds,
         loop,
-        autoplay,
       });
     };
     pendingSave.current = save;
     const timer = window.setTimeout(save, SAVE_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [status, videos, shuffled, index, playlistUrl, seed, playlistIds, loop, autoplay]);
+  }, [status, videos, shuffled, index, playlistUrl, seed, playlistIds, loop]);
 
   useEffect(() => {
     const flush = () => pendingSave.current?.();

@@ -31,6 +31,8 @@ export interface YouTubePlayerControls {
   status: "loading" | "ready" | "failed";
   play: () => void;
   pause: () => void;
+  /** After a failed load: load the player again from the start (the API script is fetched anew). */
+  retry: () => void;
 }
 
 export function useYouTubePlayer(
@@ -39,6 +41,8 @@ export function useYouTubePlayer(
   events: YouTubePlayerEvents,
 ): YouTubePlayerControls {
   const [status, setStatus] = useState<YouTubePlayerControls["status"]>("loading");
+  /** Grows with each 'Try again': the player is built anew. */
+  const [attempt, setAttempt] = useState(0);
   const player = useRef<YTPlayer | null>(null);
   const applied = useRef(0);
   const current = useRef<string | null>(null);
@@ -46,6 +50,7 @@ export function useYouTubePlayer(
   latest.current = { command, events };
   const runCommand = useRef<(next: PlayerCommand) => void>(() => {});
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` only asks for a fresh start after a failure.
   useEffect(() => {
     const host = container.current;
     if (!host) return;
@@ -96,7 +101,13 @@ export function useYouTubePlayer(
           },
         });
       },
-      () => live && setStatus("failed"),
+      () => {
+        if (!live) return;
+        // The bare iframe is of no use without the API (and may show the browser's own 'blocked' page): the
+        // failure message takes its place, so keyboard users do not tab into it.
+        host.replaceChildren();
+        setStatus("failed");
+      },
     );
 
     function run(target: YTPlayer | null, next: PlayerCommand) {
@@ -119,7 +130,7 @@ export function useYouTubePlayer(
       }
       host.replaceChildren();
     };
-  }, [container]);
+  }, [container, attempt]);
 
   useEffect(() => {
     if (status !== "ready" || !command || command.seq === applied.current) return;
@@ -128,5 +139,9 @@ export function useYouTubePlayer(
 
   const play = useCallback(() => player.current?.playVideo(), []);
   const pause = useCallback(() => player.current?.pauseVideo(), []);
-  return { status, play, pause };
+  const retry = useCallback(() => {
+    setStatus("loading");
+    setAttempt((n) => n + 1);
+  }, []);
+  return { status, play, pause, retry };
 }

@@ -45,6 +45,20 @@ const SESSION_ONLY = ["session"] as const;
 /** Ids are strings (UUIDs) made by whoever creates the row; anything else is simply not found. */
 const idParam = z.object({ id: z.string().max(200, "id is too long.") }).strict();
 
+/** The shuffler's two answers, described for the OpenAPI document (the probe's "unavailable" is an answer). */
+const playlistVideo = z.object({
+  id: z.string(),
+  title: z.string(),
+  thumbnail: z.string(),
+  channel: z.string(),
+  duration: z.string(),
+});
+const playlistResult: z.ZodType<PlaylistAnswer | PlaylistAvailabilityAnswer> = z.union([
+  z.object({ videos: z.array(playlistVideo) }),
+  z.object({ available: z.literal(true) }),
+  z.object({ available: z.literal(false), reason: z.string() }),
+]);
+
 export const operations = {
   hello: {
     method: "GET",
@@ -293,10 +307,11 @@ export const operations = {
   "tools.playlist": {
     method: "GET",
     path: "/api/youtube-playlist",
-    summary: "`?test=true`: whether the shuffler's upstream is available; `?playlistId=`: the whole playlist.",
+    summary:
+      "`?test=true`: whether the shuffler's upstream is available (always 200: `available` false with a `reason` when it is not); `?playlistId=`: the whole playlist.",
     action: "public",
     query: z.object({ test: z.unknown().optional(), playlistId: z.unknown().optional() }).strict(),
-    result: returns<PlaylistAnswer | PlaylistAvailabilityAnswer>(),
+    result: playlistResult,
   },
   "tools.catOfTheDay": {
     method: "GET",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { NotFound, Unavailable } from "../../domain/errors.ts";
-import { isPlayable, PlaylistService, toPlaylistError } from "./playlist.service.ts";
+import { isPlayable, PlaylistService, playlistAvailability, toPlaylistError } from "./playlist.service.ts";
 import { readYouTubeError, type YouTubeClient, YouTubeUnreachable } from "./youtube-client.ts";
 
 const UNAVAILABLE = "YouTube API is currently unavailable. Please try again later.";
@@ -143,6 +143,38 @@ describe("isPlayable", () => {
 
   it("keeps a real video that happens to be called 'Private video'", () => {
     expect(isPlayable({ ...item, title: "Private video", privacyStatus: "public" })).toBe(true);
+  });
+});
+
+describe("the availability probe's answer (an unavailable upstream is an answer, not an error)", () => {
+  it("says unavailable, and why, where no shuffler runs at all", async () => {
+    expect(await playlistAvailability(undefined)).toEqual({
+      available: false,
+      reason: "The playlist shuffler is not available here.",
+    });
+  });
+
+  it("says unavailable without a key", async () => {
+    const service = new PlaylistService({ client: undefined, cacheMs: 0 });
+    expect(await playlistAvailability(service)).toEqual({
+      available: false,
+      reason: "The playlist shuffler is not set up on this server (no YouTube API key is configured).",
+    });
+  });
+
+  it("says unavailable when YouTube cannot be reached, and available when it answers", async () => {
+    let reachable = false;
+    const client: YouTubeClient = {
+      playlistItems: () => Promise.reject(new Error("not asked for")),
+      videoDurations: () => Promise.reject(new Error("not asked for")),
+      ping: async () => {
+        if (!reachable) throw new YouTubeUnreachable("offline");
+      },
+    };
+    const service = new PlaylistService({ client, cacheMs: 0 });
+    expect(await service.probe()).toEqual({ available: false, reason: UNAVAILABLE });
+    reachable = true;
+    expect(await service.probe()).toEqual({ available: true });
   });
 });
 

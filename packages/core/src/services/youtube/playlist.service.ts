@@ -9,7 +9,13 @@
 
 import { formatIsoDuration } from "../../domain/duration.ts";
 import { DomainError, Invalid, NotFound, Unavailable } from "../../domain/errors.ts";
-import { checkPlaylistId, PLAYLIST_MAX_ITEMS, type PlaylistVideo, YOUTUBE_MESSAGES } from "../../domain/youtube.ts";
+import {
+  checkPlaylistId,
+  PLAYLIST_MAX_ITEMS,
+  type PlaylistAvailabilityAnswer,
+  type PlaylistVideo,
+  YOUTUBE_MESSAGES,
+} from "../../domain/youtube.ts";
 import {
   YOUTUBE_PAGE_SIZE,
   YouTubeApiError,
@@ -109,7 +115,10 @@ export class PlaylistService {
     this.now = options.now ?? (() => new Date());
   }
 
-  /** Resolves when a key is configured and YouTube answers; else throws Unavailable (503). */
+  /**
+   * Resolves when a key is configured and YouTube answers; else throws Unavailable. The HTTP probe answers
+   * through `probe()` instead (200 either way); the playlist fetch itself keeps its 503.
+   */
   async checkAvailability(): Promise<void> {
     const client = this.options.client;
     if (!client) throw new Unavailable(YOUTUBE_MESSAGES.notConfigured);
@@ -139,6 +148,17 @@ export class PlaylistService {
     }
     await this.availabilityCheck;
     if (this.availability?.error) throw this.availability.error;
+  }
+
+  /** The availability probe's answer: the same check, with an unavailable upstream as an answer, not an error. */
+  async probe(): Promise<PlaylistAvailabilityAnswer> {
+    try {
+      await this.checkAvailability();
+      return { available: true };
+    } catch (error) {
+      if (error instanceof Unavailable) return { available: false, reason: error.message };
+      throw error;
+    }
   }
 
   /** The playable videos of a playlist, in playlist order, from the cache when fresh. */
@@ -254,4 +274,12 @@ export class PlaylistService {
       throw toPlaylistError(error);
     }
   }
+}
+
+/** Said by the probe where this server or app runs no playlist shuffler at all. */
+export const SHUFFLER_ABSENT = "The playlist shuffler is not available here.";
+
+/** The availability probe (`?test=true`) over any transport: an answer even when there is no shuffler at all. */
+export function playlistAvailability(playlists: PlaylistService | undefined): Promise<PlaylistAvailabilityAnswer> {
+  return playlists ? playlists.probe() : Promise.resolve({ available: false, reason: SHUFFLER_ABSENT });
 }

@@ -3,6 +3,7 @@ import type { PlaylistVideo } from "@portfolio/core/domain";
 import { cx, ExternalLinkIcon, FOCUS_RING } from "@portfolio/ui";
 import type { Ref } from "react";
 import { watchUrl } from "../youtube-links.ts";
+import { Thumbnail } from "./Thumbnail.tsx";
 
 export function NowPlaying({
   ref,
@@ -27,15 +28,12 @@ export function NowPlaying({
       className="flex gap-4 rounded-2xl outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
       data-testid="now-playing"
     >
-      {video.thumbnail ? (
-        <img
-          src={video.thumbnail}
-          alt=""
-          width={160}
-          height={90}
-          className="aspect-video w-28 shrink-0 rounded-lg bg-slate-200 object-cover sm:w-40 dark:bg-slate-800"
-        />
-      ) : null}
+      <Thumbnail
+        src={video.thumbnail}
+        width={160}
+        height={90}
+        className="aspect-video w-28 shrink-0 rounded-lg sm:w-40"
+      />
       <div className="min-w-0 flex-1">
         <p
           className="text-xs font-semibold tracking-wide text-indigo-700 uppercase dark:text-indigo-300"

@@ -18,6 +18,7 @@ import { memo, useEffect, useId, useLayoutEffect, useRef, useState } from "react
 import { useCopy } from "../../common/use-copy.ts";
 import { scrollTopToReveal, visibleRange } from "../virtual-range.ts";
 import { openOnYouTubeUrl, smallThumbnail, videoUrlsText } from "../youtube-links.ts";
+import { Thumbnail } from "./Thumbnail.tsx";
 
 export const ROW_HEIGHT = 64;
 const OVERSCAN = 6;
@@ -208,7 +209,7 @@ const QueueRow = memo(function QueueRow({
   // Which video this row last showed a thumbnail for (kept while scrolling fast, see QueueList).
   const [imageFor, setImageFor] = useState<string | null>(deferImage ? null : video.id);
   if (!deferImage && imageFor !== video.id) setImageFor(video.id);
-  const showImage = imageFor === video.id && video.thumbnail !== "";
+  const showImage = imageFor === video.id;
   return (
     <li
       aria-setsize={count}
@@ -231,14 +232,12 @@ const QueueRow = memo(function QueueRow({
         {current ? <EqualizerIcon size={16} className="ml-auto" /> : index + 1}
       </span>
       {showImage ? (
-        <img
+        <Thumbnail
           src={smallThumbnail(video.thumbnail)}
-          alt=""
           width={64}
           height={36}
-          loading="lazy"
-          decoding="async"
-          className="aspect-video w-16 shrink-0 rounded bg-slate-200 object-cover dark:bg-slate-800"
+          lazy
+          className="aspect-video w-16 shrink-0 rounded"
         />
       ) : (
         <span className="aspect-video w-16 shrink-0 rounded bg-slate-200 dark:bg-slate-800" />

@@ -8,9 +8,11 @@ import { useMediaSession } from "../use-media-session.ts";
 import { useShortcuts } from "../use-shortcuts.ts";
 import { type ShufflerController, useShuffler } from "../use-shuffler.ts";
 import { useYouTubePlayer } from "../use-youtube-player.ts";
+import { AdvanceGuardNotice } from "./AdvanceGuardNotice.tsx";
 import { Features } from "./Features.tsx";
 import { NowPlaying } from "./NowPlaying.tsx";
 import { PlayerControls } from "./PlayerControls.tsx";
+import { PlayerLoadFailed } from "./PlayerLoadFailed.tsx";
 import { PlaylistForm } from "./PlaylistForm.tsx";
 import { QueueList } from "./QueueList.tsx";
 import { SharePanel, ShortcutHelp } from "./SharePanel.tsx";
@@ -108,6 +110,11 @@ function LoadedView({ shuffler }: { shuffler: ShufflerController }) {
     if (document.activeElement === document.body || document.activeElement === null) nowPlaying.current?.focus();
   }, []);
   const togglePlay = () => (state.playing ? player.pause() : player.play());
+  // 'Try again' goes away as it is pressed: the focus moves to the current track rather than being lost.
+  const retryPlayer = () => {
+    player.retry();
+    nowPlaying.current?.focus({ preventScroll: true });
+  };
 
   useShortcuts(true, {
     togglePlay,
@@ -134,14 +141,8 @@ function LoadedView({ shuffler }: { shuffler: ShufflerController }) {
                 Loading the YouTube player…
               </p>
             ) : null}
-            {player.status === "failed" ? (
-              <p
-                className="absolute inset-0 flex items-center justify-center p-6 text-center text-sm text-slate-200"
-                role="alert"
-              >
-                The YouTube player could not be loaded. Check your connection or content blocker, then reload the page.
-              </p>
-            ) : null}
+            {player.status === "failed" ? <PlayerLoadFailed onRetry={retryPlayer} /> : null}
+            <AdvanceGuardNotice presses={state.guardedPresses} />
           </div>
           <div className="p-4">
             <PlayerControls
