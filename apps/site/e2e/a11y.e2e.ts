@@ -28,6 +28,28 @@ for (const theme of ["dark", "light"] as const) {
       });
     }
 
+    test("the calendar's empty month and a day outside the month with activity", async ({ page }) => {
+      await page.clock.setFixedTime(new Date(2026, 10, 20, 12, 0, 0));
+      const base = { description: "d", isArchived: false, isLatest: false, tags: [], version: 1 };
+      await page.route("**/api/projects", (route) =>
+        route.fulfill({
+          json: {
+            projects: [
+              // 29 Oct shows in November's first week: a dimmed day on an activity tint.
+              { ...base, _id: "a", title: "A", createdAt: "2026-10-29T10:00:00", updatedAt: "2026-10-29T10:00:00" },
+            ],
+          },
+        }),
+      );
+      await gotoReady(page, "/calendar");
+      await expect(page.locator('[data-day="2026-10-29"]')).toHaveAccessibleName(/1 event$/);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole("button", { name: "Previous month" }).click();
+      await page.getByRole("button", { name: "Previous month" }).click();
+      await expect(page.getByTestId("calendar-empty")).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
     test("login screen modes and the widget chooser modal", async ({ page }) => {
       // Five full axe scans in one test: give it the slow-test budget (3x) so a busy machine does not time out.
       test.slow();

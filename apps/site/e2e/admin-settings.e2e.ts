@@ -149,7 +149,7 @@ test("general settings: the owner edits the public profile and the home page sho
   await expect(page.getByRole("heading", { level: 1 })).toHaveAccessibleName("Hi, I'm Sam Rivera. Software developer.");
   await expect(page.getByTestId("business-email")).toHaveText("hello@samrivera.dev");
   await expect(page.getByTestId("business-email")).toHaveAttribute("href", "mailto:hello@samrivera.dev");
-  const social = page.getByRole("list", { name: "Social links" });
+  const social = page.getByRole("navigation", { name: "Social links" });
   await expect(social.getByRole("link", { name: /^GitHub/ })).toHaveAttribute("href", "https://github.com/sam-rivera");
   await expect(social.getByRole("link", { name: /^YouTube/ })).toHaveCount(0);
   const age = Number(await page.getByTestId("age-figure").textContent());

@@ -302,7 +302,7 @@ test.describe("projects section", () => {
 test("contact: business e-mail, social links and footer", async ({ page }) => {
   await gotoReady(page, "/");
   await expect(page.getByTestId("business-email")).toHaveAttribute("href", /^mailto:.+@.+/);
-  const social = page.getByRole("list", { name: "Social links" });
+  const social = page.getByRole("navigation", { name: "Social links" });
   for (const name of ["GitHub", "LinkedIn", "YouTube", "Twitch"]) {
     await expect(social.getByRole("link", { name: new RegExp(`^${name}`) })).toHaveAttribute("href", /^https:\/\//);
   }
@@ -321,4 +321,141 @@ test("floating buttons for a visitor: login, calendar, dark mode; no admin butto
   await expect(page.getByTestId("calendar-grid")).toBeVisible();
   await page.getByTestId("home-button").click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test.describe("projects grid when live data arrives", () => {
+  const titles = (page: Page) => page.getByTestId("project-card").locator("h3").allTextContents();
+  const prerenderedTitles = (html: string) =>
+    [...html.matchAll(/<h3 id="project-[^"]+-title"[^>]*>([^<]+)<\/h3>/g)].map((m) =>
+      (m[1] ?? "").replace("&amp;", "&"),
+    );
+
+  test("keeps the prerendered order when the server's list holds the same projects", async ({ page, request }) => {
+    const shown = prerenderedTitles(await (await request.get("/")).text());
+    expect(shown).toHaveLength(14);
+    // Hold the live answer until the prerendered grid has been read, then let the real server answer.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/projects", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await gotoReady(page, "/");
+    expect(await titles(page)).toEqual(shown);
+    const answered = page.waitForResponse("**/api/projects");
+    release();
+    await answered;
+    // The seeded copies (fresh ids) replace the built-in list the export was built with...
+    await expect
+      .poll(() =>
+        page
+          .getByTestId("project-card")
+          .evaluateAll((els) => els.every((el) => !el.id.startsWith("project-fallback-"))),
+      )
+      .toBe(true);
+    // ...in the order the visitor already sees (other tests may add projects to the shared server meanwhile).
+    const now = await titles(page);
+    expect(now.filter((title) => shown.includes(title))).toEqual(shown.filter((title) => now.includes(title)));
+    expect(now.length).toBeGreaterThan(10);
+  });
+
+  test("an unchanged list leaves the cards as they are", async ({ page }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/projects", async (route) => {
+      await held;
+      const projects = await page.evaluate(
+        () => JSON.parse(document.getElementById("portfolio-data")?.textContent ?? "{}").projects,
+      );
+      await route.fulfill({ json: { projects } });
+    });
+    await gotoReady(page, "/");
+    const before = await titles(page);
+    await page.getByTestId("project-card").evaluateAll((els) => {
+      for (const el of els) el.setAttribute("data-seen", "yes");
+    });
+    const answered = page.waitForResponse("**/api/projects");
+    release();
+    await answered;
+    await page.waitForTimeout(300);
+    expect(await titles(page)).toEqual(before);
+    // The very same elements: nothing was re-created or reshuffled.
+    await expect(page.locator('[data-testid="project-card"][data-seen="yes"]')).toHaveCount(14);
+  });
+
+  test("an empty list shows the empty state: no cards, no hint, and a badge that is not a button", async ({ page }) => {
+    await page.route("**/api/projects", (route) => route.fulfill({ json: { projects: [] } }));
+    await gotoReady(page, "/");
+    await expect(page.getByText("No projects to show yet. Check back soon!")).toBeVisible();
+    await expect(page.getByTestId("project-card")).toHaveCount(0);
+    await expect(page.getByTestId("projects-hint")).toHaveCount(0);
+    const badge = page.getByTestId("last-seen-badge");
+    await expect(badge).toHaveText("Last seen working on something exciting");
+    await expect(page.getByRole("button", { name: /Last seen working on/ })).toHaveCount(0);
+    expect(await badge.evaluate((el) => el.tagName)).toBe("P");
+  });
+});
+
+test.describe("the projects hint", () => {
+  test("on a screen with a mouse it says to hover a card", async ({ page }) => {
+    await gotoReady(page, "/");
+    const hint = page.getByTestId("projects-hint");
+    await expect(hint).toBeVisible();
+    // Rendered text: the wording meant for the other kind of screen is display:none.
+    await expect(hint).toHaveText(/^\d+ projects, hover a card to see its stack\.$/, { useInnerText: true });
+  });
+
+  test.describe("on a touch screen", () => {
+    test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+
+    test("it speaks of what a touch screen shows: every card lists its stack", async ({ page }) => {
+      await gotoReady(page, "/");
+      expect(await page.evaluate(() => matchMedia("(pointer: coarse)").matches)).toBe(true);
+      const hint = page.getByTestId("projects-hint");
+      await expect(hint).toHaveText(/^\d+ projects, each card lists its stack\.$/, { useInnerText: true });
+      const tags = page.getByTestId("project-card").first().getByTestId("project-tags");
+      await expect(tags).toHaveCSS("opacity", "1");
+    });
+  });
+});
+
+test("the 'Last seen working on' badge never names an archived project", async ({ page }) => {
+  const base = { description: "d", tags: [], createdAt: "2026-01-01", updatedAt: "2026-01-01" };
+  await page.route("**/api/projects", (route) =>
+    route.fulfill({
+      json: {
+        projects: [
+          { ...base, _id: "a", title: "Retired Bot", isArchived: true, isLatest: true },
+          { ...base, _id: "b", title: "Old Tool", isArchived: true, isLatest: false },
+          { ...base, _id: "c", title: "Current Thing", isArchived: false, isLatest: false },
+        ],
+      },
+    }),
+  );
+  await gotoReady(page, "/");
+  await expect(page.getByTestId("last-seen-badge")).toHaveText("Last seen working on Current Thing");
+  await page.getByTestId("last-seen-badge").click();
+  await expect(page.getByTestId("project-card").filter({ hasText: "Current Thing" })).toHaveAttribute(
+    "data-highlighted",
+    "true",
+  );
+});
+
+test("the hero heading is named by its words, with the hidden letters laid over their letters", async ({ page }) => {
+  await gotoReady(page, "/");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveAccessibleName(/^Hi, I'm .+\. Software developer\.$/);
+  // Each control covers its letter in the heading: the overlay repeats the heading's text box for box.
+  const heading = await page.getByRole("heading", { level: 1 }).boundingBox();
+  const overlay = await page.getByTestId("hero-letters").boundingBox();
+  expect(overlay).toEqual(heading);
+  const o = await page.getByTestId("hidden-o").boundingBox();
+  const a = await page.getByTestId("hidden-a").boundingBox();
+  expect(o && a && heading && o.y > heading.y + heading.height / 3 && Math.abs(o.y - a.y) < 1).toBe(true);
+  await page.getByTestId("hidden-o").hover();
+  await page.getByTestId("hidden-o").click();
+  await expect(page).toHaveURL(/\/playlist-shuffler$/);
 });

@@ -1,3 +1,4 @@
+import { seriousViolations } from "./axe.ts";
 import { expect, gotoReady, test } from "./fixtures.ts";
 
 test.describe("dark mode", () => {
@@ -95,4 +96,83 @@ test.describe("static export served by the real server", () => {
     expect(calls.filter((p) => p.includes("canvas-confetti") || p.includes("confetti"))).toEqual([]);
     expect(calls.filter((p) => /AdminPanel|PlaylistShuffler/.test(p))).toEqual([]);
   });
+});
+
+test.describe("calendar", () => {
+  const base = { description: "d", isArchived: false, isLatest: false, tags: [], version: 1 };
+  const PROJECTS = [
+    { ...base, _id: "a", title: "Alpha Bot", createdAt: "2026-09-10T10:00:00", updatedAt: "2026-11-05T15:00:00" },
+    { ...base, _id: "b", title: "Beta Widget", createdAt: "2026-11-12T09:00:00", updatedAt: "2026-11-12T09:00:00" },
+  ];
+  const month = (page: import("@playwright/test").Page) => page.getByTestId("calendar-month");
+  const day = (page: import("@playwright/test").Page, key: string) => page.locator(`[data-day="${key}"]`);
+
+  test.beforeEach(async ({ page }) => {
+    await page.clock.setFixedTime(new Date(2026, 10, 20, 12, 0, 0));
+    await page.route("**/api/projects", (route) => route.fulfill({ json: { projects: PROJECTS } }));
+  });
+
+  test("shows each project's own start and update days in a month view", async ({ page }) => {
+    await gotoReady(page, "/calendar");
+    await expect(month(page)).toHaveText("November 20262 events");
+    await expect(day(page, "2026-11-05")).toHaveAccessibleName("Thursday, November 5, 2026, 1 event");
+    await expect(day(page, "2026-11-12")).toHaveAccessibleName("Thursday, November 12, 2026, 1 event");
+    await day(page, "2026-11-05").click();
+    await expect(page.getByTestId("day-events")).toHaveText("UpdatedAlpha Bot");
+    await day(page, "2026-11-12").click();
+    await expect(page.getByTestId("day-events")).toHaveText("StartedBeta Widget");
+    await expect(page.getByTestId("calendar-empty")).toHaveCount(0);
+  });
+
+  test("moves between days and months with the keyboard, one day in the tab order", async ({ page }) => {
+    await gotoReady(page, "/calendar");
+    await expect(page.locator('[data-day][tabindex="0"]')).toHaveCount(1);
+    await expect(page.locator('[data-day][tabindex="0"]')).toHaveAttribute("data-day", "2026-11-20");
+    await day(page, "2026-11-20").focus();
+    await page.keyboard.press("ArrowUp");
+    await expect(day(page, "2026-11-13")).toBeFocused();
+    await page.keyboard.press("ArrowLeft");
+    await expect(day(page, "2026-11-12")).toBeFocused();
+    await expect(page.getByTestId("day-events")).toHaveText("StartedBeta Widget");
+    await page.keyboard.press("PageUp");
+    await expect(month(page)).toHaveText("October 20260 events");
+    await expect(day(page, "2026-10-12")).toBeFocused();
+    await page.keyboard.press("PageUp");
+    await expect(month(page)).toHaveText("September 20261 event");
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowLeft");
+    await expect(day(page, "2026-09-10")).toBeFocused();
+    await expect(page.getByTestId("day-events")).toHaveText("StartedAlpha Bot");
+    await page.keyboard.press("Shift+PageDown");
+    await expect(month(page)).toHaveText("September 20270 events");
+    await page.keyboard.press("End");
+    await expect(day(page, "2027-09-12")).toBeFocused(); // 10 Sep 2027 is a Friday; End goes to Sunday
+    await expect(page.locator('[data-day][tabindex="0"]')).toHaveCount(1);
+  });
+
+  test("a month without activity says so and offers the nearest months with some", async ({ page }) => {
+    await gotoReady(page, "/calendar");
+    await page.getByRole("button", { name: "Previous month" }).click();
+    await expect(month(page)).toHaveText("October 20260 events");
+    const empty = page.getByTestId("calendar-empty");
+    await expect(empty).toContainText("No project activity in October 2026.");
+    expect(await seriousViolations(page)).toEqual([]);
+    await empty.getByRole("button", { name: "September 2026" }).click();
+    await expect(month(page)).toHaveText("September 20261 event");
+    await expect(page.getByTestId("day-events")).toHaveText("StartedAlpha Bot");
+    await page.getByRole("button", { name: "Next month" }).click();
+    await page.getByRole("button", { name: "Next month" }).click();
+    await page.getByRole("button", { name: "Next month" }).click();
+    await expect(month(page)).toHaveText("December 20260 events");
+    await expect(page.getByTestId("calendar-empty").getByRole("button")).toHaveText(["November 2026"]);
+  });
+});
+
+test("the seeded projects' activity is spread over their own days, not the seeding day", async ({ page }) => {
+  await gotoReady(page, "/calendar");
+  const recent = page.getByRole("region", { name: "Recent activity" }).locator("time");
+  await expect(recent.first()).toBeVisible();
+  const days = await recent.evaluateAll((els) => els.map((el) => (el.getAttribute("datetime") ?? "").slice(0, 10)));
+  expect(days.length).toBeGreaterThan(4);
+  expect(new Set(days).size).toBeGreaterThan(4);
 });

@@ -86,8 +86,70 @@ export function groupByDay(events: readonly ActivityEvent[]): Map<string, Activi
   return days;
 }
 
-/** Moves a {year, month} by `delta` months. */
-export function addMonths(view: { year: number; month: number }, delta: number): { year: number; month: number } {
-  const date = new Date(view.year, view.month + delta, 1);
-  return { year: date.getFullYear(), month: date.getMonth() };
+/** The same day `delta` months away, clamped to the end of a shorter month (31 Jan + 1 month: 28/29 Feb). */
+export function sameDayInMonth(date: Date, delta: number): Date {
+  const target = new Date(date.getFullYear(), date.getMonth() + delta, 1);
+  const lastDay = new Date(target.getFullYear(), target.getMonth() + 1, 0).getDate();
+  return new Date(target.getFullYear(), target.getMonth(), Math.min(date.getDate(), lastDay));
+}
+
+/**
+ * Where a key press moves the focused day in the month grid (the WAI-ARIA date grid keys): arrows by a
+ * day or a week, Home/End to the start/end of the week (Monday first), Page Up/Down by a month, with
+ * Shift by a year. `null` for any other key.
+ */
+export function dayAfterKey(date: Date, key: string, shiftKey = false): Date | null {
+  const byDays = (days: number) => new Date(date.getFullYear(), date.getMonth(), date.getDate() + days);
+  const weekday = (date.getDay() + 6) % 7; // Monday = 0
+  switch (key) {
+    case "ArrowLeft":
+      return byDays(-1);
+    case "ArrowRight":
+      return byDays(1);
+    case "ArrowUp":
+      return byDays(-7);
+    case "ArrowDown":
+      return byDays(7);
+    case "Home":
+      return byDays(-weekday);
+    case "End":
+      return byDays(6 - weekday);
+    case "PageUp":
+      return sameDayInMonth(date, shiftKey ? -12 : -1);
+    case "PageDown":
+      return sameDayInMonth(date, shiftKey ? 12 : 1);
+    default:
+      return null;
+  }
+}
+
+/** Events that fall in the given month (local time). */
+export function eventsInMonth(events: readonly ActivityEvent[], year: number, month: number): ActivityEvent[] {
+  return events.filter((e) => e.at.getFullYear() === year && e.at.getMonth() === month);
+}
+
+/**
+ * For a month without activity: the nearest earlier and later months that have some, so the empty
+ * state can offer a way there instead of a dead end.
+ */
+export function nearestActiveMonths(
+  events: readonly ActivityEvent[],
+  year: number,
+  month: number,
+): { before?: Date; after?: Date } {
+  const index = year * 12 + month;
+  let before: Date | undefined;
+  let after: Date | undefined;
+  for (const event of events) {
+    const eventIndex = event.at.getFullYear() * 12 + event.at.getMonth();
+    if (eventIndex < index && (!before || event.at > before)) before = event.at;
+    if (eventIndex > index && (!after || event.at < after)) after = event.at;
+  }
+  return { ...(before ? { before } : {}), ...(after ? { after } : {}) };
+}
+
+/** A YYYY-MM-DD key back to a local date. */
+export function parseDateKey(key: string): Date {
+  const [y, m, d] = key.split("-").map(Number);
+  return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1);
 }

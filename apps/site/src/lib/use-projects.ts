@@ -1,15 +1,16 @@
 /** Loads /api/projects once; on failure falls back to the built-in list with the spec's message. */
-import { FALLBACK_PROJECTS, type Project, shuffle } from "@portfolio/core/domain";
+import { FALLBACK_PROJECTS, type Project } from "@portfolio/core/domain";
 import { useAuth } from "@portfolio/ui";
 import { startTransition, useCallback, useEffect, useState } from "react";
 import { inOrder, useInitialData } from "./initial-data.tsx";
+import { keepShownOrder, sameProjects } from "./project-order.ts";
 
 export type ProjectsStatus = "initial" | "loaded" | "failed";
 
 export interface ProjectsState {
   /** In the server's order: 'first project' and 'first latest' are read from this order. */
   projects: Project[];
-  /** The same projects shuffled once: the Random sort (the default). */
+  /** The same projects in the random order the page first showed (the build's), kept when live data arrives. */
   randomOrder: Project[];
   status: ProjectsStatus;
   /** An error the server reported alongside the list (shown to editors). */
@@ -34,14 +35,11 @@ export function useProjects(): ProjectsState & { reload: () => void } {
         if (!live) return;
         const list = Array.isArray(answer.projects) ? answer.projects : [];
         // A transition: re-rendering the grid is time-sliced instead of one long task.
-        startTransition(() =>
-          setState({ projects: list, randomOrder: shuffle(list), status: "loaded", serverError: answer.error }),
-        );
+        startTransition(() => setState((current) => replaceList(current, list, "loaded", answer.error)));
       },
       () => {
         if (!live) return;
-        const list = [...FALLBACK_PROJECTS];
-        startTransition(() => setState({ projects: list, randomOrder: shuffle(list), status: "failed" }));
+        startTransition(() => setState((current) => replaceList(current, [...FALLBACK_PROJECTS], "failed")));
       },
     );
     return () => {
@@ -51,4 +49,22 @@ export function useProjects(): ProjectsState & { reload: () => void } {
 
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
   return { ...state, reload };
+}
+
+/**
+ * The new list keeps the order already on screen (no reshuffle under the visitor's eyes); an unchanged
+ * list keeps the very same objects, so nothing re-renders.
+ */
+function replaceList(
+  current: ProjectsState,
+  list: Project[],
+  status: ProjectsStatus,
+  serverError?: string,
+): ProjectsState {
+  const next: ProjectsState = sameProjects(current.projects, list)
+    ? { ...current, status }
+    : { projects: list, randomOrder: keepShownOrder(list, current.randomOrder), status };
+  if (serverError !== undefined) next.serverError = serverError;
+  else delete next.serverError;
+  return next;
 }

@@ -1,16 +1,30 @@
 /** /calendar: a month view of project activity (started and updated projects) plus the owner's birthday. */
 
 import { MESSAGES } from "@portfolio/core/domain";
-import { Alert, Button, ChevronLeftIcon, ChevronRightIcon, cx, FOCUS_RING, Spinner, useHydrated } from "@portfolio/ui";
-import { useMemo, useState } from "react";
+import {
+  Alert,
+  Button,
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  cx,
+  FOCUS_RING,
+  Spinner,
+  useDomId,
+  useHydrated,
+} from "@portfolio/ui";
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
 import {
   type ActivityEvent,
-  addMonths,
   birthdayEvent,
   dateKey,
+  dayAfterKey,
+  eventsInMonth,
   groupByDay,
   monthGrid,
+  nearestActiveMonths,
+  parseDateKey,
   projectEvents,
+  sameDayInMonth,
 } from "../lib/calendar.ts";
 import { useSiteSettings } from "../lib/site-profile.ts";
 import { useProjects } from "../lib/use-projects.ts";
@@ -109,23 +123,43 @@ function MonthView({
   const today = new Date();
   const [view, setView] = useState({ year: today.getFullYear(), month: today.getMonth() });
   const [selected, setSelected] = useState<string>(dateKey(today));
+  const gridRef = useRef<HTMLTableElement>(null);
+  // Set by keyboard moves: after the render that shows the new day, focus follows it.
+  const focusPending = useRef(false);
+  const hintId = useDomId("calendar-keys");
 
   const days = useMemo(
     () => groupByDay([...activity, birthdayEvent(birthDateOf({ birthDate }), view.year, ownerName)]),
     [activity, birthDate, ownerName, view.year],
   );
   const grid = monthGrid(view.year, view.month);
-  const monthCount = grid
-    .flat()
-    .filter((day) => day.inMonth)
-    .reduce((sum, day) => sum + (days.get(day.key)?.filter((e) => e.kind !== "birthday").length ?? 0), 0);
+  const monthName = MONTH.format(new Date(view.year, view.month, 1));
+  const monthCount = eventsInMonth(activity, view.year, view.month).length;
   const selectedEvents = days.get(selected) ?? [];
   const latest = activity[0];
+  // Roving focus: one day is in the tab order (the selected one, else the 1st of the month).
+  const tabKey = grid.flat().some((day) => day.key === selected)
+    ? selected
+    : dateKey(new Date(view.year, view.month, 1));
 
-  const go = (delta: number) => setView((v) => addMonths(v, delta));
-  const jumpTo = (date: Date) => {
+  useEffect(() => {
+    if (!focusPending.current) return;
+    focusPending.current = false;
+    gridRef.current?.querySelector<HTMLButtonElement>(`[data-day="${selected}"]`)?.focus();
+  }, [selected]);
+
+  /** Shows `date`'s month with `date` selected (a day outside the month brings its month into view). */
+  const select = (date: Date, focus = false) => {
     setView({ year: date.getFullYear(), month: date.getMonth() });
     setSelected(dateKey(date));
+    focusPending.current = focus;
+  };
+  const go = (delta: number) => select(sameDayInMonth(parseDateKey(selected), delta));
+  const onDayKey = (event: KeyboardEvent<HTMLButtonElement>, date: Date) => {
+    const next = dayAfterKey(date, event.key, event.shiftKey);
+    if (!next) return;
+    event.preventDefault();
+    select(next, true);
   };
 
   return (
@@ -134,17 +168,21 @@ function MonthView({
       className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
     >
       <div className="mb-4 flex flex-wrap items-center gap-2">
-        <h2 className="mr-auto text-xl font-semibold text-slate-900 dark:text-white" aria-live="polite">
-          {MONTH.format(new Date(view.year, view.month, 1))}
+        <h2
+          className="mr-auto text-xl font-semibold text-slate-900 dark:text-white"
+          aria-live="polite"
+          data-testid="calendar-month"
+        >
+          {monthName}
           <span className="ml-2 text-sm font-normal text-slate-600 dark:text-slate-400">
             {monthCount === 1 ? "1 event" : `${monthCount} events`}
           </span>
         </h2>
-        <Button variant="secondary" size="sm" onClick={() => jumpTo(new Date())}>
+        <Button variant="secondary" size="sm" onClick={() => select(new Date())}>
           Today
         </Button>
         {latest ? (
-          <Button variant="secondary" size="sm" onClick={() => jumpTo(latest.at)}>
+          <Button variant="secondary" size="sm" onClick={() => select(latest.at)}>
             Latest activity
           </Button>
         ) : null}
@@ -155,8 +193,16 @@ function MonthView({
           <ChevronRightIcon size={18} />
         </Button>
       </div>
-      <table className="w-full table-fixed border-separate border-spacing-1" data-testid="calendar-grid">
-        <caption className="sr-only">{MONTH.format(new Date(view.year, view.month, 1))}</caption>
+      {monthCount === 0 ? (
+        <EmptyMonth monthName={monthName} {...nearestActiveMonths(activity, view.year, view.month)} onGo={select} />
+      ) : null}
+      <table
+        ref={gridRef}
+        className="w-full table-fixed border-separate border-spacing-1"
+        data-testid="calendar-grid"
+        aria-describedby={hintId}
+      >
+        <caption className="sr-only">{monthName}</caption>
         <thead>
           <tr>
             {WEEKDAYS.map((day) => (
@@ -181,15 +227,20 @@ function MonthView({
                   <td key={day.key} className="p-0">
                     <button
                       type="button"
-                      onClick={() => setSelected(day.key)}
+                      data-day={day.key}
+                      tabIndex={day.key === tabKey ? 0 : -1}
+                      onClick={() => select(day.date)}
+                      onKeyDown={(event) => onDayKey(event, day.date)}
                       aria-pressed={isSelected}
+                      aria-current={isToday ? "date" : undefined}
                       aria-label={`${DAY.format(day.date)}${events.length ? `, ${events.length} ${events.length === 1 ? "event" : "events"}` : ""}`}
                       className={cx(
                         "flex aspect-square w-full flex-col items-center justify-start rounded-lg p-1 text-sm transition-colors sm:aspect-[4/3] sm:p-2",
                         FOCUS_RING,
                         day.inMonth
                           ? "font-medium text-slate-900 dark:text-slate-100"
-                          : "text-slate-500 dark:text-slate-400",
+                          : // Days of the neighbouring months: dimmer, yet readable on an activity day's tint (AA).
+                            "text-slate-600 dark:text-slate-400",
                         events.length
                           ? "bg-indigo-50 hover:bg-indigo-100 dark:bg-indigo-950/60 dark:hover:bg-indigo-900/60"
                           : "hover:bg-slate-100 dark:hover:bg-slate-800",
@@ -227,8 +278,11 @@ function MonthView({
           </span>
         ))}
       </div>
+      <p id={hintId} className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+        Arrow keys move between days; Page Up and Page Down change the month (with Shift, the year).
+      </p>
       <div className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-800" aria-live="polite">
-        <h3 className="font-semibold text-slate-900 dark:text-white">{DAY.format(parseKey(selected))}</h3>
+        <h3 className="font-semibold text-slate-900 dark:text-white">{DAY.format(parseDateKey(selected))}</h3>
         {selectedEvents.length === 0 ? (
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Nothing happened on this day.</p>
         ) : (
@@ -248,9 +302,36 @@ function MonthView({
   );
 }
 
-function parseKey(key: string): Date {
-  const [y, m, d] = key.split("-").map(Number);
-  return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1);
+/** A month without project activity: say so, and offer the nearest months that have some. */
+function EmptyMonth({
+  monthName,
+  before,
+  after,
+  onGo,
+}: {
+  monthName: string;
+  before?: Date | undefined;
+  after?: Date | undefined;
+  onGo: (date: Date) => void;
+}) {
+  return (
+    <div
+      data-testid="calendar-empty"
+      className="mb-4 flex flex-wrap items-center gap-3 rounded-xl border border-dashed border-slate-300 px-4 py-3 text-sm text-slate-700 dark:border-slate-700 dark:text-slate-300"
+    >
+      <p className="mr-auto">No project activity in {monthName}.</p>
+      {before ? (
+        <Button variant="secondary" size="sm" onClick={() => onGo(before)}>
+          <ChevronLeftIcon size={16} /> {MONTH.format(before)}
+        </Button>
+      ) : null}
+      {after ? (
+        <Button variant="secondary" size="sm" onClick={() => onGo(after)}>
+          {MONTH.format(after)} <ChevronRightIcon size={16} />
+        </Button>
+      ) : null}
+    </div>
+  );
 }
 
 function CalendarSkeleton() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FALLBACK_PROJECTS } from "./fallback-projects.ts";
+import { builtInProjects, FALLBACK_PROJECTS } from "./fallback-projects.ts";
 
 describe("built-in fallback projects (spec section 3)", () => {
   it("holds exactly 14 projects", () => {
@@ -51,5 +51,25 @@ describe("built-in fallback projects (spec section 3)", () => {
       if (p.github !== undefined) expect(p.github).toMatch(/^https?:\/\//);
       if (p.externalLink !== undefined) expect(p.externalLink).toMatch(/^(https?:\/\/|\/(?!\/))/);
     }
+  });
+
+  it("dates every project by its own start and last update, before the reference time", () => {
+    const now = new Date("2026-06-15T09:30:00.000Z");
+    const projects = builtInProjects(now);
+    expect(new Set(projects.map((p) => p.createdAt.slice(0, 10))).size).toBe(14);
+    for (const p of projects) {
+      expect(Date.parse(p.createdAt)).toBeLessThan(Date.parse(p.updatedAt));
+      expect(Date.parse(p.updatedAt)).toBeLessThanOrEqual(now.getTime());
+    }
+    // Spread over years, with something updated within the last month.
+    const oldest = Math.min(...projects.map((p) => Date.parse(p.createdAt)));
+    expect(now.getTime() - oldest).toBeGreaterThan(2 * 365 * 24 * 60 * 60 * 1000);
+    const newestUpdate = Math.max(...projects.map((p) => Date.parse(p.updatedAt)));
+    expect(now.getTime() - newestUpdate).toBeLessThan(30 * 24 * 60 * 60 * 1000);
+  });
+
+  it("is the same list as the fallback, apart from the dates", () => {
+    const strip = ({ createdAt: _c, updatedAt: _u, ...rest }: (typeof FALLBACK_PROJECTS)[number]) => rest;
+    expect(builtInProjects(new Date()).map(strip)).toEqual(FALLBACK_PROJECTS.map(strip));
   });
 });

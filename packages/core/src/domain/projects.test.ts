@@ -153,6 +153,28 @@ describe("lastSeenWorkingOn ('Last seen working on' badge)", () => {
   it("says 'something exciting' when there are no projects", () => {
     expect(lastSeenWorkingOn([])).toEqual({ title: "something exciting" });
   });
+
+  it("never names an archived project, even one flagged latest", () => {
+    const projects = [
+      project("1", "Old Bot", { isArchived: true }),
+      project("2", "Retired", { isArchived: true, isLatest: true }),
+      project("3", "Current"),
+    ];
+    expect(lastSeenWorkingOn(projects)).toEqual({ title: "Current", projectId: "3" });
+  });
+
+  it("names the first latest project that is not archived", () => {
+    const projects = [
+      project("1", "Retired", { isArchived: true, isLatest: true }),
+      project("2", "First"),
+      project("3", "Live", { isLatest: true }),
+    ];
+    expect(lastSeenWorkingOn(projects)).toEqual({ title: "Live", projectId: "3" });
+  });
+
+  it("says 'something exciting' when every project is archived", () => {
+    expect(lastSeenWorkingOn([project("1", "Old", { isArchived: true })])).toEqual({ title: "something exciting" });
+  });
 });
 
 describe("projectStatus", () => {

@@ -52,8 +52,13 @@ export function sortProjects(projects: readonly Project[], sort: ProjectSort, ra
   );
 }
 
-/** The 'Last seen working on' badge: the latest project, else the first project, else 'something exciting'. */
+/**
+ * The 'Last seen working on' badge: the latest project, else the first project, else 'something exciting'.
+ * It never names an archived project (work that stopped is not what the owner was last seen on): an
+ * archived project is skipped in both steps.
+ */
 export function lastSeenWorkingOn(projects: readonly Project[]): { title: string; projectId?: string } {
-  const project = projects.find((p) => p.isLatest) ?? projects[0];
+  const current = projects.filter((p) => !p.isArchived);
+  const project = current.find((p) => p.isLatest) ?? current[0];
   return project ? { title: project.title, projectId: project._id } : { title: "something exciting" };
 }

@@ -40,6 +40,25 @@ describe("first start", () => {
     expect(projects.filter((p) => p.is_archived === 1)).toHaveLength(2);
   });
 
+  it("dates each seeded project by its own history before the seeding time, not all on the seeding day", async () => {
+    await bootstrap(core, owner);
+    const now = core.now().getTime();
+    const rows = await core.db.selectFrom("projects").select(["title", "created_at", "updated_at"]).execute();
+    const days = (iso: string) => iso.slice(0, 10);
+    expect(new Set(rows.map((r) => days(r.created_at))).size).toBe(14);
+    for (const row of rows) {
+      expect(Date.parse(row.created_at)).toBeLessThan(now);
+      expect(Date.parse(row.updated_at)).toBeGreaterThan(Date.parse(row.created_at));
+      expect(Date.parse(row.updated_at)).toBeLessThanOrEqual(now);
+    }
+    const byTitle = new Map(rows.map((r) => [r.title, r]));
+    // The archived first bot is the oldest; the latest widget is among the newest.
+    const discord = byTitle.get("Discord Bot")?.created_at ?? "";
+    expect(rows.every((r) => r.created_at >= discord)).toBe(true);
+    const cat = byTitle.get("Cat of the Day Stream Widget")?.created_at ?? "";
+    expect(rows.every((r) => r.created_at <= cat)).toBe(true);
+  });
+
   it("generates a password when none is configured and answers it once", async () => {
     const result = await bootstrap(core, { username: "boss", email: "boss@example.com" });
     expect(result.generatedPassword).toMatch(/^[A-Za-z0-9_-]{24}$/);

@@ -3,7 +3,7 @@
 import { type Insertable, sql } from "kysely";
 import type { Db, ProjectRow, ProjectsTable } from "../data/schema.ts";
 import { Conflict, NotFound } from "../domain/errors.ts";
-import { FALLBACK_PROJECTS } from "../domain/fallback-projects.ts";
+import { builtInProjects } from "../domain/fallback-projects.ts";
 import type { Project } from "../domain/projects.ts";
 import { type ProjectPatch, projectCreateSchema, projectUpdateSchema } from "../domain/validation.ts";
 import { changedSyncFields, recordChange } from "../sync/change-log.ts";
@@ -215,14 +215,14 @@ export async function deleteProject(core: Core, actor: Actor, id: string): Promi
   });
 }
 
-/** Inserts the 14 built-in projects, keeping their order through created_at. */
+/** Inserts the 14 built-in projects with fresh ids, each dated by its own history relative to `now`. */
 export async function seedProjects(db: Db, now: Date): Promise<void> {
-  let index = 0;
-  for (const project of FALLBACK_PROJECTS) {
-    const at = new Date(now.getTime() + index++).toISOString();
+  // Each built-in project keeps its own history (started and last updated days before now), so the
+  // calendar shows realistic activity instead of fourteen projects started on the seeding day.
+  for (const project of builtInProjects(now)) {
     await db
       .insertInto("projects")
-      .values(newProjectRow(newId(), project, at))
+      .values({ ...newProjectRow(newId(), project, project.createdAt), updated_at: project.updatedAt })
       .execute();
   }
   await bumpRevision(db);

@@ -1,7 +1,8 @@
-import { type InputHTMLAttributes, type ReactNode, type Ref, useId, useState } from "react";
+import { type InputHTMLAttributes, type ReactNode, type Ref, useState } from "react";
 import { FOCUS_RING } from "./Button.tsx";
 import { cx } from "./cx.ts";
 import { EyeIcon, EyeOffIcon } from "./icons.tsx";
+import { useDomId } from "./use-dom-id.ts";
 
 export const INPUT_CLASSES = cx(
   "block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 placeholder:text-slate-500 shadow-sm transition-colors",
@@ -51,12 +52,14 @@ function FieldFrame({
 
 /** A labelled input. Validation is done by the form (spec messages), so no browser `required` popups. */
 export function TextField({ label, value, onValueChange, hint, id, className, ...rest }: TextFieldProps) {
-  const autoId = useId();
+  const autoId = useDomId();
   const inputId = id ?? autoId;
   return (
     <FieldFrame label={label} inputId={inputId} hint={hint} className={className}>
       <input
         id={inputId}
+        // An explicit type (the caller's wins through `rest`): valid HTML asks for one on every input.
+        type="text"
         value={value}
         onChange={(event) => onValueChange(event.target.value)}
         className={INPUT_CLASSES}
@@ -69,7 +72,7 @@ export function TextField({ label, value, onValueChange, hint, id, className, ..
 
 /** A password input with a show/hide toggle. */
 export function PasswordField({ label, value, onValueChange, hint, id, className, ...rest }: TextFieldProps) {
-  const autoId = useId();
+  const autoId = useDomId();
   const inputId = id ?? autoId;
   const [visible, setVisible] = useState(false);
   return (

@@ -70,10 +70,11 @@ export function ProjectCard({ project, status, highlighted = false, onEdit, onDe
       </div>
       <p className="mt-2 flex-1 text-sm leading-relaxed text-slate-600 dark:text-slate-300">{project.description}</p>
       {project.tags.length > 0 ? (
+        // No aria-label: HTML gives a list no name of its own; the tags read as what they are.
+        // Hidden until hover only where there is a fine pointer that can hover; touch screens always show them.
         <ul
-          aria-label="Tags"
           data-testid="project-tags"
-          className="mt-3 flex flex-wrap gap-1.5 transition-opacity duration-200 group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:hover)]:opacity-0"
+          className="mt-3 flex flex-wrap gap-1.5 transition-opacity duration-200 group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:hover)_and_(pointer:fine)]:opacity-0"
         >
           {project.tags.map((tag) => (
             <li key={tag} className={cx("rounded-md px-2 py-0.5 text-xs font-medium", tagClasses(tag))}>

@@ -58,9 +58,16 @@ export function ProjectsSection({
           <h2 id={headingId} className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
             Projects
           </h2>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            {projects.length === 1 ? "1 project" : `${projects.length} projects`}, hover a card to see its stack.
-          </p>
+          {projects.length > 0 ? (
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400" data-testid="projects-hint">
+              {projects.length === 1 ? "1 project" : `${projects.length} projects`},{" "}
+              {/* Touch screens cannot hover, and there the cards show their tags all the time (ProjectCard). */}
+              <span className="pointer-coarse:hidden [@media(hover:none)]:hidden">hover a card to see its stack.</span>
+              <span className="hidden pointer-coarse:inline [@media(hover:none)]:inline">
+                each card lists its stack.
+              </span>
+            </p>
+          ) : null}
         </div>
         <fieldset className="inline-flex self-start rounded-xl border border-slate-200 bg-slate-100 p-1 dark:border-slate-700 dark:bg-slate-900">
           <legend className="sr-only">Sort projects</legend>

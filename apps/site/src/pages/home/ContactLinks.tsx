@@ -36,28 +36,31 @@ export function ContactLinks({ settings }: { settings: SiteSettings }) {
           {settings.businessEmail}
         </a>
       </p>
-      <ul className="flex flex-wrap justify-center gap-3" aria-label="Social links">
-        {settings.socialLinks.map((link) => {
-          const Icon = ICONS[link.name];
-          return (
-            <li key={link.name}>
-              <a
-                href={link.url}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={`${link.name} (opens in a new tab)`}
-                title={link.name}
-                className={cx(
-                  "inline-flex size-11 items-center justify-center rounded-full border border-slate-200 bg-white text-slate-700 shadow-sm transition hover:-translate-y-0.5 hover:text-indigo-600 hover:shadow dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:text-indigo-300",
-                  FOCUS_RING,
-                )}
-              >
-                <Icon size={20} />
-              </a>
-            </li>
-          );
-        })}
-      </ul>
+      {/* The name sits on a landmark: HTML gives a plain list no name of its own. */}
+      <nav aria-label="Social links">
+        <ul className="flex flex-wrap justify-center gap-3">
+          {settings.socialLinks.map((link) => {
+            const Icon = ICONS[link.name];
+            return (
+              <li key={link.name}>
+                <a
+                  href={link.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`${link.name} (opens in a new tab)`}
+                  title={link.name}
+                  className={cx(
+                    "inline-flex size-11 items-center justify-center rounded-full border border-slate-200 bg-white text-slate-700 shadow-sm transition hover:-translate-y-0.5 hover:text-indigo-600 hover:shadow dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:text-indigo-300",
+                    FOCUS_RING,
+                  )}
+                >
+                  <Icon size={20} />
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
     </div>
   );
 }

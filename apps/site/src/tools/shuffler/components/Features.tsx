@@ -8,7 +8,7 @@ const FEATURES = [
 
 export function Features() {
   return (
-    <ul className="grid gap-3 sm:grid-cols-2" aria-label="Features">
+    <ul className="grid gap-3 sm:grid-cols-2">
       {FEATURES.map((feature) => (
         <li
           key={feature.title}
