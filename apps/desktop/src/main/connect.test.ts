@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEFAULT_ROLES } from "@portfolio/core/domain";
+import { DEFAULT_ROLES, type Project } from "@portfolio/core/domain";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, PASSWORD } from "../../../server/src/test/accounts.ts";
 import { OWNER, startTestServer, type TestServer } from "../../../server/src/test/test-server.ts";
@@ -87,6 +87,25 @@ describe("'Connect'", () => {
     expect(
       await server.core.db.selectFrom("device_tokens").where("user_id", "=", user.id).selectAll().execute(),
     ).toEqual([]);
+  });
+
+  it("after 'Work locally', an edit of a built-in project reaches the server's copy when connecting later", async () => {
+    await fresh();
+    await desktop.value("desktop.workLocally");
+    const { projects } = await desktop.value<{ projects: Project[] }>("projects.list");
+    const loan = projects.find((p) => p.title === "Loan Manager");
+    if (!loan) throw new Error("the built-in Loan Manager project is missing");
+    await desktop.value("projects.update", { id: loan._id, description: "Edited offline before connecting." });
+
+    await connect(OWNER.username, OWNER.password);
+    const state = await desktop.value<DesktopState>("desktop.state");
+    expect(state).toMatchObject({ mode: "connected", pending: 0, attention: 0 });
+    const onServer = await server.core.db
+      .selectFrom("projects")
+      .select(["id", "description"])
+      .where("title", "=", "Loan Manager")
+      .executeTakeFirstOrThrow();
+    expect(onServer).toEqual({ id: loan._id, description: "Edited offline before connecting." });
   });
 
   it("says the server could not be reached when nothing answers", async () => {

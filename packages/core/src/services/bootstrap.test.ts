@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../data/database.ts";
 import { createTestCore, type TestCore } from "../test/test-core.ts";
 import { bootstrap } from "./bootstrap.ts";
+import { builtInProjectId } from "./projects.service.ts";
 import { seedRoles } from "./roles.service.ts";
 import { verifyPassword } from "./secrets.ts";
 
@@ -57,6 +58,28 @@ describe("first start", () => {
     expect(rows.every((r) => r.created_at >= discord)).toBe(true);
     const cat = byTitle.get("Cat of the Day Stream Widget")?.created_at ?? "";
     expect(rows.every((r) => r.created_at <= cat)).toBe(true);
+  });
+
+  it("gives each built-in project the same UUID on every database, so a local-only desktop can sync edits to it", async () => {
+    await bootstrap(core, owner);
+    const other = await createTestCore();
+    try {
+      await bootstrap(other, owner);
+      const ids = async (db: TestCore["db"]) =>
+        (await db.selectFrom("projects").select(["id", "title"]).orderBy("title").execute()).map((r) => [
+          r.title,
+          r.id,
+        ]);
+      const here = await ids(core.db);
+      expect(await ids(other.db)).toEqual(here);
+      expect(new Set(here.map(([, id]) => id)).size).toBe(14);
+      for (const [title, id] of here) {
+        expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+        expect(id).toBe(builtInProjectId(title as string));
+      }
+    } finally {
+      await other.close();
+    }
   });
 
   it("generates a password when none is configured and answers it once", async () => {

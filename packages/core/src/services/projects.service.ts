@@ -1,5 +1,6 @@
 /** Projects: public listing and the editor's create, update and delete (spec sections 2, 6 and 7). */
 
+import { createHash } from "node:crypto";
 import { type Insertable, sql } from "kysely";
 import type { Db, ProjectRow, ProjectsTable } from "../data/schema.ts";
 import { Conflict, NotFound } from "../domain/errors.ts";
@@ -215,14 +216,28 @@ export async function deleteProject(core: Core, actor: Actor, id: string): Promi
   });
 }
 
-/** Inserts the 14 built-in projects with fresh ids, each dated by its own history relative to `now`. */
+/**
+ * A built-in project's id: the same on every database (a UUID made from its title), so a desktop that
+ * started with 'Work locally' and edits a built-in project later syncs that edit to the server's copy of
+ * the same project instead of an id the server never had.
+ */
+export function builtInProjectId(title: string): string {
+  const hex = createHash("sha256").update(`portfolio built-in project: ${title}`).digest("hex");
+  // UUID layout, version 8 (custom) and the RFC 9562 variant.
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((Number.parseInt(hex[16] as string, 16) & 3) | 8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** Inserts the 14 built-in projects, each with its fixed id and dated by its own history relative to `now`. */
 export async function seedProjects(db: Db, now: Date): Promise<void> {
   // Each built-in project keeps its own history (started and last updated days before now), so the
   // calendar shows realistic activity instead of fourteen projects started on the seeding day.
   for (const project of builtInProjects(now)) {
     await db
       .insertInto("projects")
-      .values({ ...newProjectRow(newId(), project, project.createdAt), updated_at: project.updatedAt })
+      .values({
+        ...newProjectRow(builtInProjectId(project.title), project, project.createdAt),
+        updated_at: project.updatedAt,
+      })
       .execute();
   }
   await bumpRevision(db);
