@@ -10,8 +10,8 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createTestPostgresDatabase, freePort, testDialect } from "@portfolio/core/test/postgres-cluster";
-import { build } from "esbuild";
 import { SERVER_NODE_FLAGS } from "../../node-flags.mjs";
+import { bundleServer } from "../../server-bundle.mjs";
 import { OWNER, TestClient } from "../test/test-server.ts";
 
 const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -52,7 +52,7 @@ function alive(pid: number): boolean {
 }
 
 /** Bundles src/main.ts beside dist/ (so its npm imports resolve from apps/server/node_modules), once. */
-function bundleServer(): Promise<string> {
+function scaleTestBundle(): Promise<string> {
   bundle ??= (async () => {
     const outDir = join(serverDir, "dist", "scale-test");
     mkdirSync(outDir, { recursive: true });
@@ -62,25 +62,7 @@ function bundleServer(): Promise<string> {
       if (pid && !alive(pid)) rmSync(join(outDir, file), { force: true });
     }
     const outfile = join(outDir, `main-${process.pid}.mjs`);
-    await build({
-      entryPoints: [join(serverDir, "src/main.ts")],
-      outfile,
-      bundle: true,
-      platform: "node",
-      target: "node20",
-      format: "esm",
-      logLevel: "warning",
-      plugins: [
-        {
-          name: "external-npm",
-          setup(b) {
-            b.onResolve({ filter: /^[^./]/ }, (args) =>
-              args.path.startsWith("@portfolio/") ? undefined : { path: args.path, external: true },
-            );
-          },
-        },
-      ],
-    });
+    await bundleServer({ outfile });
     process.once("exit", () => rmSync(outfile, { force: true }));
     return outfile;
   })();
@@ -109,7 +91,7 @@ async function waitForHealth(instance: Instance, timeoutMs = 30_000): Promise<vo
 export async function startCluster(count: number, env: Record<string, string> = {}): Promise<Cluster> {
   const database = await createTestPostgresDatabase();
   const dir = mkdtempSync(join(tmpdir(), "portfolio-scale-"));
-  const script = await bundleServer();
+  const script = await scaleTestBundle();
   const instances: Instance[] = [];
 
   const start = async (name: string): Promise<Instance> => {

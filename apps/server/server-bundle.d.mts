@@ -1,0 +1,3 @@
+import type { BuildResult } from "esbuild";
+
+export function bundleServer(options: { outfile: string; sourcemap?: boolean }): Promise<BuildResult>;

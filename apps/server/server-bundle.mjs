@@ -1,0 +1,31 @@
+// How the server is bundled: src/main.ts and the workspace packages it imports into one ESM file; npm
+// dependencies stay external and load from node_modules at run time. Used by build.mjs (dist/main.js) and
+// by the scale tests (a bundle of their own beside it).
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const entry = fileURLToPath(new URL("./src/main.ts", import.meta.url));
+
+/** @param {{ outfile: string, sourcemap?: boolean }} options */
+export function bundleServer({ outfile, sourcemap = false }) {
+  return build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: "node",
+    target: "node20",
+    format: "esm",
+    sourcemap,
+    logLevel: "warning",
+    plugins: [
+      {
+        name: "external-npm",
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith("@portfolio/") ? undefined : { path: args.path, external: true },
+          );
+        },
+      },
+    ],
+  });
+}
