@@ -20,6 +20,7 @@ export * from "./components/icons.tsx";
 export * from "./components/Modal.tsx";
 export * from "./effects/confetti.ts";
 export * from "./hooks/use-hydrated.ts";
+export * from "./loading/LoadingGate.tsx";
 export * from "./loading/LoadingScreen.tsx";
 export * from "./loading/loading-progress.ts";
 export * from "./projects/ProjectCard.tsx";
