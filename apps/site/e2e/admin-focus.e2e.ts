@@ -3,7 +3,7 @@
  * colour has at least 3:1 contrast (WCAG 2.2, non-text contrast) against the background it is drawn on.
  */
 import type { Page } from "@playwright/test";
-import { expect, openPanel, ownerAccount, ROLE_PERMISSIONS, test } from "./admin-support.ts";
+import { expect, openPanel, ownerAccount, projectRow, ROLE_PERMISSIONS, test, userRow } from "./admin-support.ts";
 
 // Each test starts its own server and logs in; a busy machine needs more than the default 45 s.
 test.describe.configure({ timeout: 120_000 });
@@ -76,7 +76,16 @@ async function focusedRing(page: Page): Promise<FocusRing | null> {
     };
     // A visually hidden radio draws its ring on its label (has-[:focus-visible]).
     const drawer = hasOutline(focused) ? focused : (focused.closest("label") ?? focused);
-    const name = `${focused.tagName.toLowerCase()} "${(focused.getAttribute("aria-label") ?? drawer.textContent ?? "").trim().slice(0, 50)}"`;
+    // Names tell controls apart: aria-label, else the label of a form control, else its text; plus its id.
+    const label =
+      focused.getAttribute("aria-label") ??
+      (focused as HTMLInputElement).labels?.[0]?.textContent ??
+      focused.textContent ??
+      "";
+    const name = `${focused.tagName.toLowerCase()}${focused.id ? `#${focused.id}` : ""} "${label.trim().slice(0, 50)}"`;
+    // Chromium puts a date field's calendar button in the tab order, inside the field's closed shadow tree:
+    // the field loses :focus and the browser draws that button's own two-tone ring, which no page sets.
+    if (focused instanceof HTMLInputElement && focused.type === "date" && !focused.matches(":focus")) return null;
     if (!hasOutline(drawer)) return { control: name, contrast: 0 };
     const outline = rgba(getComputedStyle(drawer).outlineColor);
     // The outline lies outside the border box: on the parent's background.
@@ -100,6 +109,19 @@ async function ringsOfTab(page: Page): Promise<FocusRing[]> {
   return [...rings.values()];
 }
 
+/** Tabs round an open dialog (its focus trap keeps focus inside) until a control comes up again. */
+async function ringsOfDialog(page: Page): Promise<FocusRing[]> {
+  const rings = new Map<string, FocusRing>();
+  for (let i = 0; i < MAX_PRESSES; i++) {
+    await page.keyboard.press("Tab");
+    const ring = await focusedRing(page);
+    if (!ring) continue;
+    if (rings.has(ring.control)) break;
+    rings.set(ring.control, ring);
+  }
+  return [...rings.values()];
+}
+
 for (const theme of ["dark", "light"] as const) {
   test(`${theme} mode: every control's focus ring has 3:1 contrast or more`, async ({ page, login, createAccount }) => {
     await page.addInitScript((dark) => localStorage.setItem("darkMode", JSON.stringify(dark)), theme === "dark");
@@ -118,6 +140,48 @@ for (const theme of ["dark", "light"] as const) {
       for (const ring of rings) if (ring.contrast < 3) weak.push(`${tab}: ${ring.control} ${ring.contrast}:1`);
     }
     expect(measured).toBeGreaterThan(40);
+    expect(weak).toEqual([]);
+  });
+
+  test(`${theme} mode: the dialogs' focus rings have 3:1 contrast or more`, async ({ page, login, createAccount }) => {
+    await page.addInitScript((dark) => localStorage.setItem("darkMode", JSON.stringify(dark)), theme === "dark");
+    const moderator = await createAccount({ prefix: "moda", permissions: ROLE_PERMISSIONS.moderator });
+    await login(ownerAccount);
+    const dialogs = [
+      {
+        name: "Edit User",
+        open: async () => {
+          await openPanel(page, "Users");
+          await userRow(page, moderator.username).getByRole("button", { name: /^Edit/ }).click();
+        },
+      },
+      {
+        name: "Edit Project",
+        open: async () => {
+          await openPanel(page, "Projects");
+          await projectRow(page, "Discord Bot").getByRole("button", { name: /^Edit/ }).click();
+        },
+      },
+      {
+        name: "Delete user",
+        open: async () => {
+          await openPanel(page, "Users");
+          await userRow(page, moderator.username)
+            .getByRole("button", { name: /^Delete/ })
+            .click();
+        },
+      },
+    ];
+    const weak: string[] = [];
+    for (const dialog of dialogs) {
+      await dialog.open();
+      await expect(page.getByRole("dialog", { name: dialog.name })).toBeVisible({ timeout: 15_000 });
+      const rings = await ringsOfDialog(page);
+      expect(rings.length, dialog.name).toBeGreaterThan(1);
+      for (const ring of rings) if (ring.contrast < 3) weak.push(`${dialog.name}: ${ring.control} ${ring.contrast}:1`);
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("dialog", { name: dialog.name })).toBeHidden();
+    }
     expect(weak).toEqual([]);
   });
 }

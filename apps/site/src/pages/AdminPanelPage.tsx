@@ -18,7 +18,7 @@ export default function AdminPanelPage() {
         className="fixed inset-x-0 top-0 z-30 h-19 border-b border-slate-200 bg-slate-50/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95"
       />
       <FloatingButtons left="home" />
-      <main id="main" className="flex-1">
+      <main id="main" className="flex-1 pt-3">
         <AdminPanel onLeave={goHome} />
       </main>
     </div>
