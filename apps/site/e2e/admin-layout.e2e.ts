@@ -5,6 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, openPanel, ownerAccount, ROLE_PERMISSIONS, test } from "./admin-support.ts";
+import { seriousViolations } from "./axe.ts";
 
 // Each test starts its own server and logs in; a busy machine needs more than the default 45 s.
 test.describe.configure({ timeout: 120_000 });
@@ -171,6 +172,29 @@ test.describe("on a phone, 390 px wide", () => {
     }
   });
 });
+
+for (const theme of ["dark", "light"] as const) {
+  test.describe(`on a phone in ${theme} mode`, () => {
+    test.use({ viewport: PHONE });
+
+    test("the cards, bars and tabs have no serious accessibility violations", async ({
+      page,
+      login,
+      createAccount,
+    }) => {
+      await page.addInitScript((dark) => localStorage.setItem("darkMode", JSON.stringify(dark)), theme === "dark");
+      await createAccount({ prefix: "moda", permissions: ROLE_PERMISSIONS.moderator });
+      await login(ownerAccount);
+      await openPanel(page);
+      const found: string[] = [];
+      for (const tab of TABS) {
+        await showTab(page, tab);
+        found.push(...(await seriousViolations(page, { where: tab })));
+      }
+      expect(found).toEqual([]);
+    });
+  });
+}
 
 test.describe("on a narrower phone, 320 px wide", () => {
   test.use({ viewport: { width: 320, height: 640 } });
