@@ -61,6 +61,44 @@ test("role editor: every role but owner for the owner; Reset, Save and 'n users 
   await expect(feedback(page)).toHaveText("Role permissions updated successfully. 2 users updated.");
 });
 
+test("role editor: before Save it names who will change, from the server's dry run", async ({
+  page,
+  login,
+  createAccount,
+}) => {
+  const members = [
+    await createAccount({ prefix: "alice" }),
+    await createAccount({ prefix: "bob" }),
+    await createAccount({ prefix: "carol" }),
+  ].map((account) => account.username);
+  await login(ownerAccount);
+  const roleCalls: Array<{ dryRun?: boolean }> = [];
+  page.on("request", (request) => {
+    if (request.method() === "PATCH" && request.url().includes("/api/admin/roles/"))
+      roleCalls.push(request.postDataJSON() as { dryRun?: boolean });
+  });
+  await openPanel(page, "Settings");
+  const card = roleCard(page, "user");
+  await card.getByRole("checkbox", { name: /^projects:view/ }).check();
+  await expect(card.getByTestId("role-preview")).toHaveText(`This will update 3 users: ${members.join(", ")}`);
+  expect(roleCalls.length).toBeGreaterThan(0);
+  expect(roleCalls.every((body) => body.dryRun === true)).toBe(true);
+  // Nothing changed yet: the dry run wrote nothing.
+  await page.getByRole("tab", { name: "Users" }).click();
+  for (const name of members)
+    await expect(userRow(page, name).locator('[data-permission="projects:view"]')).toHaveCount(0);
+});
+
+test("role editor: a role with no members says so plainly before Save", async ({ page, login }) => {
+  await login(ownerAccount);
+  await openPanel(page, "Settings");
+  const card = roleCard(page, "admin");
+  await card.getByRole("checkbox", { name: /^users:delete/ }).uncheck();
+  await expect(card.getByTestId("role-preview")).toHaveText("This will update no users.");
+  await card.getByRole("button", { name: "Save Administrator" }).click();
+  await expect(feedback(page)).toHaveText("Role permissions updated successfully. 0 users updated.");
+});
+
 test("role editor: a set another role already holds is refused before Save", async ({ page, login }) => {
   await login(ownerAccount);
   await openPanel(page, "Settings");

@@ -262,7 +262,6 @@ test.describe("account flows through the real server and its mail outbox", () =>
     await expect(admin).toBeVisible();
     await admin.click();
     await expect(page).toHaveURL(/\/admin\/settings$/);
-    await expect(page.getByTestId("loading-screen")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Admin panel" })).toBeVisible({ timeout: 10_000 });
     await page.reload();
     await expect(page.getByRole("heading", { name: "Admin panel" })).toBeVisible({ timeout: 10_000 });

@@ -1,9 +1,13 @@
 /**
- * /admin/settings: the admin panel for holders of website:admin:view. Logged out (and while the session
- * check runs) it shows the home page; logged in without the permission, it sends you home. The panel is
- * its own chunk, loaded only when allowed.
+ * /admin/settings: the admin panel for holders of website:admin:view. Logged out it shows the home page;
+ * logged in without the permission, it sends you home. The panel is its own chunk.
+ *
+ * While the session check runs the page stays quiet (never the home page and its Login button, which a
+ * logged-in visitor would see flash before the panel); the check and the panel's chunk load together when
+ * the logged-in hint says a session is likely; the loading screen appears only if that takes a while.
  */
-import { useAuth } from "@portfolio/ui";
+import { hasCookie, LoadingGate, SESSION_HINT_COOKIE, useAuth } from "@portfolio/ui";
+import { useEffect, useState } from "react";
 import { Navigate } from "react-router-dom";
 import { LazyRoute } from "../routes/lazy-page.tsx";
 import { AdminPanelPage } from "../routes/pages.ts";
@@ -11,7 +15,34 @@ import HomePage from "./HomePage.tsx";
 
 export function AdminRoute() {
   const { isLoading, isLoggedIn, can } = useAuth();
-  if (isLoading || !isLoggedIn) return <HomePage />;
-  if (!can("admin.view")) return <Navigate to="/" replace />;
-  return <LazyRoute page={AdminPanelPage} />;
+  const allowed = isLoggedIn && can("admin.view");
+  const panelReady = usePanelChunk(isLoading ? sessionLikely() : allowed);
+
+  if (!isLoading && !isLoggedIn) return <HomePage />;
+  if (!isLoading && !allowed) return <Navigate to="/" replace />;
+  return (
+    <LoadingGate done={!isLoading && panelReady} label="Loading the admin panel">
+      <LazyRoute page={AdminPanelPage} />
+    </LoadingGate>
+  );
+}
+
+/** The readable logged-in hint (never trusted: only used to start loading the panel early). */
+function sessionLikely(): boolean {
+  return typeof document !== "undefined" && hasCookie(document.cookie, SESSION_HINT_COOKIE);
+}
+
+/** Loads the panel's chunk once `wanted`; true when it is there (or failed: LazyRoute then shows why). */
+function usePanelChunk(wanted: boolean): boolean {
+  const [ready, setReady] = useState(() => AdminPanelPage.loaded() !== undefined);
+  useEffect(() => {
+    if (ready || !wanted) return;
+    let live = true;
+    const settle = () => live && setReady(true);
+    AdminPanelPage.preload().then(settle, settle);
+    return () => {
+      live = false;
+    };
+  }, [ready, wanted]);
+  return ready;
 }

@@ -7,10 +7,11 @@
 import { decide, type RolesAnswer } from "@portfolio/core/domain";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { policyActor, useApi, useAuth } from "../auth/auth-context.tsx";
+import { useScrollPadding } from "../components/use-scroll-padding.ts";
 import { AdminTabs, panelId, tabId } from "./AdminTabs.tsx";
 import { DashboardTab } from "./dashboard/DashboardTab.tsx";
 import { FeedbackProvider, FeedbackToast } from "./feedback.tsx";
-import { ProfileBubble } from "./ProfileBubble.tsx";
+import { PROFILE_BAR_HEIGHT, ProfileBubble } from "./ProfileBubble.tsx";
 import { ProjectsTab } from "./projects/ProjectsTab.tsx";
 import { SettingsTab } from "./settings/SettingsTab.tsx";
 import { type AdminTab, tabFromHash, visibleTabs } from "./tabs.ts";
@@ -38,6 +39,8 @@ export function AdminPanel({ onLeave }: AdminPanelProps) {
   const allowed = can("admin.view");
   const permissionsRef = useRef(permissions);
   permissionsRef.current = permissions;
+  // Focus and scrollIntoView keep controls above the profile bar (plus a little air).
+  useScrollPadding("bottom", `calc(${PROFILE_BAR_HEIGHT} + 0.5rem)`);
 
   // A tab that is no longer visible (permissions changed) falls back to the first one.
   const shown = tabs.includes(tab) ? tab : (tabs[0] ?? "dashboard");

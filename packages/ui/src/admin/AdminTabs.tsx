@@ -1,7 +1,12 @@
-/** The tab bar (WAI-ARIA tabs: arrow keys, Home and End move between tabs and select them). */
+/**
+ * The tab bar (WAI-ARIA tabs: arrow keys, Home and End move between tabs and select them). It fits a
+ * 390 px phone; on a narrower screen it scrolls sideways, with a fade on the side where more tabs wait.
+ */
 import { type KeyboardEvent, useRef } from "react";
 import { FOCUS_RING } from "../components/Button.tsx";
 import { cx } from "../components/cx.ts";
+import { ScrollCue } from "../components/ScrollCue.tsx";
+import { useOverflowCue } from "../components/use-overflow-cue.ts";
 import { type AdminTab, TAB_LABELS, tabAfterKey } from "./tabs.ts";
 
 export function tabId(tab: AdminTab): string {
@@ -29,38 +34,43 @@ export function AdminTabs({
     onSelect(next);
     list.current?.querySelector<HTMLElement>(`#${tabId(next)}`)?.focus();
   };
+  const cue = useOverflowCue(list);
   return (
-    <div
-      ref={list}
-      role="tablist"
-      aria-label="Admin panel sections"
-      onKeyDown={onKeyDown}
-      className="flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-800"
-    >
-      {tabs.map((tab) => {
-        const selected = tab === current;
-        return (
-          <button
-            key={tab}
-            id={tabId(tab)}
-            type="button"
-            role="tab"
-            aria-selected={selected}
-            aria-controls={selected ? panelId(tab) : undefined}
-            tabIndex={selected ? 0 : -1}
-            onClick={() => onSelect(tab)}
-            className={cx(
-              "-mb-px border-b-2 px-4 py-2.5 text-sm font-semibold whitespace-nowrap transition-colors",
-              FOCUS_RING,
-              selected
-                ? "border-indigo-600 text-indigo-700 dark:border-indigo-400 dark:text-indigo-300"
-                : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900 dark:text-slate-400 dark:hover:border-slate-600 dark:hover:text-white",
-            )}
-          >
-            {TAB_LABELS[tab]}
-          </button>
-        );
-      })}
+    <div className="relative">
+      <div
+        ref={list}
+        role="tablist"
+        aria-label="Admin panel sections"
+        onKeyDown={onKeyDown}
+        data-testid="admin-tablist"
+        className="flex overflow-x-auto border-b border-slate-200 [scrollbar-width:none] dark:border-slate-800"
+      >
+        {tabs.map((tab) => {
+          const selected = tab === current;
+          return (
+            <button
+              key={tab}
+              id={tabId(tab)}
+              type="button"
+              role="tab"
+              aria-selected={selected}
+              aria-controls={selected ? panelId(tab) : undefined}
+              tabIndex={selected ? 0 : -1}
+              onClick={() => onSelect(tab)}
+              className={cx(
+                "-mb-px shrink-0 border-b-2 px-2.5 py-2.5 text-sm sm:px-4 font-semibold whitespace-nowrap transition-colors",
+                FOCUS_RING,
+                selected
+                  ? "border-indigo-600 text-indigo-700 dark:border-indigo-400 dark:text-indigo-300"
+                  : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900 dark:text-slate-400 dark:hover:border-slate-600 dark:hover:text-white",
+              )}
+            >
+              {TAB_LABELS[tab]}
+            </button>
+          );
+        })}
+      </div>
+      <ScrollCue cue={cue} />
     </div>
   );
 }

@@ -4,10 +4,12 @@ import {
   LOADING_CAP,
   LOADING_MESSAGES,
   LOADING_MIN_MS,
+  LOADING_SHOW_AFTER_MS,
   LOADING_SKIP_AFTER_MS,
   nextMessageIndex,
   nextProgress,
   remainingMinimum,
+  showsLoadingScreen,
 } from "./loading-progress.ts";
 
 describe("loading screen rules (spec section 9)", () => {
@@ -41,6 +43,21 @@ describe("loading screen rules (spec section 9)", () => {
     expect(remainingMinimum(0)).toBe(2000);
     expect(remainingMinimum(1500)).toBe(500);
     expect(remainingMinimum(2500)).toBe(0);
+  });
+
+  it("shows no loading screen for a wait shorter than half a second", () => {
+    expect(LOADING_SHOW_AFTER_MS).toBe(500);
+    expect(showsLoadingScreen(0, false)).toBe(false);
+    expect(showsLoadingScreen(499, false)).toBe(false);
+  });
+
+  it("shows the loading screen once an unfinished wait reaches half a second", () => {
+    expect(showsLoadingScreen(500, false)).toBe(true);
+    expect(showsLoadingScreen(5000, false)).toBe(true);
+  });
+
+  it("never starts the loading screen for work that is already done", () => {
+    expect(showsLoadingScreen(5000, true)).toBe(false);
   });
 
   it("offers Skip only after 3000 ms", () => {

@@ -42,8 +42,8 @@ export interface ProjectEditorModalProps {
 
 const TEXTAREA = cx(
   "block min-h-28 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm transition-colors",
-  "hover:border-slate-400 focus:border-indigo-500 focus:outline-2 focus:outline-offset-0 focus:outline-indigo-500/40",
-  "dark:border-slate-600 dark:bg-slate-800/80 dark:text-slate-100 dark:hover:border-slate-500 dark:focus:border-indigo-400",
+  "hover:border-slate-400 focus:border-indigo-500 focus:outline-2 focus:outline-offset-0 focus:outline-indigo-600",
+  "dark:border-slate-600 dark:bg-slate-800/80 dark:text-slate-100 dark:hover:border-slate-500 dark:focus:border-indigo-400 dark:focus:outline-indigo-400",
 );
 
 export function ProjectEditorModal({ open, project, onClose, onSave }: ProjectEditorModalProps) {

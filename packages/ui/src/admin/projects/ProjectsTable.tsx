@@ -1,8 +1,12 @@
-/** The Projects table: sortable Title and Status, description, status chips, 3 tags plus '+N', edit/delete. */
+/**
+ * The Projects table: sortable Title and Status, description, status chips, 3 tags plus '+N', edit/delete.
+ * Below the md breakpoint each row is a card and the header row shrinks to the two sort buttons.
+ */
 import type { Project } from "@portfolio/core/domain";
 import { FOCUS_RING } from "../../components/Button.tsx";
 import { cx } from "../../components/cx.ts";
 import { PencilIcon, TrashIcon } from "../../components/icons.tsx";
+import { TableScrollBox } from "../../components/TableScrollBox.tsx";
 import { tagClasses } from "../../projects/tag-colors.ts";
 import { NotSyncedBadge } from "../../sync/NotSyncedBadge.tsx";
 import {
@@ -15,7 +19,9 @@ import {
 } from "../project-table.ts";
 
 const TH = "px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400";
-const TD = "px-4 py-3 align-top";
+const TD = "px-4 py-3 align-top max-md:block max-md:px-0 max-md:py-1";
+/** Headers with nothing to press: hidden on narrow screens, where rows are cards. */
+const TH_PLAIN = `${TH} max-md:hidden`;
 
 const CHIP_CLASSES: Record<StatusChip, string> = {
   Latest: "bg-indigo-100 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200",
@@ -35,7 +41,7 @@ export function ProjectsTable({ projects, sort, onSort, onEdit, onDelete }: Proj
   const header = (key: ProjectSortKey, label: string) => {
     const state = ariaSort(sort, key);
     return (
-      <th scope="col" className={TH} aria-sort={state}>
+      <th scope="col" className={cx(TH, "max-md:py-2")} aria-sort={state}>
         <button
           type="button"
           onClick={() => onSort(key)}
@@ -54,39 +60,44 @@ export function ProjectsTable({ projects, sort, onSort, onEdit, onDelete }: Proj
     );
   };
   return (
-    <div className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
-      <table className="w-full min-w-[52rem] border-collapse text-sm" data-testid="projects-table">
+    <TableScrollBox>
+      <table className="w-full border-collapse text-sm max-md:block md:min-w-[52rem]" data-testid="projects-table">
         <caption className="sr-only">Projects</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-800/40">
-          <tr>
+        <thead className="border-b border-slate-200 bg-slate-50 max-md:block dark:border-slate-800 dark:bg-slate-800/40">
+          <tr className="max-md:flex max-md:gap-2">
             {header("title", "Title")}
-            <th scope="col" className={TH}>
+            <th scope="col" className={TH_PLAIN}>
               Description
             </th>
             {header("status", "Status")}
-            <th scope="col" className={TH}>
+            <th scope="col" className={TH_PLAIN}>
               Tags
             </th>
-            <th scope="col" className={`${TH} text-right`}>
+            <th scope="col" className={`${TH_PLAIN} text-right`}>
               Actions
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+        <tbody className="divide-y divide-slate-200 max-md:block dark:divide-slate-800">
           {projects.map((project) => {
             const tags = visibleTags(project.tags);
             return (
-              <tr key={project._id} data-testid="project-row" data-project-id={project._id}>
-                <th scope="row" className={`${TD} text-left font-semibold text-slate-900 dark:text-white`}>
+              <tr
+                key={project._id}
+                data-testid="project-row"
+                data-project-id={project._id}
+                className="max-md:relative max-md:block max-md:px-4 max-md:py-3"
+              >
+                <th scope="row" className={`${TD} text-left font-semibold text-slate-900 max-md:pr-24 dark:text-white`}>
                   {project.title}
                   <NotSyncedBadge id={project._id} />
                 </th>
-                <td className={`${TD} max-w-sm text-slate-700 dark:text-slate-300`}>
+                <td className={`${TD} text-slate-700 md:max-w-sm dark:text-slate-300`}>
                   <p className="line-clamp-2" title={project.description}>
                     {project.description}
                   </p>
                 </td>
-                <td className={TD}>
+                <td className={`${TD} max-md:inline-block max-md:pr-3`}>
                   <ul className="flex flex-wrap gap-1" aria-label="Status">
                     {statusChips(project).map((chip) => (
                       <li
@@ -99,7 +110,7 @@ export function ProjectsTable({ projects, sort, onSort, onEdit, onDelete }: Proj
                     ))}
                   </ul>
                 </td>
-                <td className={TD}>
+                <td className={`${TD} max-md:inline-block`}>
                   {project.tags.length === 0 ? (
                     <span className="text-slate-500 dark:text-slate-400">No tags</span>
                   ) : (
@@ -122,7 +133,7 @@ export function ProjectsTable({ projects, sort, onSort, onEdit, onDelete }: Proj
                     </ul>
                   )}
                 </td>
-                <td className={`${TD} text-right`}>
+                <td className={`${TD} text-right max-md:absolute max-md:top-2 max-md:right-3`}>
                   <div className="flex justify-end gap-1">
                     <button
                       type="button"
@@ -155,6 +166,6 @@ export function ProjectsTable({ projects, sort, onSort, onEdit, onDelete }: Proj
           })}
         </tbody>
       </table>
-    </div>
+    </TableScrollBox>
   );
 }

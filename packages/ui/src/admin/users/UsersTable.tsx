@@ -1,7 +1,11 @@
-/** The Users table: who, since when, e-mail, role, status, permissions by category, and the row's actions. */
+/**
+ * The Users table: who, since when, e-mail, role, status, permissions by category, and the row's actions.
+ * Below the md breakpoint each row is a card (CARD_* classes): the column headers become labels in the card.
+ */
 import { type AdminUser, deriveRole } from "@portfolio/core/domain";
 import type { ReactNode } from "react";
 import { Button } from "../../components/Button.tsx";
+import { TableScrollBox } from "../../components/TableScrollBox.tsx";
 import { PermissionGroups, RoleBadge, StatusPill } from "../Badges.tsx";
 import { formatDate } from "../dates.ts";
 import { hasAnyAction, type RowActions } from "../user-actions.ts";
@@ -20,14 +24,21 @@ export interface UsersTableProps {
 }
 
 const TH = "px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400";
-const TD = "px-4 py-3 align-top";
+const TD = "px-4 py-3 align-top max-md:block max-md:px-0 max-md:py-1.5";
+/** A cell's column name, shown inside the card on narrow screens (the header row is hidden there). */
+const CARD_LABEL =
+  "mb-1 block text-xs font-semibold tracking-wide text-slate-600 uppercase md:hidden dark:text-slate-400";
+
+function CardLabel({ children }: { children: string }) {
+  return <span className={CARD_LABEL}>{children}</span>;
+}
 
 export function UsersTable({ users, viewerId, roles, actionsFor, onAction, busyId }: UsersTableProps) {
   return (
-    <div className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
-      <table className="w-full min-w-[64rem] border-collapse text-sm" data-testid="users-table">
+    <TableScrollBox>
+      <table className="w-full border-collapse text-sm max-md:block md:min-w-[64rem]" data-testid="users-table">
         <caption className="sr-only">Users, sorted by rank, then username</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-800/40">
+        <thead className="border-b border-slate-200 bg-slate-50 max-md:sr-only dark:border-slate-800 dark:bg-slate-800/40">
           <tr>
             <th scope="col" className={TH}>
               User
@@ -49,14 +60,20 @@ export function UsersTable({ users, viewerId, roles, actionsFor, onAction, busyI
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+        <tbody className="divide-y divide-slate-200 max-md:block dark:divide-slate-800">
           {users.map((user) => {
             const role = deriveRole(user.permissions, roles);
             const actions = actionsFor(user);
             const self = user._id === viewerId;
             return (
-              <tr key={user._id} data-testid="user-row" data-username={user.username} data-active={user.isActive}>
-                <th scope="row" className={`${TD} text-left font-normal`}>
+              <tr
+                key={user._id}
+                data-testid="user-row"
+                data-username={user.username}
+                data-active={user.isActive}
+                className="max-md:block max-md:px-4 max-md:py-3"
+              >
+                <th scope="row" className={`${TD} text-left font-normal max-md:pt-0`}>
                   <span className="block font-semibold text-slate-900 dark:text-white">
                     {user.username}
                     {self ? (
@@ -67,21 +84,28 @@ export function UsersTable({ users, viewerId, roles, actionsFor, onAction, busyI
                     Member since {formatDate(user.createdAt)}
                   </span>
                 </th>
-                <td className={`${TD} whitespace-nowrap text-slate-700 dark:text-slate-300`}>{user.email}</td>
-                <td className={TD}>
+                <td className={`${TD} break-all text-slate-700 md:whitespace-nowrap dark:text-slate-300`}>
+                  <CardLabel>Email</CardLabel>
+                  {user.email}
+                </td>
+                <td className={`${TD} max-md:inline-block max-md:pr-6`}>
+                  <CardLabel>Role</CardLabel>
                   <RoleBadge
                     roleKey={role}
                     role={roles[role]}
                     custom={role !== "owner" && exactRole(user.permissions, roles) === null}
                   />
                 </td>
-                <td className={TD}>
+                <td className={`${TD} max-md:inline-block`}>
+                  <CardLabel>Status</CardLabel>
                   <StatusPill active={user.isActive} />
                 </td>
-                <td className={`${TD} min-w-64`}>
+                <td className={`${TD} md:min-w-64`}>
+                  <CardLabel>Permissions</CardLabel>
                   <PermissionGroups permissions={user.permissions} />
                 </td>
-                <td className={`${TD} text-right`}>
+                <td className={`${TD} md:text-right`}>
+                  <CardLabel>Actions</CardLabel>
                   <RowButtons user={user} actions={actions} busy={busyId === user._id} onAction={onAction} />
                 </td>
               </tr>
@@ -89,7 +113,7 @@ export function UsersTable({ users, viewerId, roles, actionsFor, onAction, busyI
           })}
         </tbody>
       </table>
-    </div>
+    </TableScrollBox>
   );
 }
 
@@ -125,7 +149,7 @@ function RowButtons({
       </Button>
     ) : null;
   return (
-    <div className="flex flex-wrap justify-end gap-1.5">
+    <div className="flex flex-wrap gap-1.5 md:justify-end">
       {button("activate", "Activate", "primary")}
       {button("edit", "Edit", "secondary")}
       {button("resetPassword", "Reset password", "secondary")}

@@ -1,0 +1,234 @@
+/**
+ * The admin panel on a phone (390 x 844) and a desktop (1280 x 800): no page-level sideways scroll, a tab
+ * bar that fits (or scrolls with a visible cue), Users and Projects as readable cards on a phone, and
+ * floating buttons (home, dark mode, the profile bubble) that never cover a control or a table row.
+ */
+import type { Page } from "@playwright/test";
+import { expect, openPanel, ownerAccount, ROLE_PERMISSIONS, test } from "./admin-support.ts";
+import { seriousViolations } from "./axe.ts";
+
+// Each test starts its own server and logs in; a busy machine needs more than the default 45 s.
+test.describe.configure({ timeout: 120_000 });
+
+const TABS = ["Dashboard", "Users", "Projects", "Settings"] as const;
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+/** Waits until a tab's content has loaded (its list, table or cards are there). */
+async function showTab(page: Page, tab: (typeof TABS)[number]): Promise<void> {
+  await page.getByRole("tab", { name: tab }).click();
+  const ready = {
+    Dashboard: page.getByTestId("audit-entry").first(),
+    Users: page.getByTestId("user-row").first(),
+    Projects: page.getByTestId("project-row").first(),
+    Settings: page.getByTestId("role-card").first(),
+  }[tab];
+  await expect(ready).toBeVisible({ timeout: 15_000 });
+}
+
+async function pageScrollsSideways(page: Page): Promise<boolean> {
+  return page.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) > window.innerWidth);
+}
+
+/**
+ * Every control and table row of the panel, scrolled into view at the top and at the bottom of the window
+ * as the browser does for keyboard focus: those that then overlap a floating button, the profile bubble or
+ * the bars that hold them. Answers "what overlaps what".
+ */
+async function coveredItems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const floating = [
+      ...document.querySelectorAll(
+        '[data-testid="floating-buttons"] > *, [data-testid="profile-bubble"], [data-floating-bar]',
+      ),
+    ];
+    const insideFloating = (el: Element) => floating.some((f) => f.contains(el));
+    const items = [
+      ...document.querySelectorAll(
+        'main button, main a[href], main input, main select, main textarea, main summary, main [tabindex]:not([tabindex="-1"]), main tr',
+      ),
+    ].filter(
+      // Shown ones only: not the inside of a closed <details>, not display:none.
+      (el) => !insideFloating(el) && el.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true }),
+    );
+    const name = (el: Element) =>
+      `${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40)}"`;
+    const overlaps = (a: DOMRect, b: DOMRect) =>
+      Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 &&
+      Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+    const found: string[] = [];
+    for (const el of items) {
+      for (const block of ["start", "end"] as const) {
+        el.scrollIntoView({ block, inline: "nearest" });
+        const box = el.getBoundingClientRect();
+        if (box.height > window.innerHeight - 160) continue; // taller than the space between the bars
+        for (const f of floating) {
+          if (overlaps(box, f.getBoundingClientRect()))
+            found.push(
+              `${name(el)} under ${f.getAttribute("data-testid") ?? f.getAttribute("data-floating-bar") ?? name(f)} (${block})`,
+            );
+        }
+      }
+    }
+    window.scrollTo(0, 0);
+    return [...new Set(found)];
+  });
+}
+
+/** Tabs through the tab's controls: the focused control is never under a floating button. */
+async function focusCovered(page: Page, presses: number): Promise<string[]> {
+  const found: string[] = [];
+  await page.getByRole("tab", { selected: true }).focus();
+  for (let i = 0; i < presses; i++) {
+    await page.keyboard.press("Tab");
+    const hit = await page.evaluate(() => {
+      const el = document.activeElement;
+      if (!el || el === document.body) return null;
+      const floating = [
+        ...document.querySelectorAll(
+          '[data-testid="floating-buttons"] > *, [data-testid="profile-bubble"], [data-floating-bar]',
+        ),
+      ];
+      if (floating.some((f) => f.contains(el))) return null;
+      const box = el.getBoundingClientRect();
+      for (const f of floating) {
+        const b = f.getBoundingClientRect();
+        const x = Math.min(box.right, b.right) - Math.max(box.left, b.left);
+        const y = Math.min(box.bottom, b.bottom) - Math.max(box.top, b.top);
+        if (x > 0.5 && y > 0.5)
+          return `${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40)}"`;
+      }
+      return null;
+    });
+    if (hit) found.push(hit);
+  }
+  return [...new Set(found)];
+}
+
+test.describe("on a phone, 390 px wide", () => {
+  test.use({ viewport: PHONE });
+
+  test("no tab scrolls the page sideways", async ({ page, login, createAccount }) => {
+    await createAccount({ prefix: "moda", permissions: ROLE_PERMISSIONS.moderator });
+    await login(ownerAccount);
+    await openPanel(page);
+    for (const tab of TABS) {
+      await showTab(page, tab);
+      expect(await pageScrollsSideways(page), tab).toBe(false);
+    }
+  });
+
+  test("the tab bar fits, with no scroll cue", async ({ page, login }) => {
+    await login(ownerAccount);
+    await openPanel(page);
+    const tablist = page.getByTestId("admin-tablist");
+    for (const tab of TABS) await expect(page.getByRole("tab", { name: tab })).toBeInViewport({ ratio: 0.95 });
+    expect(await tablist.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await expect(page.getByTestId("scroll-cue-after")).toHaveCount(0);
+  });
+
+  test("users and projects are cards that fit the screen, their header row gone", async ({
+    page,
+    login,
+    createAccount,
+  }) => {
+    await createAccount({ prefix: "longnameduser", permissions: ROLE_PERMISSIONS.admin });
+    await login(ownerAccount);
+    await openPanel(page, "Users");
+    for (const testId of ["users-table", "projects-table"] as const) {
+      if (testId === "projects-table") await showTab(page, "Projects");
+      const table = page.getByTestId(testId);
+      await expect(table).toBeVisible();
+      // Nothing to scroll inside the box either: every card is as wide as the screen allows.
+      expect(
+        await table.evaluate((el) => (el.parentElement?.scrollWidth ?? 0) <= (el.parentElement?.clientWidth ?? 0)),
+      ).toBe(true);
+      const row = page.getByTestId(testId === "users-table" ? "user-row" : "project-row").first();
+      const box = await row.boundingBox();
+      expect(box?.width).toBeLessThanOrEqual(PHONE.width);
+      expect(box?.x).toBeGreaterThanOrEqual(0);
+    }
+    // A user card names its fields; the column headers are for screen readers only.
+    const card = page.getByTestId("user-row").first();
+    await showTab(page, "Users");
+    for (const label of ["Email", "Role", "Status", "Permissions"])
+      await expect(card.getByText(label, { exact: true })).toBeVisible();
+    await expect(page.getByRole("columnheader", { name: "Email" })).not.toBeInViewport();
+  });
+
+  test("floating buttons and the profile bubble never cover a control or a row", async ({
+    page,
+    login,
+    createAccount,
+  }) => {
+    for (const prefix of ["moda", "modb", "modc"])
+      await createAccount({ prefix, permissions: ROLE_PERMISSIONS.moderator });
+    await login(ownerAccount);
+    await openPanel(page);
+    for (const tab of TABS) {
+      await showTab(page, tab);
+      expect(await coveredItems(page), tab).toEqual([]);
+      expect(await focusCovered(page, 25), `${tab}, tabbing`).toEqual([]);
+    }
+  });
+});
+
+for (const theme of ["dark", "light"] as const) {
+  test.describe(`on a phone in ${theme} mode`, () => {
+    test.use({ viewport: PHONE });
+
+    test("the cards, bars and tabs have no serious accessibility violations", async ({
+      page,
+      login,
+      createAccount,
+    }) => {
+      await page.addInitScript((dark) => localStorage.setItem("darkMode", JSON.stringify(dark)), theme === "dark");
+      await createAccount({ prefix: "moda", permissions: ROLE_PERMISSIONS.moderator });
+      await login(ownerAccount);
+      await openPanel(page);
+      const found: string[] = [];
+      for (const tab of TABS) {
+        await showTab(page, tab);
+        found.push(...(await seriousViolations(page, { where: tab })));
+      }
+      expect(found).toEqual([]);
+    });
+  });
+}
+
+test.describe("on a narrower phone, 320 px wide", () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test("the tab bar scrolls, with a fade on the side where more tabs wait", async ({ page, login }) => {
+    await login(ownerAccount);
+    await openPanel(page);
+    expect(await pageScrollsSideways(page)).toBe(false);
+    await expect(page.getByTestId("scroll-cue-after")).toBeVisible();
+    await expect(page.getByTestId("scroll-cue-before")).toHaveCount(0);
+    await page.getByRole("tab", { name: "Settings" }).click();
+    await expect(page.getByRole("tab", { name: "Settings" })).toBeInViewport({ ratio: 0.95 });
+    await expect(page.getByTestId("scroll-cue-before")).toBeVisible();
+    await expect(page.getByTestId("scroll-cue-after")).toHaveCount(0);
+  });
+});
+
+test.describe("on a desktop, 1280 px wide", () => {
+  test.use({ viewport: DESKTOP });
+
+  test("floating buttons and the profile bubble never cover a control or a row", async ({
+    page,
+    login,
+    createAccount,
+  }) => {
+    for (const prefix of ["moda", "modb", "modc"])
+      await createAccount({ prefix, permissions: ROLE_PERMISSIONS.moderator });
+    await login(ownerAccount);
+    await openPanel(page);
+    for (const tab of TABS) {
+      await showTab(page, tab);
+      expect(await pageScrollsSideways(page), tab).toBe(false);
+      expect(await coveredItems(page), tab).toEqual([]);
+      expect(await focusCovered(page, 25), `${tab}, tabbing`).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * Opening the admin panel: no flash of the home page and its Login button for a logged-in visitor, and the
+ * loading screen only when loading really takes a while (LOADING_SHOW_AFTER_MS), never on every visit.
+ */
+import type { Page } from "@playwright/test";
+import { expect, openPanel, ownerAccount, test } from "./admin-support.ts";
+
+// Each test starts its own server and logs in; a busy machine needs more than the default 45 s.
+test.describe.configure({ timeout: 90_000 });
+
+const WATCHED = {
+  loginButton: '[data-testid="login-button"]',
+  homePage: '[data-testid="last-seen-badge"]',
+  loadingScreen: '[data-testid="loading-screen"]',
+} as const;
+type Watched = keyof typeof WATCHED;
+
+/** Records, from the very first parsed node on, which of WATCHED ever appeared in the page. */
+async function watchForAppearances(page: Page): Promise<void> {
+  await page.addInitScript((selectors: Record<string, string>) => {
+    const record = window as unknown as { __seen: Record<string, boolean> };
+    record.__seen = {};
+    const check = () => {
+      for (const [name, selector] of Object.entries(selectors))
+        if (document.querySelector(selector)) record.__seen[name] = true;
+    };
+    new MutationObserver(check).observe(document, { childList: true, subtree: true });
+  }, WATCHED);
+}
+
+async function appeared(page: Page): Promise<Watched[]> {
+  const seen = await page.evaluate(() => (window as unknown as { __seen: Record<string, boolean> }).__seen);
+  return (Object.keys(WATCHED) as Watched[]).filter((name) => seen[name]);
+}
+
+test("logged in, /admin/settings opens the panel with no home page, Login button or loading screen first", async ({
+  page,
+  login,
+}) => {
+  await login(ownerAccount);
+  await watchForAppearances(page);
+  await openPanel(page);
+  expect(await appeared(page)).toEqual([]);
+
+  // The same on the next visit of the same session.
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Admin panel", level: 1 })).toBeVisible({ timeout: 15_000 });
+  expect(await appeared(page)).toEqual([]);
+});
+
+test("the exported /admin/settings page holds neither the home page nor its Login button", async ({ page }) => {
+  const html = await (await page.request.get("/admin/settings")).text();
+  expect(html).not.toContain('data-testid="login-button"');
+  expect(html).not.toContain('data-testid="last-seen-badge"');
+});
+
+test("a panel that takes a while to load shows the loading screen, then the panel", async ({ page, login }) => {
+  await login(ownerAccount);
+  await watchForAppearances(page);
+  await page.route(/AdminPanelPage-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto("/admin/settings");
+  await expect(page.getByTestId("loading-screen")).toBeVisible();
+  await expect(page.getByRole("progressbar", { name: "Loading the admin panel" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Admin panel", level: 1 })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId("loading-screen")).toHaveCount(0);
+  expect(await appeared(page)).toEqual(["loadingScreen"]);
+});
+
+test("from the home page's admin button, a quick load goes straight to the panel", async ({ page, login }) => {
+  await login(ownerAccount);
+  await watchForAppearances(page);
+  await page.goto("/");
+  await expect(page.getByTestId("admin-button")).toBeVisible();
+  // From here on: what the click shows on its way to the panel.
+  await page.evaluate(() => {
+    (window as unknown as { __seen: Record<string, boolean> }).__seen = {};
+  });
+  await page.getByTestId("admin-button").click();
+  await expect(page.getByRole("heading", { name: "Admin panel", level: 1 })).toBeVisible({ timeout: 15_000 });
+  expect(await appeared(page)).toEqual([]);
+});

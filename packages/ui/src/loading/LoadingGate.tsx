@@ -1,0 +1,43 @@
+/**
+ * Shows `children` once `done`, and the loading screen of spec section 9 only when the wait really lasts:
+ * a quick load shows nothing in between (no forced 2-second screen on every visit), a load longer than
+ * LOADING_SHOW_AFTER_MS shows the screen, with its minimum time and Skip, until it finishes.
+ */
+import { type ReactNode, useEffect, useState } from "react";
+import { LoadingScreen } from "./LoadingScreen.tsx";
+import { LOADING_SHOW_AFTER_MS, showsLoadingScreen } from "./loading-progress.ts";
+
+type Phase = "quiet" | "screen" | "over";
+
+export interface LoadingGateProps {
+  done: boolean;
+  label: string;
+  children: ReactNode;
+  showAfterMs?: number;
+}
+
+export function LoadingGate({ done, label, children, showAfterMs = LOADING_SHOW_AFTER_MS }: LoadingGateProps) {
+  const [phase, setPhase] = useState<Phase>(done ? "over" : "quiet");
+
+  useEffect(() => {
+    if (phase !== "quiet") return;
+    if (done) {
+      setPhase("over");
+      return;
+    }
+    const startedAt = Date.now();
+    const timer = setTimeout(() => {
+      if (showsLoadingScreen(Date.now() - startedAt, false, showAfterMs)) setPhase("screen");
+    }, showAfterMs);
+    return () => clearTimeout(timer);
+  }, [phase, done, showAfterMs]);
+
+  if (phase === "over" || (phase === "quiet" && done)) return <>{children}</>;
+  if (phase === "screen") return <LoadingScreen done={done} onFinished={() => setPhase("over")} label={label} />;
+  // The quiet wait: the page's own background, nothing that could flash, and a status for screen readers.
+  return (
+    <div className="min-h-dvh" role="status" aria-busy="true" data-testid="loading-quiet">
+      <span className="sr-only">{label}…</span>
+    </div>
+  );
+}
