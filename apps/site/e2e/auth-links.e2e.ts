@@ -122,6 +122,46 @@ test.describe("a used reset link", () => {
   });
 });
 
+test.describe("an expired link", () => {
+  test("reset: the server's 'expired' answer shows the friendly page, not the password form", async ({ page }) => {
+    // The server's real answer for an expired token (its clock cannot be moved from the browser).
+    await page.route("**/api/reset-password", (route) =>
+      route.fulfill({ status: 400, json: { error: "This link has expired. Please request a new one." } }),
+    );
+    await gotoReady(page, "/reset-password?token=expired-token");
+    await page.getByLabel("New password", { exact: true }).fill("new-secret");
+    await page.getByLabel("Confirm new password", { exact: true }).fill("new-secret");
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await expect(message(page)).toHaveText("This link has expired. Please request a new one.");
+    await expect(page.getByText("This reset link can't be used.")).toBeVisible();
+    await expect(page.getByRole("form", { name: "Get a new reset link" })).toBeVisible();
+    await expect(page.getByLabel("New password", { exact: true })).toHaveCount(0);
+  });
+
+  test("reset: a password the server refuses keeps the form, with the server's message", async ({ page }) => {
+    await page.route("**/api/reset-password", (route) =>
+      route.fulfill({ status: 400, json: { error: "Password must be at most 72 bytes long." } }),
+    );
+    await gotoReady(page, "/reset-password?token=live-token");
+    await page.getByLabel("New password", { exact: true }).fill("new-secret");
+    await page.getByLabel("Confirm new password", { exact: true }).fill("new-secret");
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await expect(message(page)).toHaveText("Password must be at most 72 bytes long.");
+    await expect(page.getByRole("button", { name: "Reset Password" })).toBeVisible();
+  });
+
+  test("activation: the server's 'expired' answer offers a new activation link", async ({ page }) => {
+    await page.route("**/api/activate-account", (route) =>
+      route.fulfill({ status: 400, json: { error: "This link has expired. Please request a new one." } }),
+    );
+    await gotoReady(page, "/activate-account?token=expired-token");
+    await page.getByRole("button", { name: "Activate Account" }).click();
+    await expect(message(page)).toHaveText("This link has expired. Please request a new one.");
+    await expect(page.getByRole("button", { name: "Activate Account" })).toHaveCount(0);
+    await expect(page.getByRole("form", { name: "Get a new activation link" })).toBeVisible();
+  });
+});
+
 test.describe("/login while logged in", () => {
   test("the owner is sent to the admin panel: the server redirects before any login form is sent", async ({ page }) => {
     await gotoReady(page, "/");
