@@ -7,6 +7,7 @@ import type { ServerCore } from "./create-core.ts";
 import { CAT_FALLBACK_PATH } from "./create-tools.ts";
 import { catFallbackHandler } from "./http/cat-fallback.ts";
 import { apiNotFound, errorHandler } from "./http/errors.ts";
+import { loginRedirect } from "./http/login-redirect.ts";
 import { expressPath, operationRouter } from "./http/mount-operations.ts";
 import { operationHooks } from "./http/operation-hooks.ts";
 import { originCheck } from "./http/origin-check.ts";
@@ -97,6 +98,7 @@ export function createApp(options: AppOptions): Express {
   // The hottest call skips the API router's layers and the body parser that only writes need.
   app.get(operations["projects.list"].path, sameOrigin, projectListHandler(context));
   app.use("/api", api);
+  app.use(loginRedirect(core));
   app.use(site.router);
   app.use(errorHandler(log));
   return app;

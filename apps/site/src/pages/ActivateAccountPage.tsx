@@ -1,17 +1,19 @@
 /**
  * /activate-account?token=…: activates when the visitor presses 'Activate Account' (never on load: mail
  * scanners open every link in a mail, and one would activate the account for whoever signed up), then
- * redirects to /login 3 s after success.
+ * redirects to /login 3 s after success. A missing, unknown, used or expired link shows what went wrong and
+ * a way to a new activation link (LinkProblem); any other failure keeps the button to try again.
  */
 import { MESSAGES } from "@portfolio/core/domain";
 import { Alert, Button, buttonClasses, errorMessage, Spinner, useAuth, useHydrated } from "@portfolio/ui";
 import { useCallback, useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { AuthCard } from "./AuthCard.tsx";
+import { isLinkProblem, LinkProblem } from "./LinkProblem.tsx";
 
 export const ACTIVATION_REDIRECT_MS = 3000;
 
-type Status = "checking" | "missing" | "ready" | "activating" | "success" | "error";
+type Status = "checking" | "missing" | "ready" | "activating" | "success" | "error" | "dead-link";
 
 export default function ActivateAccountPage() {
   const hydrated = useHydrated();
@@ -31,7 +33,8 @@ export default function ActivateAccountPage() {
         setStatus("success");
       } catch (failure) {
         setError(errorMessage(failure, MESSAGES.activationFailed));
-        setStatus("error");
+        // A link that can never work again is not retried: it needs a new one.
+        setStatus(isLinkProblem(failure) ? "dead-link" : "error");
       }
     },
     [api],
@@ -49,7 +52,14 @@ export default function ActivateAccountPage() {
   }, [status, navigate]);
 
   return (
-    <AuthCard title="Activate your account" subtitle="One click and you're in.">
+    <AuthCard
+      title="Activate your account"
+      subtitle={
+        status === "missing" || status === "dead-link"
+          ? "This activation link can't be used."
+          : "One click and you're in."
+      }
+    >
       <div className="space-y-4">
         {status === "checking" || status === "activating" ? (
           <p className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400" role="status">
@@ -59,16 +69,8 @@ export default function ActivateAccountPage() {
         {status === "ready" ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">Press the button to activate your account.</p>
         ) : null}
-        {status === "missing" ? (
-          <>
-            <Alert tone="error" testId="form-message">
-              {MESSAGES.activationLinkInvalid}
-            </Alert>
-            <Link to="/login?mode=signup" className={buttonClasses("secondary", "lg", "w-full")}>
-              Sign up again
-            </Link>
-          </>
-        ) : null}
+        {status === "missing" ? <LinkProblem kind="activation" message={MESSAGES.activationLinkInvalid} /> : null}
+        {status === "dead-link" && error ? <LinkProblem kind="activation" message={error} /> : null}
         {status === "success" ? (
           <Alert tone="success" testId="form-message">
             {MESSAGES.activationSuccess}
@@ -79,7 +81,7 @@ export default function ActivateAccountPage() {
             {error}
           </Alert>
         ) : null}
-        {token && status !== "success" && status !== "checking" ? (
+        {token && (status === "ready" || status === "activating" || status === "error") ? (
           <Button
             size="lg"
             className="w-full"

@@ -1,5 +1,12 @@
 /** /login: login, sign-up and forgot-password forms in one screen (spec sections 2, 5 and 8). */
-import { firstError, forgotFormSchema, loginFormSchema, MESSAGES, signupFormSchema } from "@portfolio/core/domain";
+import {
+  firstError,
+  forgotFormSchema,
+  landingPath,
+  loginFormSchema,
+  MESSAGES,
+  signupFormSchema,
+} from "@portfolio/core/domain";
 import {
   Alert,
   Button,
@@ -7,12 +14,13 @@ import {
   errorMessage,
   FOCUS_RING,
   PasswordField,
+  policyActor,
   TextField,
   useAuth,
   useHydrated,
 } from "@portfolio/ui";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router-dom";
+import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { AuthCard } from "./AuthCard.tsx";
 
 export type LoginMode = "login" | "signup" | "forgot";
@@ -38,7 +46,7 @@ export default function LoginPage() {
   const hydrated = useHydrated();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { login, api } = useAuth();
+  const { login, api, isLoggedIn, user } = useAuth();
   const [mode, setMode] = useState<LoginMode>("login");
   const [username, setUsername] = useState("");
   const [email, setEmail] = useState("");
@@ -47,6 +55,10 @@ export default function LoginPage() {
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const [busy, setBusy] = useState(false);
   const returnTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** Set once this form logs in: from then on the form's own navigation decides, not the redirect below. */
+  const loggedInHere = useRef(false);
+  /** The address a new account's activation link went to, shown until the visitor moves on. */
+  const [activationSentTo, setActivationSentTo] = useState<string | null>(null);
 
   // ?mode=signup|forgot deep links (read after hydration: the prerendered page is the login mode).
   const requestedMode = hydrated ? params.get("mode") : null;
@@ -59,6 +71,7 @@ export default function LoginPage() {
     clearTimeout(returnTimer.current);
     setMode(next);
     setFeedback(null);
+    setActivationSentTo(null);
     setPassword("");
     setConfirmPassword("");
   };
@@ -70,9 +83,11 @@ export default function LoginPage() {
     if (invalid) return fail(invalid);
     setBusy(true);
     try {
+      loggedInHere.current = true;
       await login(username.trim(), password);
       navigate("/");
     } catch (error) {
+      loggedInHere.current = false;
       fail(errorMessage(error, MESSAGES.loginFailed, MESSAGES.unexpected));
     } finally {
       setBusy(false);
@@ -100,6 +115,7 @@ export default function LoginPage() {
     try {
       await api.signup({ username: username.trim(), email: email.trim(), password });
       setFeedback({ tone: "success", text: MESSAGES.signupSuccess });
+      setActivationSentTo(email.trim());
       setPassword("");
       setConfirmPassword("");
       returnTimer.current = setTimeout(() => setMode("login"), SIGNUP_RETURN_MS);
@@ -118,6 +134,10 @@ export default function LoginPage() {
     else if (mode === "forgot") void onForgot();
     else void onSignup();
   };
+
+  // Already logged in (the server redirects a full load of /login; this covers moves inside the app): go
+  // where a logged-in user belongs, without showing the form.
+  if (isLoggedIn && !loggedInHere.current) return <Navigate to={landingPath(policyActor(user))} replace />;
 
   const { title, subtitle } = TITLES[mode];
   const switchLink = cx(
@@ -174,6 +194,11 @@ export default function LoginPage() {
         {feedback ? (
           <Alert tone={feedback.tone} testId="form-message">
             {feedback.text}
+          </Alert>
+        ) : null}
+        {activationSentTo ? (
+          <Alert tone="info" testId="activation-hint">
+            We've sent an activation link to {activationSentTo}. Open it to activate your account, then log in here.
           </Alert>
         ) : null}
         <Button type="submit" size="lg" className="w-full" loading={busy}>

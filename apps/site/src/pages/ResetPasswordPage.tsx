@@ -1,18 +1,13 @@
-/** /reset-password?token=…: choose a new password; on success go to /login after 3 s. */
+/**
+ * /reset-password?token=…: choose a new password; on success go to /login after 3 s. A missing, unknown,
+ * used or expired link shows what went wrong and the form for a new reset link (LinkProblem).
+ */
 import { firstError, MESSAGES, resetFormSchema } from "@portfolio/core/domain";
-import {
-  Alert,
-  Button,
-  buttonClasses,
-  errorMessage,
-  PasswordField,
-  Spinner,
-  useAuth,
-  useHydrated,
-} from "@portfolio/ui";
+import { Alert, Button, errorMessage, PasswordField, Spinner, useAuth, useHydrated } from "@portfolio/ui";
 import { type FormEvent, useEffect, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router-dom";
+import { useNavigate, useSearchParams } from "react-router-dom";
 import { AuthCard } from "./AuthCard.tsx";
+import { isLinkProblem, LinkProblem } from "./LinkProblem.tsx";
 
 export const RESET_REDIRECT_MS = 3000;
 
@@ -26,6 +21,7 @@ export default function ResetPasswordPage() {
   const [feedback, setFeedback] = useState<{ tone: "error" | "success"; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
+  const [deadLink, setDeadLink] = useState<string | null>(null);
   const token = hydrated ? (params.get("token") ?? "").trim() : null;
 
   useEffect(() => {
@@ -47,27 +43,26 @@ export default function ResetPasswordPage() {
       setFeedback({ tone: "success", text: MESSAGES.resetSuccess });
       setDone(true);
     } catch (error) {
-      setFeedback({ tone: "error", text: errorMessage(error, MESSAGES.resetFailed) });
+      if (isLinkProblem(error)) setDeadLink(error.serverMessage ?? MESSAGES.resetTokenInvalid);
+      else setFeedback({ tone: "error", text: errorMessage(error, MESSAGES.resetFailed) });
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <AuthCard title="Reset your password" subtitle="Choose a new password for your account.">
+    <AuthCard
+      title="Reset your password"
+      subtitle={token === "" || deadLink ? "This reset link can't be used." : "Choose a new password for your account."}
+    >
       {token === null ? (
         <p className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400" role="status">
           <Spinner /> Checking your reset link…
         </p>
       ) : token === "" ? (
-        <div className="space-y-4">
-          <Alert tone="error" testId="form-message">
-            {MESSAGES.resetLinkInvalid}
-          </Alert>
-          <Link to="/login?mode=forgot" className={buttonClasses("primary", "lg", "w-full")}>
-            Request a new link
-          </Link>
-        </div>
+        <LinkProblem kind="reset" message={MESSAGES.resetLinkInvalid} />
+      ) : deadLink ? (
+        <LinkProblem kind="reset" message={deadLink} />
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-4" data-testid="reset-form" aria-label="Reset password">
           <PasswordField

@@ -16,6 +16,8 @@ export interface UsersTable {
    */
   role_key: string | null;
   is_active: number;
+  /** When the account was first activated (link or admin); NULL while it never was. Kept on deactivation. */
+  activated_at: string | null;
   created_at: string;
   updated_at: string;
 }

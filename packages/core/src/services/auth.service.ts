@@ -25,9 +25,11 @@ import { createSession, deleteSessionByToken, endUserSessions } from "./sessions
 import { consumeToken, issueNoToken, issueToken } from "./tokens.service.ts";
 import {
   findUserByEmail,
+  findUserById,
   findUserByLogin,
   findUsersByNameOrEmail,
   insertUser,
+  parsePermissions,
   setUserActive,
   setUserPassword,
   toSessionUser,
@@ -142,7 +144,11 @@ export async function activateAccount(core: Core, input: unknown): Promise<{ mes
   await core.db.transaction().execute(async (trx) => {
     const userId = await consumeToken(core, trx, "activation", token);
     await setUserActive(trx, userId, true, core.now().toISOString());
-    await recordAudit(trx, ANONYMOUS, core.now(), { action: "auth.activate", targetType: "user", targetId: userId });
+    await recordAudit(trx, await linkHolder(trx, userId), core.now(), {
+      action: "auth.activate",
+      targetType: "user",
+      targetId: userId,
+    });
   });
   return { message: MESSAGES.activationSuccess };
 }
@@ -200,13 +206,22 @@ export async function resetPassword(core: Core, input: unknown): Promise<{ messa
     const userId = await consumeToken(core, trx, "reset", token);
     await setUserPassword(trx, userId, passwordHash, core.now().toISOString());
     await endUserSessions(trx, userId);
-    await recordAudit(trx, ANONYMOUS, core.now(), {
+    await recordAudit(trx, await linkHolder(trx, userId), core.now(), {
       action: "auth.password_reset",
       targetType: "user",
       targetId: userId,
     });
   });
   return { message: MESSAGES.resetSuccess };
+}
+
+/**
+ * Who acts through an e-mailed link: the account it was mailed to (the token proves the mailbox), so the
+ * audit log names that account rather than 'anonymous'.
+ */
+async function linkHolder(db: Db, userId: string): Promise<Actor> {
+  const row = await findUserById(db, userId);
+  return { kind: "user", id: row.id, username: row.username, permissions: parsePermissions(row.permissions) };
 }
 
 function link(core: Core, path: string, token: string): string {

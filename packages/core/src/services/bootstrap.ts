@@ -50,6 +50,7 @@ export async function bootstrap(core: Core, owner: OwnerOptions): Promise<Bootst
           permissions: JSON.stringify([OWNER_OVERRIDE]),
           role_key: "owner",
           is_active: 1,
+          activated_at: now.toISOString(),
           created_at: now.toISOString(),
           updated_at: now.toISOString(),
         });

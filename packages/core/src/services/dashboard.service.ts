@@ -6,7 +6,7 @@ import type { Actor, Core } from "./context.ts";
 import { assertCan, can } from "./policy.ts";
 import { listProjects } from "./projects.service.ts";
 import { listRoles } from "./roles.service.ts";
-import { listUserRows, parsePermissions } from "./users.table.ts";
+import { isAwaitingActivation, listUserRows, parsePermissions } from "./users.table.ts";
 
 export async function dashboardStats(core: Core, actor: Actor): Promise<DashboardStats> {
   assertCan(actor, "dashboard.view");
@@ -21,11 +21,12 @@ export async function dashboardStats(core: Core, actor: Actor): Promise<Dashboar
   const rows = await listUserRows(core.db);
   const byRole = Object.fromEntries(ROLE_KEYS.map((key) => [key, 0])) as Record<RoleKey, number>;
   for (const row of rows) byRole[deriveRole(parsePermissions(row.permissions), roles)]++;
-  const pending = rows.filter((r) => r.is_active !== 1).sort((a, b) => b.created_at.localeCompare(a.created_at));
+  const inactive = rows.filter((r) => r.is_active !== 1).length;
+  const pending = rows.filter(isAwaitingActivation).sort((a, b) => b.created_at.localeCompare(a.created_at));
   stats.users = {
     total: rows.length,
-    active: rows.length - pending.length,
-    inactive: pending.length,
+    active: rows.length - inactive,
+    inactive,
     byRole,
     pendingActivations: pending
       .slice(0, 10)

@@ -68,8 +68,11 @@ export async function projectsRevision(db: Db): Promise<number> {
 }
 
 /**
- * One atomic statement inside the write's transaction: two writers at once (two instances on PostgreSQL)
- * each add one and the row lock orders them, so no bump is lost and a cache never keeps a stale list.
+ * Every project write takes this first: one atomic statement inside the write's transaction: two writers at once (two instances on PostgreSQL)
+ * each add one and the row lock orders them, so no bump is lost and a cache never keeps a stale list. Taken
+ * before any project row, the lock also orders whole project writes, so the one-latest rule below sees every
+ * committed latest (two editors marking two projects latest at once end with one) and no two writes wait
+ * on each other's rows (no deadlock).
  */
 async function bumpRevision(db: Db): Promise<void> {
   await db
@@ -102,11 +105,11 @@ export async function createProject(
   const now = core.now().toISOString();
   const id = sync?.id ?? newId();
   return core.db.transaction().execute(async (trx) => {
+    await bumpRevision(trx);
     await trx
       .insertInto("projects")
       .values({ ...newProjectRow(id, data, now), version: sync?.version ?? 1 })
       .execute();
-    await bumpRevision(trx);
     const project = toProject(await findProject(trx, id));
     await recordChange(trx, {
       entity: "project",
@@ -121,6 +124,7 @@ export async function createProject(
       targetId: id,
       details: { after: project },
     });
+    if (project.isLatest) await clearOtherLatest(core, trx, actor, id);
     return project;
   });
 }
@@ -142,6 +146,7 @@ export async function updateProject(core: Core, actor: Actor, id: string, input:
   const patch: ProjectPatch = parseInput(projectUpdateSchema, input);
   const body = input as Record<string, unknown>;
   return core.db.transaction().execute(async (trx) => {
+    await bumpRevision(trx);
     let row = await findProject(trx, id);
     if (patch.version !== undefined && patch.version !== row.version) throw staleProject(row);
     // The version in the WHERE makes the check and the write one atomic step, also on PostgreSQL where
@@ -172,7 +177,6 @@ export async function updateProject(core: Core, actor: Actor, id: string, input:
       if (patch.version !== undefined) throw staleProject(row);
     }
     const before = toProject(row);
-    await bumpRevision(trx);
     const after = toProject(await findProject(trx, id));
     await recordChange(trx, {
       entity: "project",
@@ -190,16 +194,52 @@ export async function updateProject(core: Core, actor: Actor, id: string, input:
       targetId: id,
       details: { title: after.title, ...changedFields(beforeFields, afterFields) },
     });
+    if (after.isLatest) await clearOtherLatest(core, trx, actor, id);
     return after;
   });
+}
+
+/**
+ * At most one project is latest (the spec counts only the first; the editor's toggle means 'this one now'):
+ * marking one latest clears every other, in the same transaction, each cleared project logged as an edit of
+ * its own (change log for the desktop's pull, audit trail for the panel).
+ */
+async function clearOtherLatest(core: Core, trx: Db, actor: Actor, keepId: string): Promise<void> {
+  const others = await trx
+    .selectFrom("projects")
+    .selectAll()
+    .where("is_latest", "=", 1)
+    .where("id", "!=", keepId)
+    .execute();
+  for (const row of others) {
+    const version = row.version + 1;
+    await trx
+      .updateTable("projects")
+      .set({ is_latest: 0, updated_at: core.now().toISOString(), version })
+      .where("id", "=", row.id)
+      .execute();
+    await recordChange(trx, {
+      entity: "project",
+      entityId: row.id,
+      fields: { isLatest: false },
+      version,
+      deleted: false,
+    });
+    await recordAudit(trx, actor, core.now(), {
+      action: "project.edit",
+      targetType: "project",
+      targetId: row.id,
+      details: { title: row.title, before: { isLatest: true }, after: { isLatest: false } },
+    });
+  }
 }
 
 export async function deleteProject(core: Core, actor: Actor, id: string): Promise<void> {
   assertCan(actor, "projects.delete");
   await core.db.transaction().execute(async (trx) => {
+    await bumpRevision(trx);
     const before = toProject(await findProject(trx, id));
     await trx.deleteFrom("projects").where("id", "=", id).execute();
-    await bumpRevision(trx);
     await recordChange(trx, {
       entity: "project",
       entityId: id,

@@ -85,6 +85,11 @@ export async function anyUserExists(db: Db): Promise<boolean> {
   return (await db.selectFrom("users").select("id").limit(1).executeTakeFirst()) !== undefined;
 }
 
+/** Sign-ups waiting for activation: inactive and never activated (a deactivated user is not one). */
+export function isAwaitingActivation(row: Pick<UserRow, "is_active" | "activated_at">): boolean {
+  return row.is_active !== 1 && row.activated_at === null;
+}
+
 export function listUserRows(db: Db): Promise<UserRow[]> {
   return db.selectFrom("users").selectAll().execute();
 }
@@ -113,10 +118,24 @@ export async function insertUser(
     .execute();
 }
 
+/** Activating records the first activation's time; deactivating keeps it (deactivated, not pending). */
 export async function setUserActive(db: Db, id: string, active: boolean, at: string): Promise<void> {
+  // An active account with no date (written by a path that predates the column) was activated all the same.
+  if (!active) {
+    await db
+      .updateTable("users")
+      .set((eb) => ({ activated_at: eb.fn.coalesce("activated_at", eb.val(at)) }))
+      .where("id", "=", id)
+      .where("is_active", "=", 1)
+      .execute();
+  }
   await db
     .updateTable("users")
-    .set({ is_active: active ? 1 : 0, updated_at: at })
+    .set((eb) => ({
+      is_active: active ? 1 : 0,
+      updated_at: at,
+      ...(active ? { activated_at: eb.fn.coalesce("activated_at", eb.val(at)) } : {}),
+    }))
     .where("id", "=", id)
     .execute();
 }

@@ -79,6 +79,30 @@ export async function markChangeOrigin(
     .execute();
 }
 
+/** The newest change's sequence number (0 for an empty log): where a push's own changes will start. */
+export async function lastChangeSeq(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom("sync_changes")
+    .select((eb) => eb.fn.max("seq").as("seq"))
+    .executeTakeFirst();
+  return Number(row?.seq ?? 0);
+}
+
+/**
+ * Marks every change written after `afterSeq` in this push's transaction as the desktop's own: besides the
+ * op's entity, what the op caused on others (marking a project Latest clears the previous one), so the
+ * desktop's later ops never conflict with what its own earlier op did. Call inside the push's transaction:
+ * on SQLite it is the only writer; on PostgreSQL its serializable snapshot sees no one else's newer rows.
+ */
+export async function markChangesSince(db: Db, afterSeq: number, clientId: string): Promise<void> {
+  await db
+    .updateTable("sync_changes")
+    .set({ client_id: clientId })
+    .where("seq", ">", afterSeq)
+    .where("client_id", "is", null)
+    .execute();
+}
+
 export interface ChangesSince {
   /** Names of the fields others changed after the base version. */
   fields: Set<string>;

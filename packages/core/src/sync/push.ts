@@ -23,6 +23,7 @@ import type { OperationContext } from "../operations/context.ts";
 import type { UserActor } from "../services/context.ts";
 import { requireUser } from "../services/policy.ts";
 import { applyOp } from "./apply-op.ts";
+import { lastChangeSeq, markChangesSince } from "./change-log.ts";
 import { joinedTransaction } from "./joined-transaction.ts";
 
 export interface PushInput {
@@ -134,6 +135,7 @@ async function pushPending(
       trx,
       ops.map((op) => op.opId),
     );
+    const firstSeq = await lastChangeSeq(trx);
     const firsts = new Map<string, SyncFirstResult>();
     const results: SyncOpResult[] = [];
     for (const op of ops) {
@@ -143,6 +145,7 @@ async function pushPending(
       else if (sameOpBefore) results.push({ opId: op.opId, status: "duplicate", original: sameOpBefore });
       else {
         const result = await pushOne(scoped, trx, clientId, op);
+        await markChangesSince(trx, firstSeq, clientId);
         await storeResult(trx, ctx, user, clientId, result);
         firsts.set(op.opId, result);
         results.push(result);

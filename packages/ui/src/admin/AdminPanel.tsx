@@ -61,15 +61,19 @@ export function AdminPanel({ onLeave }: AdminPanelProps) {
     if (!allowed) onLeave();
   }, [allowed, onLeave]);
 
-  /** After any change: fetch the roles and who I am again; losing website:admin:view sends me home. */
+  /**
+   * After any change: ask who I am first, and only while I may still see the panel fetch the roles again.
+   * A change to my own permissions (a role edit that demotes me) sends me home without one more call that
+   * the server would now refuse with 403.
+   */
   const onChanged = useCallback(async () => {
-    await roles.reload();
     try {
       const me = await refresh();
-      if (!decide(policyActor(me), "admin.view").allowed) onLeave();
+      if (!decide(policyActor(me), "admin.view").allowed) return onLeave();
     } catch {
       // The server could not be reached; the next call will tell.
     }
+    await roles.reload();
   }, [roles.reload, refresh, onLeave]);
 
   const leave = useCallback(async () => {
@@ -77,7 +81,8 @@ export function AdminPanel({ onLeave }: AdminPanelProps) {
     onLeave();
   }, [logout, onLeave]);
 
-  if (!user) return null;
+  // Without the panel's permission nothing renders (no tab mounts and loads) while the effect above leaves.
+  if (!user || !allowed) return null;
   const viewer = { id: user._id, permissions };
 
   return (

@@ -62,6 +62,8 @@ describe("the outbox", () => {
       { fields: { tags: ["x", "y"] }, baseVersion: 7 },
       { fields: { isArchived: true }, baseVersion: 7 },
       { fields: { isLatest: true, ...(first.github ? { github: null } : {}) }, baseVersion: 7 },
+      // One Latest at most: the project marked Latest before (the seeded one) is cleared, in its own op.
+      { fields: { isLatest: false }, baseVersion: 0 },
     ]);
   });
 

@@ -9,6 +9,7 @@ import * as roleMembership from "./2026-11-23-003-role-membership.ts";
 import * as sync from "./2026-11-23-004-sync.ts";
 import * as rateLimits from "./2026-11-23-005-rate-limits.ts";
 import * as twitchState from "./2026-11-23-006-twitch-state.ts";
+import * as activatedAt from "./2026-11-23-007-activated-at.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "2026-11-21-001-initial": initial,
@@ -17,6 +18,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "2026-11-23-004-sync": sync,
   "2026-11-23-005-rate-limits": rateLimits,
   "2026-11-23-006-twitch-state": twitchState,
+  "2026-11-23-007-activated-at": activatedAt,
 };
 
 export const migrationProvider: MigrationProvider = {

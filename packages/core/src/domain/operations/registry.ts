@@ -194,7 +194,7 @@ export const operations = {
   "projects.create": {
     method: "POST",
     path: "/api/projects",
-    summary: "Creates a project.",
+    summary: "Creates a project; created as Latest, it clears the Latest mark of the one before.",
     action: "projects.create",
     status: 201,
     body: projectCreateSchema.strict(),
@@ -203,7 +203,8 @@ export const operations = {
   "projects.update": {
     method: "PATCH",
     path: "/api/projects/{id}",
-    summary: "Changes the fields sent; a stale version answers 409 with the current project.",
+    summary:
+      "Changes the fields sent; a stale version answers 409 with the current project. Marking one Latest clears the others.",
     action: "projects.edit",
     params: idParam,
     body: projectUpdateSchema.strict(),
