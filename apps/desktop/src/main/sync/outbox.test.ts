@@ -20,7 +20,9 @@ beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), "portfolio-outbox-"));
   desktop = await openTestDesktop({ dir });
   await desktop.value("desktop.workLocally");
-  first = (await desktop.value<{ projects: Project[] }>("projects.list")).projects[0] as Project;
+  // A built-in project that is neither archived nor Latest, so each flag below is a change.
+  const { projects } = await desktop.value<{ projects: Project[] }>("projects.list");
+  first = projects.find((p) => !p.isArchived && !p.isLatest) as Project;
 });
 afterEach(async () => {
   await desktop.main.close();
