@@ -1,4 +1,6 @@
 /** Builds the Express 5 application: security middleware, the API routers and the static site. */
+
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { operations } from "@portfolio/core/domain";
 import express, { type Express } from "express";
 import type { AppContext } from "./app-context.ts";
@@ -11,7 +13,7 @@ import { loginRedirect } from "./http/login-redirect.ts";
 import { expressPath, operationRouter } from "./http/mount-operations.ts";
 import { operationHooks } from "./http/operation-hooks.ts";
 import { originCheck } from "./http/origin-check.ts";
-import { projectListFastPath, projectListHandler } from "./http/project-list-endpoint.ts";
+import { projectListFastPath, projectListHandler, type RawHandler } from "./http/project-list-endpoint.ts";
 import { ProjectsCache } from "./http/projects-cache.ts";
 import { createRateLimits, DEFAULT_RATE_LIMITS, type RateLimitSettings } from "./http/rate-limits.ts";
 import { precomputeSecurityHeaders, securityHeaders } from "./http/security-headers.ts";
@@ -80,7 +82,7 @@ export function createApp(options: AppOptions): Express {
     referrerPolicy: { policy: "no-referrer" },
     crossOriginEmbedderPolicy: false,
   });
-  app.use(projectListFastPath(context, headers));
+  answerFirst(app, projectListFastPath(context, headers));
   app.use(securityHeaders(headers));
 
   // CSRF check for writes, CORS headers for allow-listed origins.
@@ -102,4 +104,19 @@ export function createApp(options: AppOptions): Express {
   app.use(site.router);
   app.use(errorHandler(log));
   return app;
+}
+
+type Handle = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void;
+
+/**
+ * Runs `first` before Express sets a request up (its per-request setup and router walk cost more than the
+ * hottest answer itself), whichever way the app is served: `app.listen`, `server.on("request", app)` or a
+ * test client. Express 5's app function hands every request to `app.handle`, which this wraps; whatever
+ * `first` passes on (including a request it could not answer because of an error) goes through Express
+ * as before, where the full path answers it or its error handler does.
+ */
+function answerFirst(app: Express, first: RawHandler): void {
+  const target = app as unknown as { handle: Handle };
+  const handle = target.handle.bind(app);
+  target.handle = (req, res, done) => first(req, res, () => handle(req, res, done));
 }

@@ -4,6 +4,7 @@
  * the body parser that only writes need; the plain form of the call (no query, no Origin: what the site
  * and most clients send) is answered by the first middleware of all, in one write of precomputed headers.
  */
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { operations, parseOperationInput } from "@portfolio/core/domain";
 import type { RequestHandler } from "express";
 import type { AppContext } from "../app-context.ts";
@@ -26,18 +27,21 @@ export function projectListHandler({ projectsCache }: AppContext): RequestHandle
   };
 }
 
+/** A handler over Node's own request and response, so it can run before Express sets a request up. */
+export type RawHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
 /**
- * The plain call answered before any other layer, with the same headers and body the handler above gives
- * (the security headers included; a test compares the two). Anything else (a query to validate, an Origin
- * that may need CORS headers, HEAD) goes on to the full path.
+ * The plain call answered before Express sees the request, with the same headers and body the handler
+ * above gives (the security headers included; a test compares the two). Anything else (a query to
+ * validate, an Origin that may need CORS headers, HEAD) goes on to the full path. `next` takes no error.
  */
 export function projectListFastPath(
   { projectsCache }: AppContext,
   securityHeaders: ReadonlyMap<string, string>,
-): RequestHandler {
+): RawHandler {
   const spec = operations["projects.list"];
   const base = Object.fromEntries(securityHeaders);
-  const answer = (req: Parameters<RequestHandler>[0], res: Parameters<RequestHandler>[1], list: CachedList) => {
+  const answer = (req: IncomingMessage, res: ServerResponse, list: CachedList) => {
     const headers = { ...base, ETag: list.etag, "Cache-Control": spec.cache };
     if (req.headers["if-none-match"] === list.etag) {
       res.writeHead(304, headers).end();
@@ -54,7 +58,12 @@ export function projectListFastPath(
   return (req, res, next) => {
     if (req.method !== "GET" || req.url !== spec.path || req.headers.origin !== undefined) return next();
     const cached = projectsCache.get();
-    if (cached instanceof Promise) cached.then((list) => answer(req, res, list), next);
+    // A failed read goes the full path, whose error handler answers it.
+    if (cached instanceof Promise)
+      cached.then(
+        (list) => answer(req, res, list),
+        () => next(),
+      );
     else answer(req, res, cached);
   };
 }
