@@ -125,6 +125,9 @@ export function criticalCss(dist) {
     preload: "media-script",
     pruneSource: false,
     mergeStylesheets: true,
+    // A page's own <style> elements (the widgets' transparent background) stay where React rendered
+    // them: moved into <head>, hydration would find different HTML.
+    reduceInlineStyles: false,
     compress: true,
     keyframes: "all", // trimCriticalCss keeps the ones in use (Tailwind names them through variables)
     inlineFonts: false,

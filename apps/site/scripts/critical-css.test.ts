@@ -62,6 +62,12 @@ describe("a page's critical CSS", () => {
     expect(style).not.toContain(".unused");
   });
 
+  it("leaves the page's own <style> elements where they are, so hydration finds the same HTML", async () => {
+    const html = await page('<main><style>html{background:transparent}</style><p class="used">a</p></main>');
+    expect(html).toContain("<main><style>html{background:transparent}</style>");
+    expect(html).toContain("<style>.used{color:red}</style>");
+  });
+
   it("loads the full stylesheet without blocking the paint and without an inline event handler", async () => {
     const html = await page('<p class="used">a</p>');
     expect(html).toContain(

@@ -35,6 +35,7 @@ const PAGE_SOURCES = {
   "/twitchheartwidget": "src/pages/WidgetPage.tsx",
   "/twitch/callback": "src/pages/TwitchCallbackPage.tsx",
   "/twitch/fallback": "src/pages/TwitchCallbackPage.tsx",
+  "/404": "src/pages/NotFoundPage.tsx",
 };
 /** Pages that show the project list and so carry the build-time snapshot. */
 const WITH_PROJECTS = new Set(["/", "/calendar", "/admin/settings"]);
