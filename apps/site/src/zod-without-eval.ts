@@ -9,3 +9,6 @@
  */
 const scope = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
 scope.__zod_globalConfig = { ...scope.__zod_globalConfig, jitless: true };
+
+// A module (not a script), so main.tsx and the test can import it.
+export {};
