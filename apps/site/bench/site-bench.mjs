@@ -188,6 +188,16 @@ async function runLighthouse(url) {
   }
 }
 
+/** Lighthouse sometimes fails to record a trace on a busy machine (NO_NAVSTART): one more try. */
+async function runLighthouseWithRetry(url) {
+  try {
+    return await runLighthouse(url);
+  } catch (error) {
+    console.log(`  (Lighthouse run failed, trying once more: ${error.message})`);
+    return runLighthouse(url);
+  }
+}
+
 function sum(entries, kind, field) {
   return entries.filter((e) => e.kind === kind && e.beforeInteractive).reduce((n, e) => n + e[field], 0);
 }
@@ -207,7 +217,7 @@ async function measurePage(url, path) {
     ]),
   );
   const results = [];
-  for (let i = 0; i < runs; i++) results.push(await runLighthouse(url));
+  for (let i = 0; i < runs; i++) results.push(await runLighthouseWithRetry(url));
   results.sort((a, b) => a.performance - b.performance);
   const lighthouse = results[Math.floor(results.length / 2)];
   return {
