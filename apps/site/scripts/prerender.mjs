@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * Static export, step 2 (after `vite build`): renders every route of src/routes/route-meta.ts to its own
- * HTML file in dist/ (content in the HTML before any script runs), and writes sitemap.xml, robots.txt
- * and csp.json (hashes of the inline scripts, for a Content-Security-Policy).
+ * HTML file in dist/ (content in the HTML before any script runs) with its critical CSS inline and the
+ * full stylesheet loaded without blocking (critical-css.mjs), and writes sitemap.xml, robots.txt and
+ * csp.json (hashes of the inline scripts, for a Content-Security-Policy).
  *
  * Env: PRERENDER_API_URL (fetch the home page's project list from `${PRERENDER_API_URL}/api/projects` and
  * the owner's profile from `/api/settings/profile`; default: the built-in list and profile), SITE_URL (public
@@ -14,6 +15,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import { build } from "vite";
+import { criticalCss } from "./critical-css.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(root, "dist");
@@ -33,6 +35,7 @@ const PAGE_SOURCES = {
   "/twitchheartwidget": "src/pages/WidgetPage.tsx",
   "/twitch/callback": "src/pages/TwitchCallbackPage.tsx",
   "/twitch/fallback": "src/pages/TwitchCallbackPage.tsx",
+  "/404": "src/pages/NotFoundPage.tsx",
 };
 /** Pages that show the project list and so carry the build-time snapshot. */
 const WITH_PROJECTS = new Set(["/", "/calendar", "/admin/settings"]);
@@ -124,20 +127,6 @@ function entryChunkFiles(manifest) {
   return files;
 }
 
-/**
- * The stylesheet goes inline: no render-blocking request before the first paint (the page is readable
- * one round trip sooner). The file stays in assets/ for anything that links it.
- */
-async function inlineStylesheet(template) {
-  const links = [...template.matchAll(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g)];
-  let html = template;
-  for (const [tag, file] of links) {
-    const css = (await readFile(join(dist, file), "utf8")).replace(/<\/style/gi, "<\\/style");
-    html = html.replace(tag, () => `<style>${css}</style>`);
-  }
-  return html;
-}
-
 const COMPRESSIBLE = /\.(html|js|css|svg|xml|txt|json)$/;
 
 /** Writes name.gz and name.br beside every text file over 1 kB, for servers that send precompressed files. */
@@ -198,22 +187,27 @@ async function main() {
   if (!template.includes("<!--app-->") || !template.includes("<!--head-->")) {
     throw new Error("dist/index.html lacks the <!--head--> / <!--app--> placeholders.");
   }
-  const page = await inlineStylesheet(template);
+  const page = template;
+  const withCriticalCss = criticalCss(dist);
 
   const written = [];
+  const pagesHtml = [];
   for (const route of entry.ROUTE_META) {
     const appHtml = await entry.render(route.path, initialData);
     const preloads = preloadsFor(manifest, PAGE_SOURCES[route.path], entryChunks);
     const meta = { ...route, title: named(route.title), description: named(route.description) };
-    const html = page
-      .replace(/\s*<title>[^<]*<\/title>/, "")
-      .replace("<!--head-->", headTags(meta, siteUrl, siteName, preloads))
-      .replace("<!--app-->", appHtml)
-      .replace("<!--data-->", WITH_PROJECTS.has(route.path) ? dataScript : "");
+    const html = await withCriticalCss(
+      page
+        .replace(/\s*<title>[^<]*<\/title>/, "")
+        .replace("<!--head-->", headTags(meta, siteUrl, siteName, preloads))
+        .replace("<!--app-->", appHtml)
+        .replace("<!--data-->", WITH_PROJECTS.has(route.path) ? dataScript : ""),
+    );
     const file = join(dist, route.file);
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, html);
     written.push(route.file);
+    pagesHtml.push(html);
   }
 
   const today = new Date().toISOString().slice(0, 10);
@@ -242,7 +236,10 @@ async function main() {
 
   const compressed = await precompress(dist);
 
-  const inlineScripts = [...template.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+  // Every executable inline script of the pages written (the pre-paint theme, the stylesheet switch).
+  const inlineScripts = [
+    ...new Set(pagesHtml.flatMap((html) => [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]))),
+  ];
   const hashes = inlineScripts.map((s) => `'sha256-${createHash("sha256").update(s, "utf8").digest("base64")}'`);
   await writeFile(join(dist, "csp.json"), `${JSON.stringify({ scriptSrcHashes: hashes }, null, 2)}\n`);
 

@@ -4,12 +4,12 @@ import { Route, Routes, useLocation } from "react-router-dom";
 import { type InitialData, InitialDataProvider } from "./lib/initial-data.tsx";
 import { AdminRoute } from "./pages/AdminRoute.tsx";
 import HomePage from "./pages/HomePage.tsx";
-import NotFoundPage from "./pages/NotFoundPage.tsx";
 import { LazyRoute } from "./routes/lazy-page.tsx";
 import {
   ActivateAccountPage,
   CalendarPage,
   LoginPage,
+  NotFoundPage,
   PlaylistShufflerPage,
   ResetPasswordPage,
   TwitchCallbackPage,
@@ -34,8 +34,8 @@ export function AppRoutes() {
       <Route path="/twitch/callback" element={<LazyRoute page={TwitchCallbackPage} />} />
       <Route path="/twitch/fallback" element={<LazyRoute page={TwitchCallbackPage} />} />
       <Route path="/admin/settings" element={<AdminRoute />} />
-      <Route path="/404" element={<NotFoundPage />} />
-      <Route path="*" element={<NotFoundPage />} />
+      <Route path="/404" element={<LazyRoute page={NotFoundPage} />} />
+      <Route path="*" element={<LazyRoute page={NotFoundPage} />} />
     </Routes>
   );
 }

@@ -1,3 +1,4 @@
+import "./zod-without-eval.ts";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";

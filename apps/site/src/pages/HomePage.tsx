@@ -10,8 +10,8 @@ import { ContactLinks } from "./home/ContactLinks.tsx";
 import { Footer } from "./home/Footer.tsx";
 import { HeroTitle } from "./home/HeroTitle.tsx";
 import { LastSeenBadge } from "./home/LastSeenBadge.tsx";
+import { WidgetChooser } from "./home/LazyWidgetChooser.tsx";
 import { useHighlight } from "./home/use-highlight.ts";
-import { WidgetChooser } from "./home/WidgetChooser.tsx";
 
 /** The edit modal and delete confirmation: a chunk of their own, fetched when an editor first needs them. */
 const ProjectDialogs = lazy(() => import("./home/ProjectDialogs.tsx"));

@@ -4,8 +4,13 @@
  * When the visitor navigates to a page whose chunk is not loaded yet, a spinner (or, for heavy pages,
  * the loading screen of spec section 9) covers the wait.
  */
-import { buttonClasses, LoadingScreen, Spinner } from "@portfolio/ui";
-import { type ComponentType, useEffect, useState } from "react";
+import { buttonClasses, Spinner } from "@portfolio/ui";
+import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
+
+/** Only a navigation to a heavy page shows it, so it is fetched then, alongside that page's chunk. */
+const LoadingScreen = lazy(() =>
+  import("@portfolio/ui/loading/LoadingScreen.tsx").then((module) => ({ default: module.LoadingScreen })),
+);
 
 export interface LazyPage<P extends object = Record<string, never>> {
   /** Unique per page: routes showing different pages never share component state. */
@@ -70,7 +75,11 @@ function LazyRouteView({ page }: { page: LazyPage }) {
 
   if (failed) return <ChunkFailed />;
   if (page.loadingScreen && !screenDone) {
-    return <LoadingScreen done={Component !== undefined} onFinished={() => setScreenDone(true)} label={page.label} />;
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <LoadingScreen done={Component !== undefined} onFinished={() => setScreenDone(true)} label={page.label} />
+      </Suspense>
+    );
   }
   if (!Component) return <PageSpinner />;
   return <Component />;

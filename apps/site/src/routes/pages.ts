@@ -1,4 +1,4 @@
-/** The code-split pages. Home, the 404 page and the admin gate are in the main chunk. */
+/** The code-split pages. Home and the admin gate are in the main chunk. */
 import { lazyPage } from "./lazy-page.tsx";
 
 export const LoginPage = lazyPage(() => import("../pages/LoginPage.tsx"));
@@ -10,6 +10,7 @@ export const PlaylistShufflerPage = lazyPage(() => import("../pages/PlaylistShuf
   label: "Loading the shuffler",
 });
 export const WidgetPage = lazyPage(() => import("../pages/WidgetPage.tsx"));
+export const NotFoundPage = lazyPage(() => import("../pages/NotFoundPage.tsx"));
 export const TwitchCallbackPage = lazyPage(() => import("../pages/TwitchCallbackPage.tsx"));
 export const AdminPanelPage = lazyPage(() => import("../pages/AdminPanelPage.tsx"), {
   loadingScreen: true,
@@ -31,11 +32,15 @@ const BY_PATH: Record<string, { preload(): Promise<void> }> = {
   "/twitch/fallback": TwitchCallbackPage,
 };
 
+/** Paths whose first page is in the main chunk; every other unknown path shows the 404 page. */
+const IN_MAIN_CHUNK = new Set(["/", "/admin/settings"]);
+
 export function preloadForPath(pathname: string): Promise<void> {
-  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  return BY_PATH[clean.toLowerCase()]?.preload() ?? Promise.resolve();
+  const clean = (pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname).toLowerCase();
+  if (IN_MAIN_CHUNK.has(clean)) return Promise.resolve();
+  return (BY_PATH[clean] ?? NotFoundPage).preload();
 }
 
 export async function preloadAll(): Promise<void> {
-  await Promise.all([...new Set(Object.values(BY_PATH)), AdminPanelPage].map((page) => page.preload()));
+  await Promise.all([...new Set(Object.values(BY_PATH)), AdminPanelPage, NotFoundPage].map((page) => page.preload()));
 }

@@ -1,0 +1,108 @@
+/**
+ * Each prerendered page carries only its critical CSS; the full stylesheet loads without blocking. These
+ * tests hold that the first paint (the page's own HTML, before any stylesheet or script arrives) already
+ * looks exactly as the finished page does, in both themes, and that nothing breaks the CSP.
+ */
+import type { Page } from "@playwright/test";
+import { expect, gotoReady, test } from "./fixtures.ts";
+
+const PAGES = ["/", "/login", "/calendar", "/playlist-shuffler", "/twitchchatwidget", "/twitchcotdwidget", "/404"];
+const WIDTHS = [390, 1280];
+/** What a visitor sees of each element (not transforms: a spinner turns, whatever styles it). */
+const PROPERTIES = [
+  "display",
+  "position",
+  "visibility",
+  "opacity",
+  "color",
+  "background-color",
+  "background-image",
+  "font-size",
+  "font-weight",
+  "width",
+  "height",
+  "padding-top",
+  "margin-top",
+  "border-top-width",
+];
+
+async function computedStyles(page: Page): Promise<string[]> {
+  // Let transitions started by the full stylesheet arriving settle (same values, other notation meanwhile).
+  await page.waitForTimeout(500);
+  return page.evaluate(
+    (properties) =>
+      [...document.querySelectorAll("body *")]
+        .filter((element) => !["SCRIPT", "STYLE", "LINK", "NOSCRIPT"].includes(element.tagName))
+        .map((element) => {
+          const style = getComputedStyle(element);
+          const name = `${element.tagName.toLowerCase()}.${element.getAttribute("class") ?? ""}`;
+          return `${name} ${properties.map((p) => `${p}: ${style.getPropertyValue(p)}`).join("; ")}`;
+        }),
+    PROPERTIES,
+  );
+}
+
+for (const theme of ["dark", "light"] as const) {
+  test.describe(`first paint (${theme} mode)`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.addInitScript((dark) => localStorage.setItem("darkMode", JSON.stringify(dark)), theme === "dark");
+      // Still frames: an animation (the live badge's ping) is at a different point in each look.
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      // No script runs in either look: the first paint is the HTML alone.
+      await page.route("**/assets/*.js", (route) => route.abort());
+    });
+
+    for (const path of PAGES) {
+      test(`${path} is styled from its own HTML as the full stylesheet styles it`, async ({ page }) => {
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: 900 });
+          await page.route("**/assets/*.css", (route) => route.abort());
+          await page.goto(path);
+          const critical = await computedStyles(page);
+          await page.unroute("**/assets/*.css");
+          await page.goto(path);
+          await page.waitForFunction(() =>
+            [...document.styleSheets].some(
+              (sheet) => sheet.href?.includes("/assets/") && sheet.media.mediaText !== "print",
+            ),
+          );
+          expect(critical).toEqual(await computedStyles(page));
+        }
+      });
+    }
+  });
+}
+
+test.describe("the full stylesheet", () => {
+  test("is a cached hashed file that does not block the first paint", async ({ page, request }) => {
+    const html = await (await request.get("/")).text();
+    const href = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*media="print"/.exec(html)?.[1];
+    expect(href).toBeDefined();
+    expect(html).toMatch(/<head>[\s\S]*<style>[\s\S]+<\/style>[\s\S]*<\/head>/);
+    expect(html).not.toMatch(/<link rel="stylesheet"(?![^>]*media="print")[^>]*>(?![\s\S]*<\/noscript>)/);
+    const css = await request.get(href as string);
+    expect(css.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+
+    await gotoReady(page, "/");
+    const sheetMedia = await page.evaluate(
+      (file) => [...document.styleSheets].find((sheet) => sheet.href?.endsWith(file))?.media.mediaText,
+      href as string,
+    );
+    expect(sheetMedia).toBe("all");
+  });
+
+  test("loads on every public page with no Content Security Policy violation", async ({ page }) => {
+    // Chromium reports a refused eval probe (caught by the page) as an issue, not on the console.
+    const cdp = await page.context().newCDPSession(page);
+    const issues: string[] = [];
+    cdp.on("Audits.issueAdded", ({ issue }) => {
+      if (issue.code === "ContentSecurityPolicyIssue") issues.push(JSON.stringify(issue.details));
+    });
+    await cdp.send("Audits.enable");
+    for (const path of ["/", "/login", "/calendar", "/playlist-shuffler", "/twitchchatwidget", "/twitchheartwidget"]) {
+      await gotoReady(page, path);
+      await page.waitForLoadState("networkidle");
+    }
+    expect(issues).toEqual([]);
+  });
+});
