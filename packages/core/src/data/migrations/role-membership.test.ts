@@ -1,36 +1,17 @@
 /** The role-membership migration places every existing user once: owner, the role whose set equals theirs, or none. */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { type Kysely, Migrator } from "kysely";
+import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createScratchDatabase, testDialect } from "../../test/postgres-cluster.ts";
-import { migrateToLatest, openDatabase } from "../database.ts";
+import { migrateToLatest } from "../database.ts";
 import type { Database } from "../schema.ts";
-import { MIGRATIONS } from "./index.ts";
+import { databaseBefore } from "./database-before.ts";
 
-let dir: string;
 let db: Kysely<Database>;
-let dropPostgres: (() => Promise<void>) | undefined;
+let close: () => Promise<void>;
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), "portfolio-migration-"));
-  // An empty database on the dialect under test (TEST_DATABASE), migrated by hand up to this migration.
-  const clusterUrl = process.env.TEST_POSTGRES_URL;
-  if (testDialect() === "postgres" && !clusterUrl) throw new Error("TEST_DATABASE=postgres needs TEST_POSTGRES_URL.");
-  const postgres = testDialect() === "postgres" && clusterUrl ? await createScratchDatabase(clusterUrl) : undefined;
-  dropPostgres = postgres?.drop;
-  db = openDatabase(postgres ? postgres.url : `file:${join(dir, "m.db")}`).db;
-  // The database as it was before this migration.
-  const before = Object.fromEntries(
-    Object.entries(MIGRATIONS).filter(([name]) => name < "2026-11-23-003-role-membership"),
-  );
-  const { error } = await new Migrator({ db, provider: { getMigrations: async () => before } }).migrateToLatest();
-  if (error) throw error;
+  ({ db, close } = await databaseBefore("2026-11-23-003-role-membership"));
 });
 afterEach(async () => {
-  await db.destroy();
-  await dropPostgres?.();
-  rmSync(dir, { recursive: true, force: true });
+  await close();
 });
 
 async function addUser(id: string, permissions: string[]): Promise<void> {
