@@ -95,6 +95,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Mail queued by the last requests is still being written into the outbox folder removed below.
+      await core.mailer.drain();
       await core.db.destroy();
       await postgres?.drop();
       rmSync(dir, { recursive: true, force: true });
