@@ -459,3 +459,16 @@ test("the hero heading is named by its words, with the hidden letters laid over 
   await page.getByTestId("hidden-o").click();
   await expect(page).toHaveURL(/\/playlist-shuffler$/);
 });
+
+test("the cards' Code and Demo icons are drawn once and referenced, and each shows at 16 px", async ({ page }) => {
+  await gotoReady(page, "/");
+  const icons = await page.locator('[data-testid="project-card"] svg use').evaluateAll((uses) =>
+    uses.map((use) => {
+      const href = use.getAttribute("href") ?? "";
+      const box = (use.closest("svg") as SVGSVGElement).getBoundingClientRect();
+      return { drawn: document.querySelector(href)?.tagName.toLowerCase(), width: box.width, height: box.height };
+    }),
+  );
+  expect(icons.length).toBeGreaterThanOrEqual(14);
+  for (const icon of icons) expect(icon).toEqual({ drawn: "symbol", width: 16, height: 16 });
+});

@@ -110,17 +110,9 @@ export function MailIcon(props: IconProps) {
 export function ExternalLinkIcon(props: IconProps) {
   return (
     <StrokeSvg {...props}>
-      <path d="M15 3h6v6" />
-      <path d="M10 14 21 3" />
-      <path d="M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6" />
-    </StrokeSvg>
-  );
-}
-export function CodeIcon(props: IconProps) {
-  return (
-    <StrokeSvg {...props}>
-      <path d="m16 18 6-6-6-6" />
-      <path d="m8 6-6 6 6 6" />
+      {REPEATED_ICONS["external-link"].map((d) => (
+        <path key={d} d={d} />
+      ))}
     </StrokeSvg>
   );
 }
@@ -361,5 +353,55 @@ export function SlidersIcon(props: IconProps) {
     <StrokeSvg {...props}>
       <path d="M4 21v-7M4 10V3M12 21v-9M12 8V3M20 21v-5M20 12V3M1 14h6M9 8h6M17 16h6" />
     </StrokeSvg>
+  );
+}
+
+/**
+ * Icons a page repeats many times (the project cards' Code and Demo links), drawn once as symbols and
+ * referenced with <use>: each card then carries a few bytes instead of the whole drawing. Render
+ * <RepeatedIconSymbols /> once on any page that uses <RepeatedIcon />.
+ */
+const REPEATED_ICONS = {
+  code: ["m16 18 6-6-6-6", "m8 6-6 6 6 6"],
+  "external-link": ["M15 3h6v6", "M10 14 21 3", "M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6"],
+} as const;
+
+export type RepeatedIconName = keyof typeof REPEATED_ICONS;
+
+export function RepeatedIconSymbols() {
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      aria-hidden="true"
+      focusable="false"
+      width="0"
+      height="0"
+      className="absolute"
+    >
+      {Object.entries(REPEATED_ICONS).map(([name, paths]) => (
+        <symbol
+          key={name}
+          id={`icon-${name}`}
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          {paths.map((d) => (
+            <path key={d} d={d} />
+          ))}
+        </symbol>
+      ))}
+    </svg>
+  );
+}
+
+export function RepeatedIcon({ name, size = 20 }: { name: RepeatedIconName; size?: number }) {
+  return (
+    <svg width={size} height={size} aria-hidden="true" focusable="false">
+      <use href={`#icon-${name}`} />
+    </svg>
   );
 }

@@ -2,7 +2,7 @@ import type { Project, ProjectStatus } from "@portfolio/core/domain";
 import { Link } from "react-router-dom";
 import { FOCUS_RING } from "../components/Button.tsx";
 import { cx } from "../components/cx.ts";
-import { CodeIcon, ExternalLinkIcon, PencilIcon, TrashIcon } from "../components/icons.tsx";
+import { PencilIcon, RepeatedIcon, TrashIcon } from "../components/icons.tsx";
 import { tagClasses } from "./tag-colors.ts";
 
 export interface ProjectCardProps {
@@ -18,13 +18,11 @@ export function projectElementId(id: string): string {
   return `project-${id}`;
 }
 
-const LINK =
-  "inline-flex items-center gap-1.5 rounded-md px-2.5 py-1.5 text-sm font-medium text-indigo-700 hover:bg-indigo-50 hover:text-indigo-900 dark:text-indigo-300 dark:hover:bg-indigo-950 dark:hover:text-indigo-100";
-
 function isInternal(href: string): boolean {
   return href.startsWith("/") && !href.startsWith("//");
 }
 
+/** Its Code and Demo icons are <use> references: the page renders <RepeatedIconSymbols /> once. */
 export function ProjectCard({ project, status, highlighted = false, onEdit, onDelete }: ProjectCardProps) {
   const demo = project.externalLink?.trim();
   const code = project.github?.trim();
@@ -36,25 +34,17 @@ export function ProjectCard({ project, status, highlighted = false, onEdit, onDe
       data-status={status}
       data-highlighted={highlighted ? "true" : "false"}
       aria-labelledby={`${projectElementId(project._id)}-title`}
-      className={cx(
-        "group relative flex scroll-mt-24 flex-col rounded-2xl border bg-white p-5 shadow-sm transition duration-300 hover:-translate-y-0.5 hover:shadow-lg dark:bg-slate-900",
-        status === "archived" ? "border-slate-200 dark:border-slate-800" : "border-slate-200 dark:border-slate-700/80",
-        status === "latest" && "border-indigo-300 dark:border-indigo-500/60",
-        highlighted &&
-          "z-10 scale-[1.02] ring-4 ring-indigo-500 ring-offset-2 ring-offset-white dark:ring-indigo-400 dark:ring-offset-slate-950",
-      )}
+      // The look lives in project-card.css (by class and by data-status / data-highlighted).
+      className="group project-card"
     >
       <div className="flex items-start justify-between gap-3">
-        <h3
-          id={`${projectElementId(project._id)}-title`}
-          className="text-lg font-semibold leading-snug text-slate-900 dark:text-white"
-        >
+        <h3 id={`${projectElementId(project._id)}-title`} className="project-card-title">
           {project.title}
         </h3>
         {status === "latest" ? (
           <span
             data-testid="badge-latest"
-            className="shrink-0 rounded-full bg-indigo-100 px-2.5 py-0.5 text-xs font-semibold text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200"
+            className="project-card-badge bg-indigo-100 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200"
           >
             Latest
           </span>
@@ -62,44 +52,41 @@ export function ProjectCard({ project, status, highlighted = false, onEdit, onDe
         {status === "archived" ? (
           <span
             data-testid="badge-archived"
-            className="shrink-0 rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-700 dark:bg-slate-800 dark:text-slate-300"
+            className="project-card-badge bg-slate-200 text-slate-700 dark:bg-slate-800 dark:text-slate-300"
           >
             Archived
           </span>
         ) : null}
       </div>
-      <p className="mt-2 flex-1 text-sm leading-relaxed text-slate-600 dark:text-slate-300">{project.description}</p>
+      <p className="project-card-text">{project.description}</p>
       {project.tags.length > 0 ? (
         // No aria-label: HTML gives a list no name of its own; the tags read as what they are.
         // Hidden until hover only where there is a fine pointer that can hover; touch screens always show them.
-        <ul
-          data-testid="project-tags"
-          className="mt-3 flex flex-wrap gap-1.5 transition-opacity duration-200 group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:hover)_and_(pointer:fine)]:opacity-0"
-        >
+        <ul data-testid="project-tags" className="project-card-tags">
           {project.tags.map((tag) => (
-            <li key={tag} className={cx("rounded-md px-2 py-0.5 text-xs font-medium", tagClasses(tag))}>
+            <li key={tag} className={cx("project-card-tag", tagClasses(tag))}>
               {tag}
             </li>
           ))}
         </ul>
       ) : null}
       {code || demo ? (
-        <div className="-mx-2.5 mt-4 flex flex-wrap gap-1">
+        <div className="project-card-links">
           {code ? (
-            <a href={code} target="_blank" rel="noopener noreferrer" className={cx(LINK, FOCUS_RING)}>
-              <CodeIcon size={16} />
+            <a href={code} target="_blank" rel="noopener noreferrer" className="project-card-link">
+              <RepeatedIcon name="code" size={16} />
               Code<span className="sr-only"> of {project.title} (opens in a new tab)</span>
             </a>
           ) : null}
           {demo && isInternal(demo) ? (
-            <Link to={demo} className={cx(LINK, FOCUS_RING)}>
-              <ExternalLinkIcon size={16} />
+            <Link to={demo} className="project-card-link">
+              <RepeatedIcon name="external-link" size={16} />
               Demo<span className="sr-only"> of {project.title}</span>
             </Link>
           ) : null}
           {demo && !isInternal(demo) ? (
-            <a href={demo} target="_blank" rel="noopener noreferrer" className={cx(LINK, FOCUS_RING)}>
-              <ExternalLinkIcon size={16} />
+            <a href={demo} target="_blank" rel="noopener noreferrer" className="project-card-link">
+              <RepeatedIcon name="external-link" size={16} />
               Demo<span className="sr-only"> of {project.title} (opens in a new tab)</span>
             </a>
           ) : null}

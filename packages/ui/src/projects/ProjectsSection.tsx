@@ -9,6 +9,7 @@ import {
 import { type ReactNode, useMemo, useState } from "react";
 import { FOCUS_RING } from "../components/Button.tsx";
 import { cx } from "../components/cx.ts";
+import { RepeatedIconSymbols } from "../components/icons.tsx";
 import { ProjectCard } from "./ProjectCard.tsx";
 
 export const SORT_LABELS: Record<ProjectSort, string> = { random: "Random", az: "A-Z", status: "Status" };
@@ -53,6 +54,7 @@ export function ProjectsSection({
 
   return (
     <section aria-labelledby={headingId} className="w-full" data-testid="projects-section">
+      <RepeatedIconSymbols />
       <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h2 id={headingId} className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
