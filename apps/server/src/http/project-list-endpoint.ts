@@ -15,16 +15,25 @@ export function projectListHandler({ projectsCache }: AppContext): RequestHandle
   return async (req, res) => {
     parseOperationInput(spec, { params: {}, query: req.query, body: undefined });
     const cached = projectsCache.get();
-    const list = cached instanceof Promise ? await cached : cached;
-    res.setHeader("ETag", list.etag);
-    res.setHeader("Cache-Control", spec.cache);
-    if (req.headers["if-none-match"] === list.etag) {
-      res.status(304).end();
-      return;
-    }
-    res.setHeader("Content-Type", "application/json; charset=utf-8");
-    res.send(list.body);
+    // The security (and any CORS) headers are already on `res`, set by the middleware before this.
+    sendList(req, res, cached instanceof Promise ? await cached : cached);
   };
+}
+
+/** The list's answer, both paths: 304 for a matching ETag, else the cached bytes; `headers` go with it. */
+function sendList(req: IncomingMessage, res: ServerResponse, list: CachedList, headers: Record<string, string> = {}) {
+  const common = { ...headers, ETag: list.etag, "Cache-Control": operations["projects.list"].cache };
+  if (req.headers["if-none-match"] === list.etag) {
+    res.writeHead(304, common).end();
+    return;
+  }
+  res
+    .writeHead(200, {
+      ...common,
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Length": list.body.length,
+    })
+    .end(list.body);
 }
 
 /** A handler over Node's own request and response, so it can run before Express sets a request up. */
@@ -41,29 +50,15 @@ export function projectListFastPath(
 ): RawHandler {
   const spec = operations["projects.list"];
   const base = Object.fromEntries(securityHeaders);
-  const answer = (req: IncomingMessage, res: ServerResponse, list: CachedList) => {
-    const headers = { ...base, ETag: list.etag, "Cache-Control": spec.cache };
-    if (req.headers["if-none-match"] === list.etag) {
-      res.writeHead(304, headers).end();
-      return;
-    }
-    res
-      .writeHead(200, {
-        ...headers,
-        "Content-Type": "application/json; charset=utf-8",
-        "Content-Length": list.body.length,
-      })
-      .end(list.body);
-  };
   return (req, res, next) => {
     if (req.method !== "GET" || req.url !== spec.path || req.headers.origin !== undefined) return next();
     const cached = projectsCache.get();
     // A failed read goes the full path, whose error handler answers it.
     if (cached instanceof Promise)
       cached.then(
-        (list) => answer(req, res, list),
+        (list) => sendList(req, res, list, base),
         () => next(),
       );
-    else answer(req, res, cached);
+    else sendList(req, res, cached, base);
   };
 }
