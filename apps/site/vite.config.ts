@@ -22,6 +22,8 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), prePaintTheme()],
   build: {
     target: "es2022",
+    // The browsers Tailwind 4 itself supports: colours stay oklch, with no hex + lab() copies of each.
+    cssTarget: ["chrome111", "edge111", "firefox128", "safari16.4"],
     manifest: true,
     cssCodeSplit: true,
     modulePreload: { polyfill: false },
