@@ -1,7 +1,9 @@
 /**
  * Each prerendered page carries only its critical CSS; the full stylesheet loads without blocking. These
  * tests hold that the first paint (the page's own HTML, before any stylesheet or script arrives) already
- * looks exactly as the finished page does, in both themes, and that nothing breaks the CSP.
+ * looks exactly as the finished page does, in both themes, and that nothing breaks the CSP. The parts a
+ * page marks below the fold (the home page's project grid and footer) are left to the full stylesheet:
+ * hidden until it has loaded, never unstyled.
  */
 import type { Page } from "@playwright/test";
 import { expect, gotoReady, test } from "./fixtures.ts";
@@ -33,10 +35,16 @@ async function computedStyles(page: Page): Promise<string[]> {
     (properties) =>
       [...document.querySelectorAll("body *")]
         .filter((element) => !["SCRIPT", "STYLE", "LINK", "NOSCRIPT"].includes(element.tagName))
+        // Below the fold, the first paint shows nothing (the test after this one).
+        .filter((element) => element.closest("[data-below-fold]") === null)
         .map((element) => {
           const style = getComputedStyle(element);
           const name = `${element.tagName.toLowerCase()}.${element.getAttribute("class") ?? ""}`;
-          return `${name} ${properties.map((p) => `${p}: ${style.getPropertyValue(p)}`).join("; ")}`;
+          // A box around a part below the fold grows when that part gets its styles: not its height.
+          const shown = element.querySelector("[data-below-fold]")
+            ? properties.filter((p) => p !== "height")
+            : properties;
+          return `${name} ${shown.map((p) => `${p}: ${style.getPropertyValue(p)}`).join("; ")}`;
         }),
     PROPERTIES,
   );
@@ -72,6 +80,34 @@ for (const theme of ["dark", "light"] as const) {
     }
   });
 }
+
+test.describe("below the fold", () => {
+  test("the home page's grid and footer are hidden until the full stylesheet has loaded, then shown", async ({
+    page,
+  }) => {
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await page.route("**/assets/*.css", (route) => route.abort());
+    await page.goto("/");
+    const parts = page.locator("[data-below-fold]");
+    await expect(parts).toHaveCount(2);
+    await expect(page.getByTestId("project-grid")).toHaveCSS("visibility", "hidden");
+    await expect(page.locator("footer")).toHaveCSS("visibility", "hidden");
+    await page.unroute("**/assets/*.css");
+    await page.goto("/");
+    await expect(page.getByTestId("project-grid")).toHaveCSS("visibility", "visible");
+    await expect(page.getByTestId("project-card").first()).toHaveCSS("border-top-width", "1px");
+    await expect(page.locator("footer")).toHaveCSS("visibility", "visible");
+  });
+
+  test("the critical CSS of the home page leaves out the project cards' rules", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    const critical = /<style>(.*?)<\/style>/s.exec(html)?.[1] ?? "";
+    expect(critical).toContain("[data-below-fold]{visibility:var(--below-fold,hidden)}");
+    expect(critical).toContain(".floating-button");
+    expect(critical).not.toContain(".project-card");
+    expect(critical).not.toContain(".tag-blue");
+  });
+});
 
 test.describe("the full stylesheet", () => {
   test("is a cached hashed file that does not block the first paint", async ({ page, request }) => {

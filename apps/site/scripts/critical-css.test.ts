@@ -9,7 +9,25 @@ describe("trimming a page's critical CSS to its first paint", () => {
     const css = trimCriticalCss(
       ".a:hover{color:red}.b:focus-visible{outline:2px}.c:active,.c{color:blue}@media (hover:hover){.d:hover{color:green}}",
     );
-    expect(css).toBe(".c{color:blue}");
+    expect(css).toBe(".c{color:#00f}");
+  });
+
+  it("drops transitions, the fallbacks of color-mix() colours, and repeated declarations", () => {
+    const css = trimCriticalCss(
+      ".t{color:red;transition-property:color;transition-duration:.2s;--tw-duration:.2s;--tw-font-weight:600}.b{border-color:#e2e8f0cc}@supports (color:color-mix(in lab, red, red)){.b{border-color:color-mix(in oklab, var(--color-slate-200) 80%, transparent)}}@supports (display:grid){.g{display:grid}}.d{-webkit-text-decoration-color:red;-webkit-text-decoration-color:red;text-decoration-color:red}",
+    );
+    expect(css).toBe(
+      ".t{color:red}.b{border-color:color-mix(in oklab, var(--color-slate-200) 80%, transparent)}@supports (display:grid){.g{display:grid}}.d{text-decoration-color:red}",
+    );
+  });
+
+  it("drops fallbacks of variables set on :root and uses those of variables that are only ever initial", () => {
+    const css = trimCriticalCss(
+      ':root{--font-sans:system-ui}@layer properties{*{--tw-blur:initial;--tw-leading:initial}}.l{--tw-leading:1.5}html{font-family:var(--font-sans,"Segoe UI", Arial)}.b{filter:var(--tw-blur, ) var(--tw-grayscale,) contrast(2)}.t{line-height:var(--tw-leading,var(--font-sans, x))}',
+    );
+    expect(css).toBe(
+      "@layer properties{*{--tw-leading:initial}}.l{--tw-leading:1.5}html{font-family:system-ui}.b{filter:contrast(2)}.t{line-height:var(--tw-leading,system-ui)}",
+    );
   });
 
   it("keeps a class whose name holds an escaped colon", () => {
@@ -17,22 +35,30 @@ describe("trimming a page's critical CSS to its first paint", () => {
     expect(trimCriticalCss(rule)).toBe(rule);
   });
 
-  it("keeps only the theme variables the rules use, also through another variable", () => {
+  it("writes constant theme variables where they are read, also through another variable", () => {
     const css = trimCriticalCss(
-      ":root,:host{--font-sans:system-ui;--default-font-family:var(--font-sans);--color-red-500:red;--spacing:.25rem}html{font-family:var(--default-font-family)}.p-1{padding:calc(var(--spacing) * 1)}",
+      ":root,:host{--font-sans:system-ui;--default-font-family:var(--font-sans);--color-red-500:red;--spacing:.25rem}html{font-family:var(--default-font-family)}.p-1{padding:calc(var(--spacing) * 1)}.m-4{margin:calc(var(--spacing) * -4)}",
     );
-    expect(css).toBe(
-      ":root,:host{--font-sans:system-ui;--default-font-family:var(--font-sans);--spacing:.25rem}html{font-family:var(--default-font-family)}.p-1{padding:calc(var(--spacing) * 1)}",
-    );
+    expect(css).toBe("html{font-family:system-ui}.p-1{padding:.25rem}.m-4{margin:-1rem}");
   });
 
-  it("drops @property and @keyframes nothing uses, keeps those named through a variable", () => {
+  it("keeps a variable set in more than one place, and drops the theme variables nothing reads", () => {
+    const css = trimCriticalCss(":root{--a:1px;--unused:2px}.x{--a:3px}.y{margin:var(--a)}");
+    expect(css).toBe(":root{--a:1px}.x{--a:3px}.y{margin:var(--a)}");
+  });
+
+  it("drops @keyframes nothing uses, keeps those named through a variable", () => {
     const css = trimCriticalCss(
-      '@property --tw-rotate-x{syntax:"*";inherits:false}@property --tw-shadow{syntax:"*";inherits:false}.s{box-shadow:var(--tw-shadow)}:root{--animate-spin:spin 1s linear infinite}.animate-spin{animation:var(--animate-spin)}@keyframes spin{to{transform:rotate(360deg)}}@keyframes ping{to{opacity:0}}',
+      ":root{--animate-spin:spin 1s linear infinite}.animate-spin{animation:var(--animate-spin)}@keyframes spin{to{transform:rotate(360deg)}}@keyframes ping{to{opacity:0}}",
     );
-    expect(css).toBe(
-      '@property --tw-shadow{syntax:"*";inherits:false}.s{box-shadow:var(--tw-shadow)}:root{--animate-spin:spin 1s linear infinite}.animate-spin{animation:var(--animate-spin)}@keyframes spin{to{transform:rotate(360deg)}}',
+    expect(css).toBe(".animate-spin{animation:1s linear infinite spin}@keyframes spin{to{transform:rotate(360deg)}}");
+  });
+
+  it("gives Tailwind's typed variables their initial values in every browser, without @property", () => {
+    const css = trimCriticalCss(
+      '@layer properties{@supports (((-webkit-hyphens:none)) and (not (margin-trim:block))){*,:before,:after{--tw-shadow:0 0 #0000;--tw-rotate-x:initial}}}.s{box-shadow:var(--tw-shadow)}@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}@property --tw-rotate-x{syntax:"*";inherits:false}',
     );
+    expect(css).toBe("@layer properties{*,:before,:after{--tw-shadow:0 0 #0000}}.s{box-shadow:var(--tw-shadow)}");
   });
 });
 
@@ -66,6 +92,19 @@ describe("a page's critical CSS", () => {
     const html = await page('<main><style>html{background:transparent}</style><p class="used">a</p></main>');
     expect(html).toContain("<main><style>html{background:transparent}</style>");
     expect(html).toContain("<style>.used{color:red}</style>");
+  });
+
+  it("leaves the parts marked below the fold out of the critical CSS, hidden until the full stylesheet shows them", async () => {
+    const grid = '<div class="g" data-below-fold=""><div class="unused"><div>nested</div></div></div>';
+    const html = await page(`<main><p class="used">a</p>${grid}<p>after</p></main>`);
+    expect(html).toContain(`<main><p class="used">a</p>${grid}<p>after</p></main>`);
+    const style = /<style>(.*?)<\/style>/.exec(html)?.[1];
+    expect(style).toBe(".used{color:red}[data-below-fold]{visibility:var(--below-fold,hidden)}");
+  });
+
+  it("adds no below-the-fold rule to a page without such parts", async () => {
+    const html = await page('<p class="used">a</p>');
+    expect(/<style>(.*?)<\/style>/.exec(html)?.[1]).toBe(".used{color:red}");
   });
 
   it("loads the full stylesheet without blocking the paint and without an inline event handler", async () => {

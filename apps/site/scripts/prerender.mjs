@@ -182,7 +182,12 @@ async function main() {
   const { projects, source } = await loadProjects(entry.FALLBACK_PROJECTS);
   const order = shuffle(projects.map((p) => p._id));
   const initialData = { projects, order, builtAt: new Date().toISOString(), ...(profile ? { profile } : {}) };
-  const dataScript = `<script type="application/json" id="${entry.INITIAL_DATA_ID}">${entry.serializeInitialData(initialData)}</script>`;
+  // The data hydration needs is a hashed file the pages preload, not inline JSON: the first paint does
+  // not wait for its bytes, and the pages that use it (home, calendar) share one cached copy.
+  const dataJson = entry.serializeInitialData(initialData);
+  const dataFile = `assets/data-${createHash("sha256").update(dataJson).digest("hex").slice(0, 10)}.json`;
+  await writeFile(join(dist, dataFile), dataJson);
+  const dataLink = `<link rel="preload" as="fetch" crossorigin href="/${dataFile}" id="${entry.INITIAL_DATA_ID}" />`;
 
   if (!template.includes("<!--app-->") || !template.includes("<!--head-->")) {
     throw new Error("dist/index.html lacks the <!--head--> / <!--app--> placeholders.");
@@ -199,9 +204,13 @@ async function main() {
     const html = await withCriticalCss(
       page
         .replace(/\s*<title>[^<]*<\/title>/, "")
-        .replace("<!--head-->", headTags(meta, siteUrl, siteName, preloads))
-        .replace("<!--app-->", appHtml)
-        .replace("<!--data-->", WITH_PROJECTS.has(route.path) ? dataScript : ""),
+        .replace(
+          "<!--head-->",
+          [headTags(meta, siteUrl, siteName, preloads), ...(WITH_PROJECTS.has(route.path) ? [dataLink] : [])].join(
+            "\n    ",
+          ),
+        )
+        .replace("<!--app-->", appHtml),
     );
     const file = join(dist, route.file);
     await mkdir(dirname(file), { recursive: true });

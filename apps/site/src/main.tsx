@@ -4,16 +4,16 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { App } from "./App.tsx";
 import { createApiClient } from "./lib/api.ts";
-import { INITIAL_DATA_ID, parseInitialData } from "./lib/initial-data.tsx";
+import type { InitialData } from "./lib/initial-data.tsx";
+import { loadInitialData } from "./lib/load-initial-data.ts";
 import { preloadForPath } from "./routes/pages.ts";
 import "./styles.css";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("#root is missing from the page.");
-const initialData = parseInitialData(document.getElementById(INITIAL_DATA_ID)?.textContent);
 const api = createApiClient();
 
-function start() {
+function start(initialData: InitialData) {
   const root = container as HTMLElement;
   const app = (
     <StrictMode>
@@ -33,5 +33,8 @@ function start() {
   });
 }
 
-// Load the code-split page being shown first, so hydration renders exactly the prerendered HTML.
-preloadForPath(window.location.pathname).then(start, start);
+// Load the code-split page being shown first and the data the HTML was rendered from, so hydration
+// renders exactly the prerendered HTML.
+Promise.all([loadInitialData(), preloadForPath(window.location.pathname).catch(() => undefined)]).then(([data]) =>
+  start(data),
+);

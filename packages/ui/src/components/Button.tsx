@@ -18,9 +18,8 @@ const SIZES: Record<ButtonSize, string> = {
   lg: "h-12 gap-2 px-6 text-base",
 };
 
-/** Shared focus ring: visible on keyboard focus in both themes. */
-export const FOCUS_RING =
-  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:focus-visible:outline-indigo-400";
+/** Shared focus ring: visible on keyboard focus in both themes (the `focus-ring` utility of controls.css). */
+export const FOCUS_RING = "focus-ring";
 
 export function buttonClasses(variant: ButtonVariant = "primary", size: ButtonSize = "md", extra?: string): string {
   return cx(

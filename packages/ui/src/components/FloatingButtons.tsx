@@ -8,8 +8,8 @@ import { CalendarIcon, HomeIcon, LogInIcon, LogOutIcon, MoonIcon, ShieldIcon, Su
 
 export const ADMIN_PATH = "/admin/settings";
 
-const FLOATING =
-  "fixed top-4 z-40 inline-flex h-11 min-w-11 items-center justify-center gap-2 rounded-full border border-slate-200/80 bg-white/85 px-3 text-sm font-medium text-slate-800 shadow-lg shadow-slate-900/5 backdrop-blur transition hover:-translate-y-0.5 hover:bg-white dark:border-slate-700/80 dark:bg-slate-900/85 dark:text-slate-100 dark:shadow-black/30 dark:hover:bg-slate-800";
+/** The look of a floating button: the `floating-button` class of controls.css. */
+const FLOATING = "floating-button";
 
 function Label({ children }: { children: ReactNode }) {
   return <span className="hidden md:inline">{children}</span>;

@@ -1,4 +1,7 @@
-/** A few inline SVG icons (no icon font, no extra request). Decorative: hidden from assistive tech. */
+/**
+ * A few inline SVG icons (no icon font, no extra request). Decorative: hidden from assistive tech. Inline
+ * in HTML, an <svg> needs no xmlns; focusable="false" only mattered to Internet Explorer.
+ */
 import type { ReactNode, SVGProps } from "react";
 
 export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
@@ -6,7 +9,6 @@ export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 function StrokeSvg({ size = 20, children, ...props }: IconProps & { children: ReactNode }) {
   return (
     <svg
-      xmlns="http://www.w3.org/2000/svg"
       width={size}
       height={size}
       viewBox="0 0 24 24"
@@ -16,7 +18,6 @@ function StrokeSvg({ size = 20, children, ...props }: IconProps & { children: Re
       strokeLinecap="round"
       strokeLinejoin="round"
       aria-hidden="true"
-      focusable="false"
       {...props}
     >
       {children}
@@ -26,16 +27,7 @@ function StrokeSvg({ size = 20, children, ...props }: IconProps & { children: Re
 
 function FilledSvg({ size = 20, d, ...props }: IconProps & { d: string }) {
   return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="currentColor"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
+    <svg width={size} height={size} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" {...props}>
       <path d={d} />
     </svg>
   );
@@ -370,14 +362,7 @@ export type RepeatedIconName = keyof typeof REPEATED_ICONS;
 
 export function RepeatedIconSymbols() {
   return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      aria-hidden="true"
-      focusable="false"
-      width="0"
-      height="0"
-      className="absolute"
-    >
+    <svg aria-hidden="true" width="0" height="0" className="absolute">
       {Object.entries(REPEATED_ICONS).map(([name, paths]) => (
         <symbol
           key={name}
@@ -400,7 +385,7 @@ export function RepeatedIconSymbols() {
 
 export function RepeatedIcon({ name, size = 20 }: { name: RepeatedIconName; size?: number }) {
   return (
-    <svg width={size} height={size} aria-hidden="true" focusable="false">
+    <svg width={size} height={size} aria-hidden="true">
       <use href={`#icon-${name}`} />
     </svg>
   );

@@ -30,14 +30,13 @@ export function ProjectCard({ project, status, highlighted = false, onEdit, onDe
     <article
       id={projectElementId(project._id)}
       data-testid="project-card"
-      data-project-id={project._id}
       data-status={status}
-      data-highlighted={highlighted ? "true" : "false"}
+      data-highlighted={highlighted ? "true" : undefined}
       aria-labelledby={`${projectElementId(project._id)}-title`}
       // The look lives in project-card.css (by class and by data-status / data-highlighted).
       className="group project-card"
     >
-      <div className="flex items-start justify-between gap-3">
+      <div className="project-card-head">
         <h3 id={`${projectElementId(project._id)}-title`} className="project-card-title">
           {project.title}
         </h3>
@@ -62,9 +61,9 @@ export function ProjectCard({ project, status, highlighted = false, onEdit, onDe
       {project.tags.length > 0 ? (
         // No aria-label: HTML gives a list no name of its own; the tags read as what they are.
         // Hidden until hover only where there is a fine pointer that can hover; touch screens always show them.
-        <ul data-testid="project-tags" className="project-card-tags">
+        <ul className="project-card-tags">
           {project.tags.map((tag) => (
-            <li key={tag} className={cx("project-card-tag", tagClasses(tag))}>
+            <li key={tag} className={tagClasses(tag)}>
               {tag}
             </li>
           ))}
@@ -75,19 +74,19 @@ export function ProjectCard({ project, status, highlighted = false, onEdit, onDe
           {code ? (
             <a href={code} target="_blank" rel="noopener noreferrer" className="project-card-link">
               <RepeatedIcon name="code" size={16} />
-              Code<span className="sr-only"> of {project.title} (opens in a new tab)</span>
+              Code<span className="sr-only">{` of ${project.title} (opens in a new tab)`}</span>
             </a>
           ) : null}
           {demo && isInternal(demo) ? (
             <Link to={demo} className="project-card-link">
               <RepeatedIcon name="external-link" size={16} />
-              Demo<span className="sr-only"> of {project.title}</span>
+              Demo<span className="sr-only">{` of ${project.title}`}</span>
             </Link>
           ) : null}
           {demo && !isInternal(demo) ? (
             <a href={demo} target="_blank" rel="noopener noreferrer" className="project-card-link">
               <RepeatedIcon name="external-link" size={16} />
-              Demo<span className="sr-only"> of {project.title} (opens in a new tab)</span>
+              Demo<span className="sr-only">{` of ${project.title} (opens in a new tab)`}</span>
             </a>
           ) : null}
         </div>

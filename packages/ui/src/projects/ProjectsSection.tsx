@@ -80,13 +80,8 @@ export function ProjectsSection({
               aria-pressed={sort === key}
               data-sort={key}
               onClick={() => choose(key)}
-              className={cx(
-                "rounded-lg px-3.5 py-1.5 text-sm font-medium transition-colors",
-                FOCUS_RING,
-                sort === key
-                  ? "bg-white text-slate-900 shadow-sm dark:bg-slate-700 dark:text-white"
-                  : "text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white",
-              )}
+              // The look, pressed or not, is the `sort-button` class of projects-section.css.
+              className={cx("sort-button", FOCUS_RING)}
             >
               {SORT_LABELS[key]}
             </button>
@@ -99,7 +94,9 @@ export function ProjectsSection({
           No projects to show yet. Check back soon!
         </p>
       ) : (
-        <div className="grid gap-5 md:grid-cols-2" data-testid="project-grid" data-sort={sort}>
+        // data-below-fold: the grid starts below the first screen, so the prerendered page's inline
+        // critical CSS leaves it to the full stylesheet (apps/site/scripts/critical-css.mjs).
+        <div className="grid gap-5 md:grid-cols-2" data-testid="project-grid" data-sort={sort} data-below-fold="">
           {shown.map((project) => (
             <ProjectCard
               key={project._id}

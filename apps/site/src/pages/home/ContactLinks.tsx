@@ -49,10 +49,7 @@ export function ContactLinks({ settings }: { settings: SiteSettings }) {
                   rel="noopener noreferrer"
                   aria-label={`${link.name} (opens in a new tab)`}
                   title={link.name}
-                  className={cx(
-                    "inline-flex size-11 items-center justify-center rounded-full border border-slate-200 bg-white text-slate-700 shadow-sm transition hover:-translate-y-0.5 hover:text-indigo-600 hover:shadow dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:text-indigo-300",
-                    FOCUS_RING,
-                  )}
+                  className={cx("social-link", FOCUS_RING)}
                 >
                   <Icon size={20} />
                 </a>

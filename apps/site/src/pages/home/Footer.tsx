@@ -8,7 +8,11 @@ export function Footer({ settings, builtAt }: { settings: SiteSettings; builtAt:
   const source = settings.socialLinks.find((l) => l.name === "GitHub");
   const link = cx("rounded hover:text-slate-900 hover:underline dark:hover:text-white", FOCUS_RING);
   return (
-    <footer className="border-t border-slate-200 py-8 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
+    // Always below the first screen: the prerendered page's inline critical CSS leaves it out.
+    <footer
+      data-below-fold=""
+      className="border-t border-slate-200 py-8 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400"
+    >
       <div className="mx-auto flex max-w-5xl flex-col items-center justify-between gap-3 px-6 sm:flex-row">
         <p>
           © <span>{year}</span> {settings.ownerName}. Built with React, TypeScript and Tailwind CSS.

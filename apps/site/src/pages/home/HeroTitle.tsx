@@ -14,10 +14,10 @@ import { Link } from "react-router-dom";
 
 const TITLE = "text-5xl leading-[1.05] font-extrabold tracking-tight sm:text-6xl lg:text-7xl";
 const SECOND_LINE = "mt-2 block pb-2";
-const GRADIENT =
-  "bg-gradient-to-r from-indigo-600 via-violet-600 to-fuchsia-600 bg-clip-text text-transparent dark:from-indigo-300 dark:via-violet-300 dark:to-fuchsia-300";
-const HIDDEN =
-  "rounded-[0.15em] transition-colors hover:text-indigo-500 focus-visible:text-indigo-500 dark:hover:text-indigo-300 dark:focus-visible:text-indigo-300";
+/** The second line's colour: the `hero-gradient` class of home.css. */
+const GRADIENT = "hero-gradient";
+/** The look of a hidden letter: the `hidden-letter` class of home.css. */
+const HIDDEN = "hidden-letter";
 
 interface Letters {
   /** The 'i' whose dot opens the widget chooser. */
@@ -95,18 +95,13 @@ export function HeroTitle({ name, onWidgetDot }: { name: string; onWidgetDot: ()
                 to="/playlist-shuffler"
                 aria-label="Open the playlist shuffler"
                 data-testid="hidden-o"
-                className={cx("pointer-events-auto", HIDDEN, FOCUS_RING)}
+                className={cx(HIDDEN, FOCUS_RING)}
               >
                 o
               </Link>
             ),
             a: (
-              <Link
-                to="/login"
-                aria-label="Log in"
-                data-testid="hidden-a"
-                className={cx("pointer-events-auto", HIDDEN, FOCUS_RING)}
-              >
+              <Link to="/login" aria-label="Log in" data-testid="hidden-a" className={cx(HIDDEN, FOCUS_RING)}>
                 a
               </Link>
             ),

@@ -20,7 +20,7 @@ describe("the prerendered home page with no projects", () => {
     const { FALLBACK_PROJECTS } = await import("@portfolio/core/domain");
     const order = FALLBACK_PROJECTS.map((p) => p._id).reverse();
     const html = await render("/", { projects: [...FALLBACK_PROJECTS], order, builtAt: "2026-11-01T00:00:00.000Z" });
-    const shown = [...html.matchAll(/data-testid="project-card" data-project-id="([^"]+)"/g)].map((m) => m[1]);
+    const shown = [...html.matchAll(/<article id="project-([^"]+)" data-testid="project-card"/g)].map((m) => m[1]);
     expect(shown).toEqual(order);
     expect(html).toContain("hover a card to see its stack.");
     expect(html).toMatch(/<button[^>]*data-testid="last-seen-badge"/);
