@@ -152,10 +152,20 @@ async function runLighthouse(url) {
     if (!lhr) throw new Error("Lighthouse gave no result.");
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    // Each audit below 100 with the elements it names (a snippet of each, at most three).
     const failing = (id) =>
       (lhr.categories[id]?.auditRefs ?? [])
         .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-        .map((ref) => ref.id);
+        .map((ref) => {
+          const nodes = (lhr.audits[ref.id]?.details?.items ?? [])
+            .filter((item) => item.node?.snippet)
+            .map(
+              (item) =>
+                `${item.node.snippet}${item.node.explanation ? ` ${item.node.explanation.split("\n")[1] ?? ""}` : ""}`,
+            )
+            .slice(0, 3);
+          return nodes.length ? `${ref.id} (${nodes.map((n) => n.slice(0, 300)).join(" | ")})` : ref.id;
+        });
     return {
       performance: score("performance"),
       accessibility: score("accessibility"),

@@ -76,10 +76,14 @@ export default function CatWidget({ options, preview = false }: { options: CatOp
           )}
         </div>
         {options.caption ? (
-          <figcaption className="widget-text mt-3 text-center leading-tight" data-testid="cat-caption">
+          // A dark pill, not a text shadow: readable over any stream picture, and measurably so (WCAG AA).
+          <figcaption
+            className="mx-auto mt-3 w-fit rounded-lg bg-black/70 px-3 py-1.5 text-center leading-tight text-white"
+            data-testid="cat-caption"
+          >
             <span className="block text-[1.4rem] font-extrabold">{options.title}</span>
             {state.status === "ready" ? (
-              <span className="block text-sm font-semibold opacity-90">{formatCatDate(state.cat.date)}</span>
+              <span className="block text-sm font-semibold">{formatCatDate(state.cat.date)}</span>
             ) : null}
           </figcaption>
         ) : null}
