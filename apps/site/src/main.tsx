@@ -4,16 +4,25 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { App } from "./App.tsx";
 import { createApiClient } from "./lib/api.ts";
-import { INITIAL_DATA_ID, parseInitialData } from "./lib/initial-data.tsx";
+import { INITIAL_DATA_ID, type InitialData, parseInitialData } from "./lib/initial-data.tsx";
 import { preloadForPath } from "./routes/pages.ts";
 import "./styles.css";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("#root is missing from the page.");
-const initialData = parseInitialData(document.getElementById(INITIAL_DATA_ID)?.textContent);
+const dataText = document.getElementById(INITIAL_DATA_ID)?.textContent;
+// Prerendered pages carry all their data; only a page without it fetches the built-in defaults.
+const initialDataReady: Promise<InitialData> = Promise.resolve(
+  parseInitialData(dataText) ??
+    import("./lib/default-initial-data.ts").then((module) => parseInitialData(dataText, module.DEFAULT_INITIAL_DATA)),
+);
 const api = createApiClient();
 
 function start() {
+  initialDataReady.then(render);
+}
+
+function render(initialData: InitialData) {
   const root = container as HTMLElement;
   const app = (
     <StrictMode>
