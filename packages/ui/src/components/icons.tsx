@@ -2,8 +2,6 @@
 import { FilledSvg, type IconProps, StrokeSvg } from "./icon-frame.tsx";
 
 export type { IconProps } from "./icon-frame.tsx";
-// The icons the home page does not draw: a module of their own, so its first load does not carry them.
-export * from "./secondary-icons.tsx";
 
 export function SunIcon(props: IconProps) {
   return (
@@ -93,6 +91,13 @@ export function TrashIcon(props: IconProps) {
       <path d="M3 6h18" />
       <path d="M19 6v14a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V6" />
       <path d="M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2" />
+    </StrokeSvg>
+  );
+}
+export function CloseIcon(props: IconProps) {
+  return (
+    <StrokeSvg {...props}>
+      <path d="M18 6 6 18M6 6l12 12" />
     </StrokeSvg>
   );
 }

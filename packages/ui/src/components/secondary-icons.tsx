@@ -1,6 +1,6 @@
 /**
- * The icons the home page's first load does not draw (forms, dialogs, the admin panel, the visitor tools);
- * icons.tsx re-exports them, so they are imported from there like every other icon.
+ * The icons the home page's first load does not draw (forms, the admin panel, the visitor tools): a module
+ * of their own, which nothing on the home page imports, so its first load does not carry them.
  */
 import { type IconProps, StrokeSvg } from "./icon-frame.tsx";
 
@@ -19,13 +19,6 @@ export function EyeOffIcon(props: IconProps) {
       <path d="M6.61 6.61A13.53 13.53 0 0 0 2 12s3.5 8 10 8a9.74 9.74 0 0 0 5.39-1.61" />
       <path d="M14.12 14.12a3 3 0 1 1-4.24-4.24" />
       <path d="m2 2 20 20" />
-    </StrokeSvg>
-  );
-}
-export function CloseIcon(props: IconProps) {
-  return (
-    <StrokeSvg {...props}>
-      <path d="M18 6 6 18M6 6l12 12" />
     </StrokeSvg>
   );
 }
