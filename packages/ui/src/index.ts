@@ -24,7 +24,6 @@ export * from "./components/use-scroll-padding.ts";
 export * from "./effects/confetti.ts";
 export * from "./hooks/use-hydrated.ts";
 export * from "./loading/LoadingGate.tsx";
-export * from "./loading/LoadingScreen.tsx";
 export * from "./loading/loading-progress.ts";
 export * from "./projects/ProjectCard.tsx";
 export * from "./projects/ProjectEditorModal.tsx";
