@@ -28,6 +28,11 @@ export default defineConfig({
     cssCodeSplit: true,
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      output: {
+        // Everything the first page needs in one file: no waterfall of tiny shared chunks (React, cx, icon
+        // frames) before hydration, and one gzip context. Code-split pages import what they share from it.
+        codeSplitting: { groups: [{ name: "index", tags: ["$initial"] }] },
+      },
       treeshake: {
         moduleSideEffects: (id) => !(PURE_MODULES.test(id) && !id.endsWith(".css")),
       },

@@ -15,7 +15,7 @@ import {
   TwitchCallbackPage,
   WidgetPage,
 } from "./routes/pages.ts";
-import { metaForPath } from "./routes/route-meta.ts";
+import { titleForPath } from "./routes/route-titles.ts";
 
 /** Every route of spec section 2. Keep in sync with route-meta.ts (one prerendered file each). */
 export function AppRoutes() {
@@ -48,7 +48,7 @@ function RouteEffects() {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   useEffect(() => {
-    document.title = metaForPath(pathname).title;
+    document.title = titleForPath(pathname);
     window.scrollTo(0, 0);
   }, [pathname]);
   return null;

@@ -4,16 +4,26 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { App } from "./App.tsx";
 import { createApiClient } from "./lib/api.ts";
-import type { InitialData } from "./lib/initial-data.tsx";
-import { loadInitialData } from "./lib/load-initial-data.ts";
+import { type InitialData, parseInitialData } from "./lib/initial-data.tsx";
+import { fetchInitialDataText } from "./lib/load-initial-data.ts";
 import { preloadForPath } from "./routes/pages.ts";
 import "./styles.css";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("#root is missing from the page.");
+// Prerendered pages preload all their data; only a page without it fetches the built-in defaults.
+const initialDataReady: Promise<InitialData> = fetchInitialDataText().then(
+  (dataText) =>
+    parseInitialData(dataText) ??
+    import("./lib/default-initial-data.ts").then((module) => parseInitialData(dataText, module.DEFAULT_INITIAL_DATA)),
+);
 const api = createApiClient();
 
-function start(initialData: InitialData) {
+function start() {
+  initialDataReady.then(render);
+}
+
+function render(initialData: InitialData) {
   const root = container as HTMLElement;
   const app = (
     <StrictMode>
@@ -33,8 +43,5 @@ function start(initialData: InitialData) {
   });
 }
 
-// Load the code-split page being shown first and the data the HTML was rendered from, so hydration
-// renders exactly the prerendered HTML.
-Promise.all([loadInitialData(), preloadForPath(window.location.pathname).catch(() => undefined)]).then(([data]) =>
-  start(data),
-);
+// Load the code-split page being shown first, so hydration renders exactly the prerendered HTML.
+preloadForPath(window.location.pathname).then(start, start);

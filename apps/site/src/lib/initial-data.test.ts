@@ -1,13 +1,8 @@
 import { DEFAULT_SITE_PROFILE, FALLBACK_PROJECTS } from "@portfolio/core/domain";
 import { describe, expect, it } from "vitest";
 import { SITE_SETTINGS, settingsWith } from "../settings/site-settings.ts";
-import {
-  DEFAULT_INITIAL_DATA,
-  inOrder,
-  isSiteProfile,
-  parseInitialData,
-  serializeInitialData,
-} from "./initial-data.tsx";
+import { DEFAULT_INITIAL_DATA } from "./default-initial-data.ts";
+import { inOrder, isSiteProfile, parseInitialData, serializeInitialData } from "./initial-data.tsx";
 
 describe("initial data embedded in the HTML", () => {
   it("round-trips and cannot close its <script> element", () => {
@@ -21,9 +16,16 @@ describe("initial data embedded in the HTML", () => {
     expect(parseInitialData(text)).toEqual(data);
   });
   it("falls back to the built-in list when missing or broken", () => {
-    expect(parseInitialData(null)).toEqual(DEFAULT_INITIAL_DATA);
-    expect(parseInitialData("{oops")).toEqual(DEFAULT_INITIAL_DATA);
-    expect(parseInitialData("{}").projects).toHaveLength(14);
+    expect(parseInitialData(null, DEFAULT_INITIAL_DATA)).toEqual(DEFAULT_INITIAL_DATA);
+    expect(parseInitialData("{oops", DEFAULT_INITIAL_DATA)).toEqual(DEFAULT_INITIAL_DATA);
+    expect(parseInitialData("{}", DEFAULT_INITIAL_DATA).projects).toHaveLength(14);
+  });
+  it("asks for the built-in defaults only when the block needs them", () => {
+    expect(parseInitialData(null)).toBeUndefined();
+    expect(parseInitialData("{oops")).toBeUndefined();
+    expect(parseInitialData(JSON.stringify({ projects: [] }))).toBeUndefined();
+    const complete = { projects: [], order: [], builtAt: "2026-11-21T00:00:00.000Z" };
+    expect(parseInitialData(JSON.stringify(complete))).toEqual(complete);
   });
 });
 
@@ -39,9 +41,9 @@ describe("the owner's profile in the HTML", () => {
   it("carries a built-time profile and drops a malformed one", () => {
     const profile = { ...DEFAULT_SITE_PROFILE, ownerName: "Sam Doe" };
     const data = { ...DEFAULT_INITIAL_DATA, profile };
-    expect(parseInitialData(serializeInitialData(data)).profile).toEqual(profile);
+    expect(parseInitialData(serializeInitialData(data), DEFAULT_INITIAL_DATA).profile).toEqual(profile);
     const broken = JSON.stringify({ ...DEFAULT_INITIAL_DATA, profile: { ownerName: 3 } });
-    expect(parseInitialData(broken).profile).toBeUndefined();
+    expect(parseInitialData(broken, DEFAULT_INITIAL_DATA).profile).toBeUndefined();
     expect(isSiteProfile({ ...profile, socialLinks: [{ name: "GitHub" }] })).toBe(false);
   });
 

@@ -2,7 +2,7 @@
  * Build-time data embedded in the prerendered HTML (a non-executable JSON block, so no CSP exception),
  * read once by the client so hydration renders exactly what the server rendered.
  */
-import { FALLBACK_PROJECTS, type Project, type SiteProfile } from "@portfolio/core/domain";
+import type { Project, SiteProfile } from "@portfolio/core/domain";
 import { createContext, type ReactNode, useContext } from "react";
 
 export interface InitialData {
@@ -17,12 +17,6 @@ export interface InitialData {
 }
 
 export const INITIAL_DATA_ID = "portfolio-data";
-
-export const DEFAULT_INITIAL_DATA: InitialData = {
-  projects: [...FALLBACK_PROJECTS],
-  order: FALLBACK_PROJECTS.map((p) => p._id),
-  builtAt: "2026-01-01T00:00:00.000Z",
-};
 
 /** The projects in the order of `order` (unknown ids skipped, missing projects appended). */
 export function inOrder(projects: readonly Project[], order: readonly string[]): Project[] {
@@ -40,22 +34,37 @@ export function serializeInitialData(data: InitialData): string {
     .replace(/\u2029/g, "\\u2029");
 }
 
-export function parseInitialData(text: string | null | undefined): InitialData {
-  if (!text) return DEFAULT_INITIAL_DATA;
+/**
+ * The data block's values, each missing or malformed one taken from `defaults` (default-initial-data.ts,
+ * its own chunk). Without `defaults`: undefined when one would be needed, so callers fetch them only then.
+ */
+export function parseInitialData(text: string | null | undefined, defaults: InitialData): InitialData;
+export function parseInitialData(text: string | null | undefined): InitialData | undefined;
+export function parseInitialData(text: string | null | undefined, defaults?: InitialData): InitialData | undefined {
+  const value = readObject(text);
+  if (!value) return defaults;
+  const projects = Array.isArray(value.projects) ? value.projects : defaults?.projects;
+  const builtAt = typeof value.builtAt === "string" ? value.builtAt : defaults?.builtAt;
+  if (!projects || builtAt === undefined) return undefined;
+  return {
+    projects,
+    order:
+      Array.isArray(value.order) && value.order.every((id) => typeof id === "string")
+        ? value.order
+        : projects.map((p) => p._id),
+    builtAt,
+    ...(isSiteProfile(value.profile) ? { profile: value.profile } : {}),
+  };
+}
+
+/** The block's JSON object, or undefined when it is missing, unreadable or not an object. */
+function readObject(text: string | null | undefined): Partial<InitialData> | undefined {
+  if (!text) return undefined;
   try {
-    const value = JSON.parse(text) as Partial<InitialData>;
-    const projects = Array.isArray(value.projects) ? value.projects : DEFAULT_INITIAL_DATA.projects;
-    return {
-      projects,
-      order:
-        Array.isArray(value.order) && value.order.every((id) => typeof id === "string")
-          ? value.order
-          : projects.map((p) => p._id),
-      builtAt: typeof value.builtAt === "string" ? value.builtAt : DEFAULT_INITIAL_DATA.builtAt,
-      ...(isSiteProfile(value.profile) ? { profile: value.profile } : {}),
-    };
+    const value: unknown = JSON.parse(text);
+    return typeof value === "object" && value !== null ? (value as Partial<InitialData>) : undefined;
   } catch {
-    return DEFAULT_INITIAL_DATA;
+    return undefined;
   }
 }
 
@@ -78,12 +87,14 @@ export function isSiteProfile(value: unknown): value is SiteProfile {
   );
 }
 
-const InitialDataContext = createContext<InitialData>(DEFAULT_INITIAL_DATA);
+const InitialDataContext = createContext<InitialData | null>(null);
 
 export function InitialDataProvider({ value, children }: { value: InitialData; children: ReactNode }) {
   return <InitialDataContext.Provider value={value}>{children}</InitialDataContext.Provider>;
 }
 
 export function useInitialData(): InitialData {
-  return useContext(InitialDataContext);
+  const value = useContext(InitialDataContext);
+  if (!value) throw new Error("useInitialData must be used inside <InitialDataProvider>.");
+  return value;
 }

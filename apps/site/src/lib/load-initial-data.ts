@@ -1,18 +1,19 @@
 /**
- * Reads the build-time data the prerendered page was rendered from: the page preloads it as a hashed
- * file (`<link rel="preload" as="fetch" id="portfolio-data">`, prerender.mjs), so this fetch is answered
- * by that early request. A page without it (the dev server's bare template, a page with no projects)
- * gets the defaults, as does a failed fetch (hydration then re-renders from them, and the live list follows).
+ * The text of the build-time data the prerendered page was rendered from: the page preloads it as a
+ * hashed file (`<link rel="preload" as="fetch" id="portfolio-data">`, prerender.mjs), so this fetch is
+ * answered by that early request. Undefined for a page without it (the dev server's bare template, a page
+ * that shows no projects) and for a failed fetch: the caller falls back to the built-in defaults (hydration
+ * then re-renders from them, and the live list follows).
  */
-import { DEFAULT_INITIAL_DATA, INITIAL_DATA_ID, type InitialData, parseInitialData } from "./initial-data.tsx";
+import { INITIAL_DATA_ID } from "./initial-data.tsx";
 
-export async function loadInitialData(doc: Document = document): Promise<InitialData> {
+export async function fetchInitialDataText(doc: Document = document): Promise<string | undefined> {
   const link = doc.getElementById(INITIAL_DATA_ID);
-  if (!(link instanceof HTMLLinkElement)) return DEFAULT_INITIAL_DATA;
+  if (!(link instanceof HTMLLinkElement)) return undefined;
   try {
     const response = await fetch(link.href, { credentials: "same-origin" });
-    return response.ok ? parseInitialData(await response.text()) : DEFAULT_INITIAL_DATA;
+    return response.ok ? await response.text() : undefined;
   } catch {
-    return DEFAULT_INITIAL_DATA;
+    return undefined;
   }
 }

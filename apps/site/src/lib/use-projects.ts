@@ -1,5 +1,5 @@
 /** Loads /api/projects once; on failure falls back to the built-in list with the spec's message. */
-import { FALLBACK_PROJECTS, type Project } from "@portfolio/core/domain";
+import type { Project } from "@portfolio/core/domain";
 import { useAuth } from "@portfolio/ui";
 import { startTransition, useCallback, useEffect, useState } from "react";
 import { inOrder, useInitialData } from "./initial-data.tsx";
@@ -37,9 +37,14 @@ export function useProjects(): ProjectsState & { reload: () => void } {
         // A transition: re-rendering the grid is time-sliced instead of one long task.
         startTransition(() => setState((current) => replaceList(current, list, "loaded", answer.error)));
       },
-      () => {
+      async () => {
+        // The built-in list is its own chunk; should that fail to load too, the list on screen stays.
+        const fallback = await import("./fallback-projects.ts").then(
+          (module) => [...module.FALLBACK_PROJECTS],
+          () => undefined,
+        );
         if (!live) return;
-        startTransition(() => setState((current) => replaceList(current, [...FALLBACK_PROJECTS], "failed")));
+        startTransition(() => setState((current) => replaceList(current, fallback ?? current.projects, "failed")));
       },
     );
     return () => {

@@ -1,4 +1,4 @@
-import { lastSeenWorkingOn, MESSAGES, type Project } from "@portfolio/core/domain";
+import { HOME_MESSAGES, lastSeenWorkingOn, type Project } from "@portfolio/core/domain";
 import { Alert, FloatingButtons, PERMISSION_ALERTS, ProjectsSection, useAuth } from "@portfolio/ui";
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useInitialData } from "../lib/initial-data.tsx";
@@ -78,7 +78,7 @@ export default function HomePage() {
               <>
                 {status === "failed" ? (
                   <Alert tone="warning" className="mb-5" testId="projects-error">
-                    {MESSAGES.databaseFailed}
+                    {HOME_MESSAGES.databaseFailed}
                   </Alert>
                 ) : null}
                 {editorBanner ? (

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { metaForPath, ROUTE_META } from "./route-meta.ts";
+import { ROUTE_TITLES, titleForPath } from "./route-titles.ts";
 
 describe("route table", () => {
   it("has one output file per route and every spec route", () => {
@@ -38,5 +39,13 @@ describe("route table", () => {
     }
     expect(metaForPath("/login/").path).toBe("/login");
     expect(metaForPath("/nope").path).toBe("/404");
+  });
+
+  it("sets the same tab title on navigation as the prerendered page has", () => {
+    expect(Object.keys(ROUTE_TITLES).sort()).toEqual(ROUTE_META.map((r) => r.path).sort());
+    for (const route of ROUTE_META) expect(titleForPath(route.path)).toBe(route.title);
+    expect(titleForPath("/login/")).toBe(metaForPath("/login").title);
+    expect(titleForPath("/nope")).toBe(metaForPath("/nope").title);
+    expect(titleForPath("/toString")).toBe(metaForPath("/404").title);
   });
 });

@@ -3,6 +3,7 @@
  * per entry; the server (or any static host) answers each path from that file.
  */
 import { SITE_SETTINGS } from "../settings/site-settings.ts";
+import { cleanPath, ROUTE_TITLES } from "./route-titles.ts";
 
 export interface RouteMeta {
   /** react-router path pattern (all static here). */
@@ -21,98 +22,98 @@ export const ROUTE_META: readonly RouteMeta[] = [
   {
     path: "/",
     file: "index.html",
-    title: `${name} | Software Developer Portfolio`,
+    title: ROUTE_TITLES["/"],
     description: `${name}'s portfolio: bots, stream widgets and web apps, with code and live demos. ${SITE_SETTINGS.tagline}`,
     indexable: true,
   },
   {
     path: "/login",
     file: "login.html",
-    title: `Login | ${name}`,
+    title: ROUTE_TITLES["/login"],
     description: `Log in, create an account or reset your password on ${name}'s portfolio.`,
     indexable: true,
   },
   {
     path: "/reset-password",
     file: "reset-password.html",
-    title: `Reset Password | ${name}`,
+    title: ROUTE_TITLES["/reset-password"],
     description: "Choose a new password for your account using the link from your e-mail.",
     indexable: false,
   },
   {
     path: "/activate-account",
     file: "activate-account.html",
-    title: `Activate Account | ${name}`,
+    title: ROUTE_TITLES["/activate-account"],
     description: "Activate your new account using the link from your e-mail.",
     indexable: false,
   },
   {
     path: "/calendar",
     file: "calendar.html",
-    title: `Project Calendar | ${name}`,
+    title: ROUTE_TITLES["/calendar"],
     description: `A month-by-month calendar of ${name}'s project activity: what was started and updated when.`,
     indexable: true,
   },
   {
     path: "/playlist-shuffler",
     file: "playlist-shuffler.html",
-    title: `Playlist Shuffler | ${name}`,
+    title: ROUTE_TITLES["/playlist-shuffler"],
     description: "Shuffle any public YouTube playlist properly and play it right here.",
     indexable: true,
   },
   {
     path: "/twitchchatwidget",
     file: "twitchchatwidget.html",
-    title: `Chat Box Widget | ${name}`,
+    title: ROUTE_TITLES["/twitchchatwidget"],
     description: "A transparent Twitch chat overlay for streams.",
     indexable: false,
   },
   {
     path: "/twitchcountdownwidget",
     file: "twitchcountdownwidget.html",
-    title: `Countdown Widget | ${name}`,
+    title: ROUTE_TITLES["/twitchcountdownwidget"],
     description: "A countdown overlay for stream starts and breaks.",
     indexable: false,
   },
   {
     path: "/twitchcotdwidget",
     file: "twitchcotdwidget.html",
-    title: `Cat of the Day Widget | ${name}`,
+    title: ROUTE_TITLES["/twitchcotdwidget"],
     description: "A new cat picture every day, the same for every viewer.",
     indexable: false,
   },
   {
     path: "/twitchheartwidget",
     file: "twitchheartwidget.html",
-    title: `Heart Rate Widget | ${name}`,
+    title: ROUTE_TITLES["/twitchheartwidget"],
     description: "The streamer's live heart rate as a stream overlay.",
     indexable: false,
   },
   {
     path: "/twitch/callback",
     file: "twitch/callback.html",
-    title: `Twitch Authorization | ${name}`,
+    title: ROUTE_TITLES["/twitch/callback"],
     description: "Finishing the Twitch authorization.",
     indexable: false,
   },
   {
     path: "/twitch/fallback",
     file: "twitch/fallback.html",
-    title: `Twitch Authorization | ${name}`,
+    title: ROUTE_TITLES["/twitch/fallback"],
     description: "Finishing the Twitch authorization.",
     indexable: false,
   },
   {
     path: "/admin/settings",
     file: "admin/settings.html",
-    title: `Admin Panel | ${name}`,
+    title: ROUTE_TITLES["/admin/settings"],
     description: `${name}'s portfolio administration.`,
     indexable: false,
   },
   {
     path: "/404",
     file: "404.html",
-    title: `Page Not Found | ${name}`,
+    title: ROUTE_TITLES["/404"],
     description: "This page has gone extinct.",
     indexable: false,
   },
@@ -121,6 +122,6 @@ export const ROUTE_META: readonly RouteMeta[] = [
 export const NOT_FOUND_META = ROUTE_META.find((route) => route.path === "/404") as RouteMeta;
 
 export function metaForPath(pathname: string): RouteMeta {
-  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  const clean = cleanPath(pathname);
   return ROUTE_META.find((route) => route.path === clean) ?? NOT_FOUND_META;
 }

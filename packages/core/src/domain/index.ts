@@ -7,6 +7,7 @@ export * from "./cat.ts";
 export * from "./duration.ts";
 export * from "./errors.ts";
 export * from "./fallback-projects.ts";
+export * from "./home-messages.ts";
 export * from "./landing.ts";
 export * from "./links.ts";
 export * from "./messages.ts";

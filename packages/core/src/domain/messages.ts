@@ -1,4 +1,6 @@
 /** Exact texts of spec sections 5 and 8, defined once for the UI, the server and the tests. */
+import { HOME_MESSAGES } from "./home-messages.ts";
+
 export const MIN_PASSWORD_LENGTH = 6;
 /** bcrypt reads only the first 72 bytes of a password; longer input is refused rather than silently cut. */
 export const MAX_PASSWORD_BYTES = 72;
@@ -22,8 +24,7 @@ export const MESSAGES = {
   activationSuccess: "Account activated successfully! You can now log in.",
   activationFailed: "Failed to activate account.",
   activationLinkInvalid: "Invalid activation link. Please check your email or sign up again.",
-  databaseFailed: "Failed to connect to database",
-  ageOtherDay: "Maybe return later, it may do something!",
+  ...HOME_MESSAGES,
   playlistUrlRequired: "Please enter a playlist URL",
   playlistUrlInvalid: "Invalid YouTube playlist URL. Please make sure you're using a valid playlist link.",
   // Server-only messages (not in the spec, written to be clear to a user).

@@ -2,6 +2,7 @@
  * Roles of spec section 6 and the rule that derives a user's role from their permissions.
  * Browser-safe.
  */
+import { samePermissionSet } from "./permission-set.ts";
 import { OWNER_OVERRIDE } from "./permissions.ts";
 
 export const ROLE_KEYS = ["owner", "admin", "moderator", "user"] as const;
@@ -66,12 +67,6 @@ export const DEFAULT_ROLES: RoleDefinitions = {
 /** The roles that can be derived from permissions below owner, in the order the spec tries them. */
 const DERIVABLE: readonly RoleKey[] = ["admin", "moderator", "user"];
 
-function sameSet(a: readonly string[], b: readonly string[]): boolean {
-  const left = new Set(a);
-  const right = new Set(b);
-  return left.size === right.size && [...left].every((p) => right.has(p));
-}
-
 /**
  * Owner if the override is present; else an exact match against admin, moderator, user in that order;
  * else the first of those whose permissions are all held; else user.
@@ -80,7 +75,7 @@ export function deriveRole(permissions: unknown, roles: RoleOverrides = {}): Rol
   const list = Array.isArray(permissions) ? permissions.filter((p): p is string => typeof p === "string") : [];
   if (list.includes(OWNER_OVERRIDE)) return "owner";
   const definitions = { ...DEFAULT_ROLES, ...roles };
-  const exact = DERIVABLE.find((key) => sameSet(definitions[key].permissions, list));
+  const exact = DERIVABLE.find((key) => samePermissionSet(definitions[key].permissions, list));
   if (exact) return exact;
   const covered = DERIVABLE.find((key) => definitions[key].permissions.every((p) => list.includes(p)));
   return covered ?? "user";
@@ -89,10 +84,10 @@ export function deriveRole(permissions: unknown, roles: RoleOverrides = {}): Rol
 /** True when the permissions equal one role's set exactly (role-based editing mode). */
 export function matchesRoleExactly(permissions: readonly string[], roles: RoleOverrides = {}): boolean {
   const definitions = { ...DEFAULT_ROLES, ...roles };
-  return ROLE_KEYS.some((key) => sameSet(definitions[key].permissions, permissions));
+  return ROLE_KEYS.some((key) => samePermissionSet(definitions[key].permissions, permissions));
 }
 
-export { sameSet as samePermissionSet };
+export { samePermissionSet };
 
 /**
  * The role a user becomes a member of when saved with these permissions (DESIGN section 4: membership is
@@ -102,7 +97,7 @@ export { sameSet as samePermissionSet };
 export function membershipFor(permissions: readonly string[], roles: RoleOverrides = {}): RoleKey | null {
   if (permissions.includes(OWNER_OVERRIDE)) return "owner";
   const definitions = { ...DEFAULT_ROLES, ...roles };
-  return DERIVABLE.find((key) => sameSet(definitions[key].permissions, permissions)) ?? null;
+  return DERIVABLE.find((key) => samePermissionSet(definitions[key].permissions, permissions)) ?? null;
 }
 
 /**
@@ -114,7 +109,7 @@ export function roleWithSameSet(
   key: RoleKey,
   permissions: readonly string[],
 ): RoleKey | null {
-  return ROLE_KEYS.find((other) => other !== key && sameSet(roles[other].permissions, permissions)) ?? null;
+  return ROLE_KEYS.find((other) => other !== key && samePermissionSet(roles[other].permissions, permissions)) ?? null;
 }
 
 export function sameRoleSetMessage(roleName: string, otherName: string): string {

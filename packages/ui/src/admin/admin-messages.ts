@@ -22,12 +22,7 @@ export const PROJECT_MESSAGES = {
   createFirst: "Create Your First Project",
 } as const;
 
-/** 'You do not have permission to ...' alerts of spec section 6. */
-export const PERMISSION_ALERTS = {
-  create: "You do not have permission to create projects.",
-  edit: "You do not have permission to edit projects.",
-  delete: "You do not have permission to delete projects.",
-} as const;
+export { PERMISSION_ALERTS } from "./permission-alerts.ts";
 
 export function roleUpdatedMessage(updatedUsers: number): string {
   return `Role permissions updated successfully. ${updatedUsers} users updated.`;

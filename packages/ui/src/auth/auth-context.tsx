@@ -1,7 +1,8 @@
-import { type Action, decide, type PolicyActor, type SessionUser, type TargetOf } from "@portfolio/core/domain";
+import type { Action, PolicyActor, SessionUser, TargetOf } from "@portfolio/core/domain";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useReducer } from "react";
 import type { ApiClient } from "../api/api-client.ts";
 import { type AuthState, authReducer, INITIAL_AUTH_STATE } from "./auth-state.ts";
+import { loadPolicy, policyAllows } from "./lazy-policy.ts";
 
 export interface AuthContextValue extends AuthState {
   api: ApiClient;
@@ -25,11 +26,14 @@ export function AuthProvider({ api, children }: { api: ApiClient; children: Reac
 
   useEffect(() => {
     let cancelled = false;
-    api.me().then(
-      (user) => !cancelled && dispatch({ type: "checked", user }),
-      // Session check failure is silent: logged out.
-      () => !cancelled && dispatch({ type: "checked", user: null }),
-    );
+    api
+      .me()
+      .then(withPolicy)
+      .then(
+        (user) => !cancelled && dispatch({ type: "checked", user }),
+        // Session check failure is silent: logged out.
+        () => !cancelled && dispatch({ type: "checked", user: null }),
+      );
     return () => {
       cancelled = true;
     };
@@ -37,7 +41,7 @@ export function AuthProvider({ api, children }: { api: ApiClient; children: Reac
 
   const login = useCallback(
     async (username: string, password: string) => {
-      const user = await api.login(username, password);
+      const user = await withPolicy(await api.login(username, password));
       dispatch({ type: "login", user });
       return user;
     },
@@ -55,7 +59,7 @@ export function AuthProvider({ api, children }: { api: ApiClient; children: Reac
   }, [api]);
 
   const refresh = useCallback(async () => {
-    const user = await api.me();
+    const user = await withPolicy(await api.me());
     dispatch({ type: "checked", user });
     return user;
   }, [api]);
@@ -67,11 +71,17 @@ export function AuthProvider({ api, children }: { api: ApiClient; children: Reac
       login,
       logout,
       refresh,
-      can: (action, target) => decide(policyActor(state.user), action, target).allowed,
+      can: (action, target) => policyAllows(policyActor(state.user), action, target),
     }),
     [state, api, login, logout, refresh],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/** Passes the user on once the policy's rules are there, so `can` answers for them as soon as they show. */
+async function withPolicy<U extends SessionUser | null>(user: U): Promise<U> {
+  if (user) await loadPolicy();
+  return user;
 }
 
 export function useAuth(): AuthContextValue {

@@ -1,7 +1,7 @@
 import { type InputHTMLAttributes, type ReactNode, type Ref, useState } from "react";
 import { FOCUS_RING } from "./Button.tsx";
 import { cx } from "./cx.ts";
-import { EyeIcon, EyeOffIcon } from "./icons.tsx";
+import { EyeIcon, EyeOffIcon } from "./secondary-icons.tsx";
 import { useDomId } from "./use-dom-id.ts";
 
 export const INPUT_CLASSES = cx(

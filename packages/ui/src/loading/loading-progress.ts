@@ -6,11 +6,8 @@ export const LOADING_SKIP_AFTER_MS = 3000;
 export const LOADING_CAP = 95;
 export const LOADING_TICK_MS = 180;
 export const LOADING_MESSAGE_MS = 1600;
-/**
- * A wait shorter than this shows no loading screen at all (a blink of a full-screen cover is worse than a
- * quiet page); a longer one shows the screen, which then keeps its own rules (2000 ms minimum, Skip).
- */
-export const LOADING_SHOW_AFTER_MS = 500;
+// When a wait deserves the screen at all: its own module, as the gate that decides it loads the screen later.
+export { LOADING_SHOW_AFTER_MS, showsLoadingScreen } from "./show-after.ts";
 
 export const LOADING_MESSAGES: readonly string[] = [
   "Compiling the good stuff...",
@@ -46,15 +43,6 @@ export function nextProgress(current: number, random: number): number {
 /** How long to keep the screen after the work finished so it stays up at least LOADING_MIN_MS. */
 export function remainingMinimum(elapsedMs: number, minimumMs: number = LOADING_MIN_MS): number {
   return Math.max(0, minimumMs - elapsedMs);
-}
-
-/** Whether a wait that has lasted `elapsedMs` and is not over yet deserves the loading screen. */
-export function showsLoadingScreen(
-  elapsedMs: number,
-  done: boolean,
-  showAfterMs: number = LOADING_SHOW_AFTER_MS,
-): boolean {
-  return !done && elapsedMs >= showAfterMs;
 }
 
 export function canSkip(elapsedMs: number, skipAfterMs: number = LOADING_SKIP_AFTER_MS): boolean {

@@ -2,7 +2,7 @@
  * "I'm a 20.01234567 year-old developer": the age figure (8 decimals, refreshed every 50 ms; confetti on
  * the birthday, a temporary message on other days) and the dash of 'year-old' that fetches a greeting.
  */
-import { AGE_REFRESH_MS, formatAge, isBirthday, MESSAGES } from "@portfolio/core/domain";
+import { AGE_REFRESH_MS, formatAge, HOME_MESSAGES, isBirthday } from "@portfolio/core/domain";
 import { cx, FOCUS_RING, fireConfetti, useAuth } from "@portfolio/ui";
 import { useEffect, useRef, useState } from "react";
 
@@ -26,7 +26,7 @@ export function AgeLine({ birthDate, builtAt }: { birthDate: Date; builtAt: stri
       void fireConfetti();
       return;
     }
-    setMessage(MESSAGES.ageOtherDay);
+    setMessage(HOME_MESSAGES.ageOtherDay);
     clearTimeout(messageTimer.current);
     messageTimer.current = setTimeout(() => setMessage(null), AGE_MESSAGE_MS);
   };

@@ -4,8 +4,8 @@
  * Browser-safe and pure.
  */
 import { hasPermission } from "../permissions.ts";
-import { samePermissionSet } from "../roles.ts";
 import { ACTIONS, type Action, type Requirement } from "./actions.ts";
+import { allowedToAnyone } from "./anyone.ts";
 import { grantRefusal, type PermissionChange } from "./permissions.rules.ts";
 import { type RoleTarget, roleRefusal } from "./roles.rules.ts";
 import { resetPasswordRefusal, type UserTarget, userRefusal } from "./users.rules.ts";
@@ -68,19 +68,8 @@ function targetRefusal(actor: { id: string; permissions: readonly string[] }, ac
   }
 }
 
-/** A "change" that leaves the set as it was changes nothing, so it needs nothing. */
-function changesNothing(action: Action, target: unknown): boolean {
-  const change = target as Partial<PermissionChange> | undefined;
-  return (
-    action === "permissions.change" &&
-    !!change?.before &&
-    !!change.after &&
-    samePermissionSet(change.before, change.after)
-  );
-}
-
 export function decide<A extends Action>(actor: PolicyActor, action: A, target?: TargetOf<A>): Decision {
-  if (action === "public" || changesNothing(action, target)) return ALLOWED;
+  if (allowedToAnyone(action, target)) return ALLOWED;
   if (actor.kind !== "user") return LOGGED_OUT;
   const refusal = missing(actor.permissions, ACTIONS[action]) ?? targetRefusal(actor, action, target);
   return refusal ? forbidden(refusal) : ALLOWED;

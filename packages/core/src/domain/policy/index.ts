@@ -1,4 +1,5 @@
 export * from "./actions.ts";
+export * from "./anyone.ts";
 export * from "./decide.ts";
 export * from "./permissions.rules.ts";
 export * from "./roles.rules.ts";

@@ -1,6 +1,9 @@
 /** The playlist shuffler screen (spec sections 2, 4, 5, 8, 9) and its extras. */
 import { YOUTUBE_MESSAGES } from "@portfolio/core/domain";
-import { Alert, Button, CloseIcon, cx, FOCUS_RING, LoadingScreen, ShuffleIcon } from "@portfolio/ui";
+import { Alert, Button, CloseIcon, cx, FOCUS_RING, ShuffleIcon } from "@portfolio/ui";
+// Not in the package index: the index would make it a static import everywhere, while LoadingGate and
+// lazy-page.tsx fetch it only when a wait lasts.
+import { LoadingScreen } from "@portfolio/ui/loading/LoadingScreen.tsx";
 import { useEffect, useRef, useState } from "react";
 import { RESTORED_MESSAGE } from "../shuffler-messages.ts";
 import { canGoNext } from "../shuffler-state.ts";

@@ -1,0 +1,12 @@
+/**
+ * What the page shows when it carries no readable data block (the Vite dev server's bare template): the
+ * built-in project list. A chunk of its own, as prerendered pages always carry their data.
+ */
+import { FALLBACK_PROJECTS } from "@portfolio/core/domain";
+import type { InitialData } from "./initial-data.tsx";
+
+export const DEFAULT_INITIAL_DATA: InitialData = {
+  projects: [...FALLBACK_PROJECTS],
+  order: FALLBACK_PROJECTS.map((p) => p._id),
+  builtAt: "2026-01-01T00:00:00.000Z",
+};
