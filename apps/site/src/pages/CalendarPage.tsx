@@ -193,9 +193,6 @@ function MonthView({
           <ChevronRightIcon size={18} />
         </Button>
       </div>
-      {monthCount === 0 ? (
-        <EmptyMonth monthName={monthName} {...nearestActiveMonths(activity, view.year, view.month)} onGo={select} />
-      ) : null}
       <table
         ref={gridRef}
         className="w-full table-fixed border-separate border-spacing-1"
@@ -271,16 +268,11 @@ function MonthView({
           ))}
         </tbody>
       </table>
-      <div className="mt-4 flex flex-wrap gap-4 text-xs text-slate-600 dark:text-slate-400" aria-hidden="true">
-        {(Object.keys(KIND_STYLE) as ActivityEvent["kind"][]).map((kind) => (
-          <span key={kind} className="inline-flex items-center gap-1.5">
-            <span className={cx("size-2 rounded-full", KIND_STYLE[kind].dot)} /> {KIND_STYLE[kind].label}
-          </span>
-        ))}
-      </div>
-      <p id={hintId} className="mt-2 text-xs text-slate-600 dark:text-slate-400">
-        Arrow keys move between days; Page Up and Page Down change the month (with Shift, the year).
-      </p>
+      {/* Under the grid (it shows the empty month itself): live data that fills the month moves nothing above. */}
+      {monthCount === 0 ? (
+        <EmptyMonth monthName={monthName} {...nearestActiveMonths(activity, view.year, view.month)} onGo={select} />
+      ) : null}
+      <LegendAndHint hintId={hintId} />
       <div className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-800" aria-live="polite">
         <h3 className="font-semibold text-slate-900 dark:text-white">{DAY.format(parseDateKey(selected))}</h3>
         {selectedEvents.length === 0 ? (
@@ -317,7 +309,7 @@ function EmptyMonth({
   return (
     <div
       data-testid="calendar-empty"
-      className="mb-4 flex flex-wrap items-center gap-3 rounded-xl border border-dashed border-slate-300 px-4 py-3 text-sm text-slate-700 dark:border-slate-700 dark:text-slate-300"
+      className="mt-4 flex flex-wrap items-center gap-3 rounded-xl border border-dashed border-slate-300 px-4 py-3 text-sm text-slate-700 dark:border-slate-700 dark:text-slate-300"
     >
       <p className="mr-auto">No project activity in {monthName}.</p>
       {before ? (
@@ -334,13 +326,65 @@ function EmptyMonth({
   );
 }
 
+/** Under the grid: the dot colours and the keyboard hint (also in the skeleton, for the same height). */
+function LegendAndHint({ hintId }: { hintId?: string }) {
+  return (
+    <>
+      <div className="mt-4 flex flex-wrap gap-4 text-xs text-slate-600 dark:text-slate-400" aria-hidden="true">
+        {(Object.keys(KIND_STYLE) as ActivityEvent["kind"][]).map((kind) => (
+          <span key={kind} className="inline-flex items-center gap-1.5">
+            <span className={cx("size-2 rounded-full", KIND_STYLE[kind].dot)} /> {KIND_STYLE[kind].label}
+          </span>
+        ))}
+      </div>
+      <p id={hintId} className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+        Arrow keys move between days; Page Up and Page Down change the month (with Shift, the year).
+      </p>
+    </>
+  );
+}
+
+/**
+ * What the prerendered page shows until the month view runs (it needs the visitor's today): the month
+ * view's own frame, six empty weeks of the same cells, its legend and a day's line, so the page below does
+ * not jump when it arrives.
+ */
 function CalendarSkeleton() {
   return (
-    <div
-      className="flex h-96 items-center justify-center rounded-2xl border border-slate-200 bg-white text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400"
-      role="status"
+    <section
+      aria-label="Month view"
+      className="relative rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
     >
-      <Spinner className="mr-2" /> Loading the calendar…
-    </div>
+      <div className="mb-4 flex h-8 items-center text-slate-600 dark:text-slate-400" role="status">
+        <Spinner className="mr-2" /> Loading the calendar…
+      </div>
+      <table className="w-full table-fixed border-separate border-spacing-1" aria-hidden="true">
+        <thead>
+          <tr>
+            {WEEKDAYS.map((day) => (
+              <th key={day} className="pb-1 text-xs font-semibold text-slate-600 uppercase dark:text-slate-400">
+                {day}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {[0, 1, 2, 3, 4, 5].map((week) => (
+            <tr key={week}>
+              {WEEKDAYS.map((day) => (
+                <td key={day} className="p-0">
+                  <div className="aspect-square w-full rounded-lg bg-slate-50 sm:aspect-[4/3] dark:bg-slate-800/40" />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <LegendAndHint />
+      <div className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-800" aria-hidden="true">
+        <div className="h-6" />
+        <div className="mt-2 h-5" />
+      </div>
+    </section>
   );
 }
