@@ -2,7 +2,7 @@
  * A few inline SVG icons (no icon font, no extra request). Decorative: hidden from assistive tech. Inline
  * in HTML, an <svg> needs no xmlns; focusable="false" only mattered to Internet Explorer.
  */
-import { FilledSvg, type IconProps, StrokeSvg } from "./icon-frame.tsx";
+import { FilledSvg, type IconProps, STROKE, StrokeSvg } from "./icon-frame.tsx";
 
 export type { IconProps } from "./icon-frame.tsx";
 
@@ -154,16 +154,7 @@ export function RepeatedIconSymbols() {
   return (
     <svg aria-hidden="true" width="0" height="0" className="absolute">
       {Object.entries(REPEATED_ICONS).map(([name, paths]) => (
-        <symbol
-          key={name}
-          id={`icon-${name}`}
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth={2}
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
+        <symbol key={name} id={`icon-${name}`} viewBox="0 0 24 24" {...STROKE}>
           {paths.map((d) => (
             <path key={d} d={d} />
           ))}
