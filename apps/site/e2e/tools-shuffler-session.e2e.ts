@@ -186,6 +186,12 @@ test.describe("playlist shuffler: upstream trouble (own servers)", () => {
     const button = page.getByRole("button", { name: "API Unavailable" });
     await expect(button).toBeDisabled();
     await expect(page.getByRole("button", { name: "Shuffle", exact: true })).toHaveCount(0);
+    // Under the button it explains: the probe's late answer pushes nothing above it down.
+    const [notice, disabled] = await Promise.all([
+      page.getByTestId("api-unavailable").boundingBox(),
+      button.boundingBox(),
+    ]);
+    expect(notice?.y ?? 0).toBeGreaterThan((disabled?.y ?? Number.POSITIVE_INFINITY) + (disabled?.height ?? 0) - 1);
   });
 
   test("no YouTube API: the availability probe is an answer (200), not an error in the console", async ({ page }) => {

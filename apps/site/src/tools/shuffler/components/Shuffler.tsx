@@ -52,11 +52,6 @@ export function Shuffler() {
       </header>
 
       <div className="space-y-4">
-        {availability === "unavailable" ? (
-          <Alert tone="error" testId="api-unavailable">
-            {YOUTUBE_MESSAGES.unavailable}
-          </Alert>
-        ) : null}
         {restored ? (
           <Alert tone="success" testId="restored-banner" className="flex items-start justify-between gap-3">
             <span>{RESTORED_MESSAGE}</span>
@@ -86,6 +81,12 @@ export function Shuffler() {
               loading={loading}
               error={shuffler.error}
             />
+            {/* Under its disabled button, which it explains: the probe's late answer moves nothing above. */}
+            {availability === "unavailable" ? (
+              <Alert tone="error" testId="api-unavailable">
+                {YOUTUBE_MESSAGES.unavailable}
+              </Alert>
+            ) : null}
             <Features />
           </div>
         )}
