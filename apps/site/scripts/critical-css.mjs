@@ -8,9 +8,10 @@
  * - Tailwind declares every theme variable the whole site uses (:root colours, @property types, the
  *   fallback initial values), and utilities set composition variables for others to read (--tw-font-weight);
  *   only the ones the remaining rules reference, directly or through another variable, stay, as plain
- *   initial values. Likewise for @keyframes (Tailwind names them through
- *   variables: --animate-spin).
- *
+ *   initial values (no @property). Likewise for @keyframes (Tailwind names them through variables:
+ *   --animate-spin).
+ * - Variables are settled where the first paint can know them (settleVariables, inlineThemeConstants), and
+ *   Lightning CSS minifies the result for the build's browsers.
  * - Transitions animate a change, and there is none before the first paint: transition-* declarations
  *   (and the --tw-duration / --tw-ease they read) go.
  * - Tailwind gives each colour with an opacity (`bg-white/85`) a precomputed fallback and a color-mix()
