@@ -1,6 +1,7 @@
 /**
- * Build-time data embedded in the prerendered HTML (a non-executable JSON block, so no CSP exception),
- * read once by the client so hydration renders exactly what the server rendered.
+ * Build-time data the prerendered HTML was rendered from: a hashed JSON file the page preloads
+ * (prerender.mjs, load-initial-data.ts), read once by the client so hydration renders exactly what the
+ * server rendered.
  */
 import type { Project, SiteProfile } from "@portfolio/core/domain";
 import { createContext, type ReactNode, useContext } from "react";
