@@ -1,7 +1,6 @@
 /**
  * What the page shows when it has no readable data file (the Vite dev server's bare template, a page
- * that shows no projects): the
- * built-in project list. A chunk of its own, as prerendered pages always carry their data.
+ * that shows no projects): the built-in project list. A chunk of its own: the home page preloads its data.
  */
 import { FALLBACK_PROJECTS } from "@portfolio/core/domain";
 import type { InitialData } from "./initial-data.tsx";
