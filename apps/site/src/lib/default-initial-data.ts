@@ -1,6 +1,7 @@
 /**
- * What the page shows when it has no readable data file (the Vite dev server's bare template, a page
- * that shows no projects): the built-in project list. A chunk of its own: the home page preloads its data.
+ * The built-in project list as the page's data: when it has no readable data file (the Vite dev server's
+ * bare template, a page that shows no projects), and when the live list cannot be loaded (use-projects.ts).
+ * A chunk of its own, fetched only then: the home page preloads its data.
  */
 import { FALLBACK_PROJECTS } from "@portfolio/core/domain";
 import type { InitialData } from "./initial-data.tsx";

@@ -39,8 +39,8 @@ export function useProjects(): ProjectsState & { reload: () => void } {
       },
       async () => {
         // The built-in list is its own chunk; should that fail to load too, the list on screen stays.
-        const fallback = await import("./fallback-projects.ts").then(
-          (module) => [...module.FALLBACK_PROJECTS],
+        const fallback = await import("./default-initial-data.ts").then(
+          (module) => [...module.DEFAULT_INITIAL_DATA.projects],
           () => undefined,
         );
         if (!live) return;
