@@ -98,6 +98,35 @@ test.describe("static export served by the real server", () => {
   });
 });
 
+test.describe("links between pages", () => {
+  test("a plain click opens the page inside the app, without loading a new document", async ({ page }) => {
+    await gotoReady(page, "/");
+    await page.evaluate(() => {
+      (window as Window & { sameDocument?: boolean }).sameDocument = true;
+    });
+    const calendar = page.getByTestId("calendar-button");
+    await expect(calendar).toHaveAttribute("href", "/calendar");
+    await calendar.click();
+    await expect(page).toHaveURL(/\/calendar$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => (window as Window & { sameDocument?: boolean }).sameDocument)).toBe(true);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId("calendar-button")).toBeVisible();
+  });
+
+  test("a Ctrl-click is left to the browser: a new tab, and this page stays", async ({ page, context }) => {
+    await gotoReady(page, "/");
+    const opened = context.waitForEvent("page");
+    await page.getByTestId("calendar-button").click({ modifiers: ["ControlOrMeta"] });
+    const tab = await opened;
+    await tab.waitForLoadState();
+    expect(new URL(tab.url()).pathname).toBe("/calendar");
+    expect(new URL(page.url()).pathname).toBe("/");
+    await tab.close();
+  });
+});
+
 test.describe("calendar", () => {
   const base = { description: "d", isArchived: false, isLatest: false, tags: [], version: 1 };
   const PROJECTS = [

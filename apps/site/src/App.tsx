@@ -2,11 +2,11 @@ import { type ApiClient, AuthProvider } from "@portfolio/ui";
 import { useEffect } from "react";
 import { Route, Routes, useLocation } from "react-router-dom";
 import { type InitialData, InitialDataProvider } from "./lib/initial-data.tsx";
-import { AdminRoute } from "./pages/AdminRoute.tsx";
 import HomePage from "./pages/HomePage.tsx";
 import { LazyRoute } from "./routes/lazy-page.tsx";
 import {
   ActivateAccountPage,
+  AdminGatePage,
   CalendarPage,
   LoginPage,
   NotFoundPage,
@@ -33,7 +33,7 @@ export function AppRoutes() {
       <Route path="/twitchheartwidget" element={<LazyRoute page={WidgetPage} />} />
       <Route path="/twitch/callback" element={<LazyRoute page={TwitchCallbackPage} />} />
       <Route path="/twitch/fallback" element={<LazyRoute page={TwitchCallbackPage} />} />
-      <Route path="/admin/settings" element={<AdminRoute />} />
+      <Route path="/admin/settings" element={<LazyRoute page={AdminGatePage} />} />
       <Route path="/404" element={<LazyRoute page={NotFoundPage} />} />
       <Route path="*" element={<LazyRoute page={NotFoundPage} />} />
     </Routes>

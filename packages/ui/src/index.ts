@@ -18,6 +18,7 @@ export * from "./components/FormField.tsx";
 export * from "./components/focus-trap.ts";
 export * from "./components/icons.tsx";
 export * from "./components/Modal.tsx";
+export * from "./components/RouteLink.tsx";
 export * from "./components/secondary-icons.tsx";
 export * from "./components/use-dom-id.ts";
 export * from "./components/use-scroll-padding.ts";

@@ -5,9 +5,9 @@
  * a way to a new activation link (LinkProblem); any other failure keeps the button to try again.
  */
 import { MESSAGES } from "@portfolio/core/domain";
-import { Alert, Button, buttonClasses, errorMessage, Spinner, useAuth, useHydrated } from "@portfolio/ui";
+import { Alert, Button, buttonClasses, errorMessage, RouteLink, Spinner, useAuth, useHydrated } from "@portfolio/ui";
 import { useCallback, useEffect, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router-dom";
+import { useNavigate, useSearchParams } from "react-router-dom";
 import { AuthCard } from "./AuthCard.tsx";
 import { isLinkProblem, LinkProblem } from "./LinkProblem.tsx";
 
@@ -93,9 +93,9 @@ export default function ActivateAccountPage() {
           </Button>
         ) : null}
         {status === "success" ? (
-          <Link to="/login" className={buttonClasses("primary", "lg", "w-full")}>
+          <RouteLink to="/login" className={buttonClasses("primary", "lg", "w-full")}>
             Go to login
-          </Link>
+          </RouteLink>
         ) : null}
       </div>
     </AuthCard>

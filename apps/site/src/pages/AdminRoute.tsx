@@ -13,7 +13,7 @@ import { LazyRoute } from "../routes/lazy-page.tsx";
 import { AdminPanelPage } from "../routes/pages.ts";
 import HomePage from "./HomePage.tsx";
 
-export function AdminRoute() {
+export default function AdminRoute() {
   const { isLoading, isLoggedIn, can } = useAuth();
   const allowed = isLoggedIn && can("admin.view");
   const panelReady = usePanelChunk(isLoading ? sessionLikely() : allowed);

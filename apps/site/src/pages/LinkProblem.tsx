@@ -5,9 +5,8 @@
  * not activated yet (the server answers the same either way, so it reveals no account).
  */
 import { firstError, forgotFormSchema, MESSAGES } from "@portfolio/core/domain";
-import { Alert, ApiError, Button, buttonClasses, errorMessage, TextField, useAuth } from "@portfolio/ui";
+import { Alert, ApiError, Button, buttonClasses, errorMessage, RouteLink, TextField, useAuth } from "@portfolio/ui";
 import { type FormEvent, useState } from "react";
-import { Link } from "react-router-dom";
 
 export type LinkKind = "activation" | "reset";
 
@@ -86,13 +85,13 @@ export function LinkProblem({ kind, message }: { kind: LinkKind; message: string
         </Button>
       </form>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Link to="/login" className={buttonClasses("secondary", "lg", "w-full")}>
+        <RouteLink to="/login" className={buttonClasses("secondary", "lg", "w-full")}>
           Go to login
-        </Link>
+        </RouteLink>
         {kind === "activation" ? (
-          <Link to="/login?mode=signup" className={buttonClasses("secondary", "lg", "w-full")}>
+          <RouteLink to="/login?mode=signup" className={buttonClasses("secondary", "lg", "w-full")}>
             Sign up again
-          </Link>
+          </RouteLink>
         ) : null}
       </div>
     </div>

@@ -1,5 +1,4 @@
-import { buttonClasses, FloatingButtons } from "@portfolio/ui";
-import { Link } from "react-router-dom";
+import { buttonClasses, FloatingButtons, RouteLink } from "@portfolio/ui";
 
 /** /404 and every unknown path (the server answers these with status 404). */
 export default function NotFoundPage() {
@@ -22,9 +21,9 @@ export default function NotFoundPage() {
         <p className="mt-4 max-w-md text-lg text-slate-600 dark:text-slate-400">
           Whatever lived at this address has been fossilised. Let's get you back to safer ground.
         </p>
-        <Link to="/" className={buttonClasses("primary", "lg", "mt-8")} data-testid="return-home">
+        <RouteLink to="/" className={buttonClasses("primary", "lg", "mt-8")} data-testid="return-home">
           Return to the Living
-        </Link>
+        </RouteLink>
       </main>
     </div>
   );

@@ -1,4 +1,4 @@
-/** The code-split pages. Home and the admin gate are in the main chunk. */
+/** The code-split pages. Only Home is in the main chunk. */
 import { lazyPage } from "./lazy-page.tsx";
 
 export const LoginPage = lazyPage(() => import("../pages/LoginPage.tsx"));
@@ -12,6 +12,8 @@ export const PlaylistShufflerPage = lazyPage(() => import("../pages/PlaylistShuf
 export const WidgetPage = lazyPage(() => import("../pages/WidgetPage.tsx"));
 export const NotFoundPage = lazyPage(() => import("../pages/NotFoundPage.tsx"));
 export const TwitchCallbackPage = lazyPage(() => import("../pages/TwitchCallbackPage.tsx"));
+/** /admin/settings: decides between the panel, Home and a redirect once the session is known. */
+export const AdminGatePage = lazyPage(() => import("../pages/AdminRoute.tsx"));
 export const AdminPanelPage = lazyPage(() => import("../pages/AdminPanelPage.tsx"), {
   loadingScreen: true,
   label: "Loading the admin panel",
@@ -30,14 +32,12 @@ const BY_PATH: Record<string, { preload(): Promise<void> }> = {
   "/twitchheartwidget": WidgetPage,
   "/twitch/callback": TwitchCallbackPage,
   "/twitch/fallback": TwitchCallbackPage,
+  "/admin/settings": AdminGatePage,
 };
-
-/** Paths whose first page is in the main chunk; every other unknown path shows the 404 page. */
-const IN_MAIN_CHUNK = new Set(["/", "/admin/settings"]);
 
 export function preloadForPath(pathname: string): Promise<void> {
   const clean = (pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname).toLowerCase();
-  if (IN_MAIN_CHUNK.has(clean)) return Promise.resolve();
+  if (clean === "/") return Promise.resolve(); // Home is in the main chunk
   return (BY_PATH[clean] ?? NotFoundPage).preload();
 }
 

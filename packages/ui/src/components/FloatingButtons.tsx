@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
-import { Link, useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router-dom";
 import { useAuth } from "../auth/auth-context.tsx";
 import { useDarkMode } from "../theme/use-dark-mode.ts";
 import { FOCUS_RING } from "./Button.tsx";
 import { cx } from "./cx.ts";
 import { CalendarIcon, HomeIcon, LogInIcon, LogOutIcon, MoonIcon, ShieldIcon, SunIcon } from "./icons.tsx";
+import { RouteLink } from "./RouteLink.tsx";
 
 export const ADMIN_PATH = "/admin/settings";
 
@@ -38,16 +39,21 @@ export function FloatingButtons({ left = "home", calendar = false, admin = false
   return (
     <nav aria-label="Quick navigation" data-testid="floating-buttons">
       {left === "home" ? (
-        <Link to="/" className={cx(FLOATING, "left-4", FOCUS_RING)} aria-label="Home" data-testid="home-button">
+        <RouteLink to="/" className={cx(FLOATING, "left-4", FOCUS_RING)} aria-label="Home" data-testid="home-button">
           <HomeIcon />
           <Label>Home</Label>
-        </Link>
+        </RouteLink>
       ) : null}
       {left === "auth" && !isLoggedIn ? (
-        <Link to="/login" className={cx(FLOATING, "left-4", FOCUS_RING)} aria-label="Login" data-testid="login-button">
+        <RouteLink
+          to="/login"
+          className={cx(FLOATING, "left-4", FOCUS_RING)}
+          aria-label="Login"
+          data-testid="login-button"
+        >
           <LogInIcon />
           <Label>Login</Label>
-        </Link>
+        </RouteLink>
       ) : null}
       {left === "auth" && isLoggedIn ? (
         <button
@@ -62,7 +68,7 @@ export function FloatingButtons({ left = "home", calendar = false, admin = false
         </button>
       ) : null}
       {calendar ? (
-        <Link
+        <RouteLink
           to="/calendar"
           className={cx(FLOATING, "left-1/4 -translate-x-1/2", FOCUS_RING)}
           aria-label="Calendar"
@@ -70,10 +76,10 @@ export function FloatingButtons({ left = "home", calendar = false, admin = false
         >
           <CalendarIcon />
           <Label>Calendar</Label>
-        </Link>
+        </RouteLink>
       ) : null}
       {showAdmin ? (
-        <Link
+        <RouteLink
           to={ADMIN_PATH}
           className={cx(FLOATING, "left-1/2 -translate-x-1/2", FOCUS_RING)}
           aria-label="Admin panel"
@@ -81,7 +87,7 @@ export function FloatingButtons({ left = "home", calendar = false, admin = false
         >
           <ShieldIcon />
           <Label>Admin</Label>
-        </Link>
+        </RouteLink>
       ) : null}
       <DarkModeToggle className={cx(FLOATING, "right-4", FOCUS_RING)} />
     </nav>

@@ -1,8 +1,8 @@
 import type { Project, ProjectStatus } from "@portfolio/core/domain";
-import { Link } from "react-router-dom";
 import { FOCUS_RING } from "../components/Button.tsx";
 import { cx } from "../components/cx.ts";
 import { PencilIcon, RepeatedIcon, TrashIcon } from "../components/icons.tsx";
+import { RouteLink } from "../components/RouteLink.tsx";
 import { tagClasses } from "./tag-colors.ts";
 
 export interface ProjectCardProps {
@@ -78,10 +78,10 @@ export function ProjectCard({ project, status, highlighted = false, onEdit, onDe
             </a>
           ) : null}
           {demo && isInternal(demo) ? (
-            <Link to={demo} className="project-card-link">
+            <RouteLink to={demo} className="project-card-link">
               <RepeatedIcon name="external-link" size={16} />
               Demo<span className="sr-only">{` of ${project.title}`}</span>
-            </Link>
+            </RouteLink>
           ) : null}
           {demo && !isInternal(demo) ? (
             <a href={demo} target="_blank" rel="noopener noreferrer" className="project-card-link">

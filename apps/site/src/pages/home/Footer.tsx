@@ -1,5 +1,4 @@
-import { cx, FOCUS_RING, useHydrated } from "@portfolio/ui";
-import { Link } from "react-router-dom";
+import { cx, FOCUS_RING, RouteLink, useHydrated } from "@portfolio/ui";
 import type { SiteSettings } from "../../settings/site-settings.ts";
 
 export function Footer({ settings, builtAt }: { settings: SiteSettings; builtAt: string }) {
@@ -18,9 +17,9 @@ export function Footer({ settings, builtAt }: { settings: SiteSettings; builtAt:
           © <span>{year}</span> {settings.ownerName}. Built with React, TypeScript and Tailwind CSS.
         </p>
         <nav aria-label="Footer" className="flex gap-4">
-          <Link to="/calendar" className={link}>
+          <RouteLink to="/calendar" className={link}>
             Calendar
-          </Link>
+          </RouteLink>
           <a href={`mailto:${settings.businessEmail}`} className={link}>
             Contact
           </a>

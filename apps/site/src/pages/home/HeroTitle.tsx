@@ -8,9 +8,8 @@
  * controls sit in a transparent copy of the same text laid exactly over the heading: the same classes
  * and the same letter boxes, so each control covers its letter at every width.
  */
-import { cx, FOCUS_RING } from "@portfolio/ui";
+import { cx, FOCUS_RING, RouteLink } from "@portfolio/ui";
 import type { ReactNode } from "react";
-import { Link } from "react-router-dom";
 
 const TITLE = "text-5xl leading-[1.05] font-extrabold tracking-tight sm:text-6xl lg:text-7xl";
 const SECOND_LINE = "mt-2 block pb-2";
@@ -91,19 +90,19 @@ export function HeroTitle({ name, onWidgetDot }: { name: string; onWidgetDot: ()
               </>
             ),
             o: (
-              <Link
+              <RouteLink
                 to="/playlist-shuffler"
                 aria-label="Open the playlist shuffler"
                 data-testid="hidden-o"
                 className={cx(HIDDEN, FOCUS_RING)}
               >
                 o
-              </Link>
+              </RouteLink>
             ),
             a: (
-              <Link to="/login" aria-label="Log in" data-testid="hidden-a" className={cx(HIDDEN, FOCUS_RING)}>
+              <RouteLink to="/login" aria-label="Log in" data-testid="hidden-a" className={cx(HIDDEN, FOCUS_RING)}>
                 a
-              </Link>
+              </RouteLink>
             ),
           }}
         />

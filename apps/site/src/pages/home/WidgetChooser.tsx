@@ -1,5 +1,15 @@
-import { Button, CatIcon, ChatIcon, cx, FOCUS_RING, HeartIcon, Modal, SlidersIcon, TimerIcon } from "@portfolio/ui";
-import { Link } from "react-router-dom";
+import {
+  Button,
+  CatIcon,
+  ChatIcon,
+  cx,
+  FOCUS_RING,
+  HeartIcon,
+  Modal,
+  RouteLink,
+  SlidersIcon,
+  TimerIcon,
+} from "@portfolio/ui";
 
 /**
  * `open` is where the widget's own link goes: chat and countdown without settings show their builder, and the
@@ -54,7 +64,7 @@ export function WidgetChooser({ open, onClose }: { open: boolean; onClose: () =>
       <ul className="space-y-2">
         {WIDGETS.map((widget) => (
           <li key={widget.path} className="flex gap-2">
-            <Link
+            <RouteLink
               to={widget.open}
               className={cx(
                 "flex flex-1 items-center gap-3 rounded-xl border border-slate-200 p-3 transition hover:border-indigo-400 hover:bg-indigo-50 dark:border-slate-700 dark:hover:border-indigo-500 dark:hover:bg-indigo-950/50",
@@ -68,23 +78,27 @@ export function WidgetChooser({ open, onClose }: { open: boolean; onClose: () =>
                 <span className="block font-semibold">{widget.name}</span>
                 <span className="block text-sm text-slate-600 dark:text-slate-400">{widget.description}</span>
               </span>
-            </Link>
-            <Link to={`${widget.path}?setup=1`} className={SETUP_LINK} aria-label={`Set up ${widget.setup} for OBS`}>
+            </RouteLink>
+            <RouteLink
+              to={`${widget.path}?setup=1`}
+              className={SETUP_LINK}
+              aria-label={`Set up ${widget.setup} for OBS`}
+            >
               <SlidersIcon size={16} />
               Set up
-            </Link>
+            </RouteLink>
           </li>
         ))}
       </ul>
       <p className="mt-3 flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
         <HeartIcon size={16} className="text-red-500" />
         Streaming with a heart-rate sensor?
-        <Link
+        <RouteLink
           to="/twitchheartwidget?setup=1"
           className={cx("rounded font-medium text-indigo-700 underline dark:text-indigo-300", FOCUS_RING)}
         >
           Set up the heart rate overlay
-        </Link>
+        </RouteLink>
       </p>
       <div className="mt-5 flex justify-end">
         <Button variant="secondary" onClick={onClose}>

@@ -9,12 +9,12 @@ import {
   ApiError,
   ApiNetworkError,
   buttonClasses,
+  RouteLink,
   Spinner,
   TwitchIcon,
   useAuth,
 } from "@portfolio/ui";
 import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router-dom";
 import { SITE_SETTINGS } from "../../settings/site-settings.ts";
 import { CALLBACK_MESSAGES, callbackPayload, readCallback, redactSecrets, redactUrl } from "./twitch-callback.ts";
 
@@ -155,9 +155,9 @@ export function TwitchCallback({ fallbackUrl = SITE_SETTINGS.streamingSiteUrl }:
             </dl>
           </details>
           <div className="mt-6 text-center">
-            <Link to="/" className={buttonClasses("primary", "md")}>
+            <RouteLink to="/" className={buttonClasses("primary", "md")}>
               Return to Home
-            </Link>
+            </RouteLink>
           </div>
         </div>
       ) : null}
