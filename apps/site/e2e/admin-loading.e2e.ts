@@ -74,6 +74,8 @@ test("from the home page's admin button, a quick load goes straight to the panel
   await watchForAppearances(page);
   await page.goto("/");
   await expect(page.getByTestId("admin-button")).toBeVisible();
+  // The home page settles first (its live project list redraws the grid), so only the click's effects count.
+  await page.waitForLoadState("networkidle");
   // From here on: what the click shows on its way to the panel.
   await page.evaluate(() => {
     (window as unknown as { __seen: Record<string, boolean> }).__seen = {};

@@ -21,6 +21,30 @@ async function signUp(page: Page, username: string, email: string, password: str
 }
 
 test.describe("login screen validation (spec sections 5 and 8)", () => {
+  test("the form checks load when the visitor starts on the form, not with the page", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await gotoReady(page, "/login");
+    await page.waitForLoadState("networkidle");
+    expect(scripts.filter((path) => /\/(validation|form-rules)-/.test(path))).toEqual([]);
+
+    const loaded = page.waitForRequest((request) => /\/form-rules-[^/]*\.js$/.test(request.url()));
+    await page.getByLabel("Username", { exact: true }).focus();
+    await loaded;
+  });
+
+  test("a submit before the checks have loaded waits for them, then shows the spec's message", async ({ page }) => {
+    await page.route(/\/form-rules-[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await gotoReady(page, "/login");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expect(message(page)).toHaveText("Please enter both username and password.");
+  });
+
   test("login: both fields required; wrong credentials; show/hide password", async ({ page }) => {
     await gotoReady(page, "/login");
     await page.getByRole("button", { name: "Login", exact: true }).click();

@@ -93,7 +93,8 @@ export async function waitForMailLink(
   outboxDir: string,
   to: string,
   path: string,
-  options: { timeoutMs?: number; after?: number } = {},
+  /** `except`: links already seen, so a new one is awaited (two mails may land within the same second). */
+  options: { timeoutMs?: number; after?: number; except?: readonly string[] } = {},
 ): Promise<string> {
   const deadline = Date.now() + (options.timeoutMs ?? 10_000);
   const after = options.after ?? 0;
@@ -111,7 +112,7 @@ export async function waitForMailLink(
       const recipient = parseMail(raw).headers.to ?? "";
       if (!recipient.toLowerCase().includes(to.toLowerCase())) continue;
       const link = extractTokenLink(raw, path);
-      if (link) return link;
+      if (link && !options.except?.includes(link)) return link;
     }
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -6,11 +6,11 @@
  * logged-in visitor would see flash before the panel); the check and the panel's chunk load together when
  * the logged-in hint says a session is likely; the loading screen appears only if that takes a while.
  */
-import { hasCookie, LoadingGate, SESSION_HINT_COOKIE, useAuth } from "@portfolio/ui";
+import { LoadingGate, useAuth } from "@portfolio/ui";
 import { useEffect, useState } from "react";
 import { Navigate } from "react-router-dom";
 import { LazyRoute } from "../routes/lazy-page.tsx";
-import { AdminPanelPage } from "../routes/pages.ts";
+import { AdminPanelPage, sessionLikely } from "../routes/pages.ts";
 import HomePage from "./HomePage.tsx";
 
 export default function AdminRoute() {
@@ -25,11 +25,6 @@ export default function AdminRoute() {
       <LazyRoute page={AdminPanelPage} />
     </LoadingGate>
   );
-}
-
-/** The readable logged-in hint (never trusted: only used to start loading the panel early). */
-function sessionLikely(): boolean {
-  return typeof document !== "undefined" && hasCookie(document.cookie, SESSION_HINT_COOKIE);
 }
 
 /** Loads the panel's chunk once `wanted`; true when it is there (or failed: LazyRoute then shows why). */

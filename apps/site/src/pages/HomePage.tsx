@@ -1,5 +1,5 @@
 import { HOME_MESSAGES, lastSeenWorkingOn, type Project } from "@portfolio/core/domain";
-import { Alert, FloatingButtons, PERMISSION_ALERTS, ProjectsSection, useAuth } from "@portfolio/ui";
+import { FloatingButtons, PERMISSION_ALERTS, ProjectsSection, useAuth } from "@portfolio/ui";
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useInitialData } from "../lib/initial-data.tsx";
 import { useSiteSettings } from "../lib/site-profile.ts";
@@ -15,6 +15,8 @@ import { useHighlight } from "./home/use-highlight.ts";
 
 /** The edit modal and delete confirmation: a chunk of their own, fetched when an editor first needs them. */
 const ProjectDialogs = lazy(() => import("./home/ProjectDialogs.tsx"));
+/** Shown only when the live list fails or an edit does: fetched then. */
+const Alert = lazy(() => import("@portfolio/ui/components/Alert.tsx").then((module) => ({ default: module.Alert })));
 
 export default function HomePage() {
   const settings = useSiteSettings();
@@ -75,7 +77,7 @@ export default function HomePage() {
             onEdit={canEdit ? onEdit : undefined}
             onDelete={canEdit ? onDelete : undefined}
             notice={
-              <>
+              <Suspense fallback={null}>
                 {status === "failed" ? (
                   <Alert tone="warning" className="mb-5" testId="projects-error">
                     {HOME_MESSAGES.databaseFailed}
@@ -86,7 +88,7 @@ export default function HomePage() {
                     {editorBanner}
                   </Alert>
                 ) : null}
-              </>
+              </Suspense>
             }
           />
         </div>

@@ -4,9 +4,10 @@
  * forgot-password call, which mails a reset link to an active account and a new activation link to one
  * not activated yet (the server answers the same either way, so it reveals no account).
  */
-import { firstError, forgotFormSchema, MESSAGES } from "@portfolio/core/domain";
+import { MESSAGES } from "@portfolio/core/domain";
 import { Alert, ApiError, Button, buttonClasses, errorMessage, RouteLink, TextField, useAuth } from "@portfolio/ui";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
+import { loadFormRules, preloadFormRules } from "../lib/load-form-rules.ts";
 
 export type LinkKind = "activation" | "reset";
 
@@ -42,10 +43,16 @@ export function LinkProblem({ kind, message }: { kind: LinkKind; message: string
   const [busy, setBusy] = useState(false);
   const [feedback, setFeedback] = useState<{ tone: "error" | "success"; text: string } | null>(null);
 
+  /** Set while a submit waits for the form checks to load: a second submit meanwhile is ignored. */
+  const checking = useRef(false);
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    const invalid = firstError(forgotFormSchema, { email });
+    if (busy || checking.current) return;
+    checking.current = true;
+    const rules = await loadFormRules().catch(() => null);
+    checking.current = false;
+    if (!rules) return setFeedback({ tone: "error", text: MESSAGES.unexpected });
+    const invalid = rules.firstError(rules.forgotFormSchema, { email });
     if (invalid) return setFeedback({ tone: "error", text: invalid });
     setBusy(true);
     setFeedback(null);
@@ -65,7 +72,7 @@ export function LinkProblem({ kind, message }: { kind: LinkKind; message: string
         {message}
       </Alert>
       <p className="text-sm text-slate-600 dark:text-slate-400">{copy.explanation}</p>
-      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={copy.heading}>
+      <form onSubmit={onSubmit} onFocus={preloadFormRules} noValidate className="space-y-4" aria-label={copy.heading}>
         <h2 className="text-base font-semibold text-slate-900 dark:text-white">{copy.heading}</h2>
         <TextField
           label="Email"

@@ -1,12 +1,5 @@
 /** /login: login, sign-up and forgot-password forms in one screen (spec sections 2, 5 and 8). */
-import {
-  firstError,
-  forgotFormSchema,
-  landingPath,
-  loginFormSchema,
-  MESSAGES,
-  signupFormSchema,
-} from "@portfolio/core/domain";
+import { landingPath, MESSAGES } from "@portfolio/core/domain";
 import {
   Alert,
   Button,
@@ -21,6 +14,7 @@ import {
 } from "@portfolio/ui";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
+import { type FormRules, loadFormRules, preloadFormRules } from "../lib/load-form-rules.ts";
 import { AuthCard } from "./AuthCard.tsx";
 
 export type LoginMode = "login" | "signup" | "forgot";
@@ -57,6 +51,8 @@ export default function LoginPage() {
   const returnTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   /** Set once this form logs in: from then on the form's own navigation decides, not the redirect below. */
   const loggedInHere = useRef(false);
+  /** Set while a submit waits for the form checks to load: a second submit meanwhile is ignored. */
+  const checking = useRef(false);
   /** The address a new account's activation link went to, shown until the visitor moves on. */
   const [activationSentTo, setActivationSentTo] = useState<string | null>(null);
 
@@ -78,7 +74,7 @@ export default function LoginPage() {
 
   const fail = (text: string) => setFeedback({ tone: "error", text });
 
-  const onLogin = async () => {
+  const onLogin = async ({ firstError, loginFormSchema }: FormRules) => {
     const invalid = firstError(loginFormSchema, { username, password });
     if (invalid) return fail(invalid);
     setBusy(true);
@@ -94,7 +90,7 @@ export default function LoginPage() {
     }
   };
 
-  const onForgot = async () => {
+  const onForgot = async ({ firstError, forgotFormSchema }: FormRules) => {
     const invalid = firstError(forgotFormSchema, { email });
     if (invalid) return fail(invalid);
     setBusy(true);
@@ -108,7 +104,7 @@ export default function LoginPage() {
     }
   };
 
-  const onSignup = async () => {
+  const onSignup = async ({ firstError, signupFormSchema }: FormRules) => {
     const invalid = firstError(signupFormSchema, { username, email, password, confirmPassword });
     if (invalid) return fail(invalid);
     setBusy(true);
@@ -126,13 +122,17 @@ export default function LoginPage() {
     }
   };
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (busy || checking.current) return;
     setFeedback(null);
-    if (mode === "login") void onLogin();
-    else if (mode === "forgot") void onForgot();
-    else void onSignup();
+    checking.current = true;
+    const rules = await loadFormRules().catch(() => null);
+    checking.current = false;
+    if (!rules) return fail(MESSAGES.unexpected);
+    if (mode === "login") void onLogin(rules);
+    else if (mode === "forgot") void onForgot(rules);
+    else void onSignup(rules);
   };
 
   // Already logged in (the server redirects a full load of /login; this covers moves inside the app): go
@@ -147,7 +147,14 @@ export default function LoginPage() {
 
   return (
     <AuthCard title={title} subtitle={subtitle}>
-      <form onSubmit={onSubmit} noValidate className="space-y-4" data-testid={`${mode}-form`} aria-label={title}>
+      <form
+        onSubmit={onSubmit}
+        onFocus={preloadFormRules}
+        noValidate
+        className="space-y-4"
+        data-testid={`${mode}-form`}
+        aria-label={title}
+      >
         {mode !== "forgot" ? (
           <TextField
             key={`${mode}-username`}

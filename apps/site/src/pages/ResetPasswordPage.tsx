@@ -2,10 +2,11 @@
  * /reset-password?token=…: choose a new password; on success go to /login after 3 s. A missing, unknown,
  * used or expired link shows what went wrong and the form for a new reset link (LinkProblem).
  */
-import { firstError, MESSAGES, resetFormSchema } from "@portfolio/core/domain";
+import { MESSAGES } from "@portfolio/core/domain";
 import { Alert, Button, errorMessage, PasswordField, Spinner, useAuth, useHydrated } from "@portfolio/ui";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
+import { loadFormRules, preloadFormRules } from "../lib/load-form-rules.ts";
 import { AuthCard } from "./AuthCard.tsx";
 import { isLinkProblem, LinkProblem } from "./LinkProblem.tsx";
 
@@ -30,12 +31,18 @@ export default function ResetPasswordPage() {
     return () => clearTimeout(timer);
   }, [done, navigate]);
 
+  /** Set while a submit waits for the form checks to load: a second submit meanwhile is ignored. */
+  const checking = useRef(false);
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy || done) return;
+    if (busy || done || checking.current) return;
     setFeedback(null);
     if (!token) return setFeedback({ tone: "error", text: MESSAGES.resetTokenInvalid });
-    const invalid = firstError(resetFormSchema, { password, confirmPassword });
+    checking.current = true;
+    const rules = await loadFormRules().catch(() => null);
+    checking.current = false;
+    if (!rules) return setFeedback({ tone: "error", text: MESSAGES.unexpected });
+    const invalid = rules.firstError(rules.resetFormSchema, { password, confirmPassword });
     if (invalid) return setFeedback({ tone: "error", text: invalid });
     setBusy(true);
     try {
@@ -64,7 +71,14 @@ export default function ResetPasswordPage() {
       ) : deadLink ? (
         <LinkProblem kind="reset" message={deadLink} />
       ) : (
-        <form onSubmit={onSubmit} noValidate className="space-y-4" data-testid="reset-form" aria-label="Reset password">
+        <form
+          onSubmit={onSubmit}
+          onFocus={preloadFormRules}
+          noValidate
+          className="space-y-4"
+          data-testid="reset-form"
+          aria-label="Reset password"
+        >
           <PasswordField
             label="New password"
             name="newPassword"

@@ -1,4 +1,5 @@
 /** The code-split pages. Only Home is in the main chunk. */
+import { hasCookie, SESSION_HINT_COOKIE } from "@portfolio/ui";
 import { lazyPage } from "./lazy-page.tsx";
 
 export const LoginPage = lazyPage(() => import("../pages/LoginPage.tsx"));
@@ -12,12 +13,23 @@ export const PlaylistShufflerPage = lazyPage(() => import("../pages/PlaylistShuf
 export const WidgetPage = lazyPage(() => import("../pages/WidgetPage.tsx"));
 export const NotFoundPage = lazyPage(() => import("../pages/NotFoundPage.tsx"));
 export const TwitchCallbackPage = lazyPage(() => import("../pages/TwitchCallbackPage.tsx"));
-/** /admin/settings: decides between the panel, Home and a redirect once the session is known. */
-export const AdminGatePage = lazyPage(() => import("../pages/AdminRoute.tsx"));
 export const AdminPanelPage = lazyPage(() => import("../pages/AdminPanelPage.tsx"), {
   loadingScreen: true,
   label: "Loading the admin panel",
 });
+/**
+ * /admin/settings: decides between the panel, Home and a redirect once the session is known. A visitor
+ * who is likely logged in gets the panel's chunk fetched alongside, not after it.
+ */
+export const AdminGatePage = lazyPage(() => {
+  if (sessionLikely()) AdminPanelPage.preload().catch(() => undefined); // LazyRoute reports a failure itself
+  return import("../pages/AdminRoute.tsx");
+});
+
+/** The readable logged-in hint (never trusted: only used to start loading the panel early). */
+export function sessionLikely(): boolean {
+  return typeof document !== "undefined" && hasCookie(document.cookie, SESSION_HINT_COOKIE);
+}
 
 /** Which lazy page a path shows first (for preloading before hydration). The admin page starts as Home. */
 const BY_PATH: Record<string, { preload(): Promise<void> }> = {

@@ -6,7 +6,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { ApiNetworkError, failureReason } from "../api/api-client.ts";
 import { FOCUS_RING } from "../components/Button.tsx";
 import { cx } from "../components/cx.ts";
-import { CloseIcon } from "../components/icons.tsx";
+import { CloseIcon } from "../components/secondary-icons.tsx";
 
 export interface FeedbackMessage {
   tone: "success" | "error" | "info";

@@ -4,8 +4,7 @@
  */
 import type { SessionUser } from "@portfolio/core/domain";
 import { TransportApiClient } from "./api-client.ts";
-import type { HttpTransportOptions } from "./http-transport.ts";
-import { lazyTransport } from "./lazy-transport.ts";
+import { createHttpTransport, type HttpTransportOptions } from "./http-transport.ts";
 import { expiredCookie, hasCookie, SESSION_HINT_COOKIE, sessionHintCookie, USER_EMAIL_COOKIE } from "./session-hint.ts";
 
 export interface HttpApiClientOptions extends HttpTransportOptions {
@@ -20,8 +19,7 @@ export class HttpApiClient extends TransportApiClient {
   private readonly sessionHint: boolean;
 
   constructor(options: HttpApiClientOptions = {}) {
-    // The transport and its route table are a chunk of their own, loaded by the first call.
-    super(lazyTransport(() => import("./http-transport.ts").then((module) => module.createHttpTransport(options))));
+    super(createHttpTransport(options));
     this.sessionHint = (options.sessionHint ?? true) && !options.baseUrl && typeof document !== "undefined";
   }
 

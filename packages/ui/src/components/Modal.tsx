@@ -3,7 +3,7 @@ import { createPortal } from "react-dom";
 import { FOCUS_RING } from "./Button.tsx";
 import { cx } from "./cx.ts";
 import { focusableIn, wrapFocusIndex } from "./focus-trap.ts";
-import { CloseIcon } from "./icons.tsx";
+import { CloseIcon } from "./secondary-icons.tsx";
 
 export interface ModalProps {
   open: boolean;

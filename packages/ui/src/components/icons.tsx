@@ -72,38 +72,6 @@ export function MailIcon(props: IconProps) {
     </StrokeSvg>
   );
 }
-export function ExternalLinkIcon(props: IconProps) {
-  return (
-    <StrokeSvg {...props}>
-      {REPEATED_ICONS["external-link"].map((d) => (
-        <path key={d} d={d} />
-      ))}
-    </StrokeSvg>
-  );
-}
-export function PencilIcon(props: IconProps) {
-  return (
-    <StrokeSvg {...props}>
-      <path d="M17 3a2.83 2.83 0 0 1 4 4L7.5 20.5 2 22l1.5-5.5Z" />
-    </StrokeSvg>
-  );
-}
-export function TrashIcon(props: IconProps) {
-  return (
-    <StrokeSvg {...props}>
-      <path d="M3 6h18" />
-      <path d="M19 6v14a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V6" />
-      <path d="M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2" />
-    </StrokeSvg>
-  );
-}
-export function CloseIcon(props: IconProps) {
-  return (
-    <StrokeSvg {...props}>
-      <path d="M18 6 6 18M6 6l12 12" />
-    </StrokeSvg>
-  );
-}
 
 export function GitHubIcon(props: IconProps) {
   return (
@@ -143,7 +111,7 @@ export function TwitchIcon(props: IconProps) {
  * referenced with <use>: each card then carries a few bytes instead of the whole drawing. Render
  * <RepeatedIconSymbols /> once on any page that uses <RepeatedIcon />.
  */
-const REPEATED_ICONS = {
+export const REPEATED_ICONS = {
   code: ["m16 18 6-6-6-6", "m8 6-6 6 6 6"],
   "external-link": ["M15 3h6v6", "M10 14 21 3", "M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6"],
 } as const;

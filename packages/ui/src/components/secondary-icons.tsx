@@ -3,6 +3,7 @@
  * of their own, which nothing on the home page imports, so its first load does not carry them.
  */
 import { type IconProps, StrokeSvg } from "./icon-frame.tsx";
+import { REPEATED_ICONS } from "./icons.tsx";
 
 export function EyeIcon(props: IconProps) {
   return (
@@ -184,6 +185,38 @@ export function SlidersIcon(props: IconProps) {
   return (
     <StrokeSvg {...props}>
       <path d="M4 21v-7M4 10V3M12 21v-9M12 8V3M20 21v-5M20 12V3M1 14h6M9 8h6M17 16h6" />
+    </StrokeSvg>
+  );
+}
+export function ExternalLinkIcon(props: IconProps) {
+  return (
+    <StrokeSvg {...props}>
+      {REPEATED_ICONS["external-link"].map((d) => (
+        <path key={d} d={d} />
+      ))}
+    </StrokeSvg>
+  );
+}
+export function PencilIcon(props: IconProps) {
+  return (
+    <StrokeSvg {...props}>
+      <path d="M17 3a2.83 2.83 0 0 1 4 4L7.5 20.5 2 22l1.5-5.5Z" />
+    </StrokeSvg>
+  );
+}
+export function TrashIcon(props: IconProps) {
+  return (
+    <StrokeSvg {...props}>
+      <path d="M3 6h18" />
+      <path d="M19 6v14a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V6" />
+      <path d="M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2" />
+    </StrokeSvg>
+  );
+}
+export function CloseIcon(props: IconProps) {
+  return (
+    <StrokeSvg {...props}>
+      <path d="M18 6 6 18M6 6l12 12" />
     </StrokeSvg>
   );
 }

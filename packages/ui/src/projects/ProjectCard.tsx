@@ -1,7 +1,6 @@
 import type { Project, ProjectStatus } from "@portfolio/core/domain";
-import { FOCUS_RING } from "../components/Button.tsx";
-import { cx } from "../components/cx.ts";
-import { PencilIcon, RepeatedIcon, TrashIcon } from "../components/icons.tsx";
+import { lazy, Suspense } from "react";
+import { RepeatedIcon } from "../components/icons.tsx";
 import { RouteLink } from "../components/RouteLink.tsx";
 import { tagClasses } from "./tag-colors.ts";
 
@@ -13,6 +12,8 @@ export interface ProjectCardProps {
   onEdit?: (project: Project) => void;
   onDelete?: (project: Project) => void;
 }
+
+const ProjectCardActions = lazy(() => import("./ProjectCardActions.tsx"));
 
 export function projectElementId(id: string): string {
   return `project-${id}`;
@@ -92,34 +93,10 @@ export function ProjectCard({ project, status, highlighted = false, onEdit, onDe
         </div>
       ) : null}
       {onEdit || onDelete ? (
-        <div className="absolute right-3 bottom-3 flex gap-1 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:hover)]:opacity-0">
-          {onEdit ? (
-            <button
-              type="button"
-              onClick={() => onEdit(project)}
-              aria-label={`Edit ${project.title}`}
-              className={cx(
-                "rounded-md p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800",
-                FOCUS_RING,
-              )}
-            >
-              <PencilIcon size={16} />
-            </button>
-          ) : null}
-          {onDelete ? (
-            <button
-              type="button"
-              onClick={() => onDelete(project)}
-              aria-label={`Delete ${project.title}`}
-              className={cx(
-                "rounded-md p-1.5 text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950",
-                FOCUS_RING,
-              )}
-            >
-              <TrashIcon size={16} />
-            </button>
-          ) : null}
-        </div>
+        // Only editors see them: their code loads when first shown.
+        <Suspense fallback={null}>
+          <ProjectCardActions project={project} onEdit={onEdit} onDelete={onDelete} />
+        </Suspense>
       ) : null}
     </article>
   );

@@ -14,8 +14,8 @@ import type { ProjectBody } from "../api/api-client.ts";
 import { Button, FOCUS_RING } from "../components/Button.tsx";
 import { cx } from "../components/cx.ts";
 import { FIELD_HINT_CLASSES, FIELD_LABEL_CLASSES, INPUT_CLASSES, TextField } from "../components/FormField.tsx";
-import { CloseIcon } from "../components/icons.tsx";
 import { Modal } from "../components/Modal.tsx";
+import { CloseIcon } from "../components/secondary-icons.tsx";
 import { ProjectConflictBox } from "./ProjectConflictBox.tsx";
 import { projectConflictFrom } from "./project-conflict.ts";
 import {

@@ -5,7 +5,7 @@
 import type { Project } from "@portfolio/core/domain";
 import { FOCUS_RING } from "../../components/Button.tsx";
 import { cx } from "../../components/cx.ts";
-import { PencilIcon, TrashIcon } from "../../components/icons.tsx";
+import { PencilIcon, TrashIcon } from "../../components/secondary-icons.tsx";
 import { TableScrollBox } from "../../components/TableScrollBox.tsx";
 import { tagClasses } from "../../projects/tag-colors.ts";
 import { NotSyncedBadge } from "../../sync/NotSyncedBadge.tsx";
