@@ -1,5 +1,5 @@
 /** /login: login, sign-up and forgot-password forms in one screen (spec sections 2, 5 and 8). */
-import { landingPath, MESSAGES } from "@portfolio/core/domain";
+import { landingFor, MESSAGES } from "@portfolio/core/domain";
 import {
   Alert,
   Button,
@@ -7,7 +7,6 @@ import {
   errorMessage,
   FOCUS_RING,
   PasswordField,
-  policyActor,
   TextField,
   useAuth,
   useHydrated,
@@ -40,7 +39,7 @@ export default function LoginPage() {
   const hydrated = useHydrated();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { login, api, isLoggedIn, user } = useAuth();
+  const { login, api, isLoggedIn, can } = useAuth();
   const [mode, setMode] = useState<LoginMode>("login");
   const [username, setUsername] = useState("");
   const [email, setEmail] = useState("");
@@ -137,7 +136,7 @@ export default function LoginPage() {
 
   // Already logged in (the server redirects a full load of /login; this covers moves inside the app): go
   // where a logged-in user belongs, without showing the form.
-  if (isLoggedIn && !loggedInHere.current) return <Navigate to={landingPath(policyActor(user))} replace />;
+  if (isLoggedIn && !loggedInHere.current) return <Navigate to={landingFor(can("admin.view"))} replace />;
 
   const { title, subtitle } = TITLES[mode];
   const switchLink = cx(

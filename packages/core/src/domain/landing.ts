@@ -5,5 +5,10 @@ export const ADMIN_PANEL_PATH = "/admin/settings";
 export const LOGIN_PATH = "/login";
 
 export function landingPath(actor: PolicyActor): string {
-  return actor.kind === "user" && decide(actor, "admin.view").allowed ? ADMIN_PANEL_PATH : "/";
+  return landingFor(actor.kind === "user" && decide(actor, "admin.view").allowed);
+}
+
+/** The same, from the policy's answer to admin.view (a screen asks it through `can`, whose rules load lazily). */
+export function landingFor(mayOpenAdminPanel: boolean): string {
+  return mayOpenAdminPanel ? ADMIN_PANEL_PATH : "/";
 }
