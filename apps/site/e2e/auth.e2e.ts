@@ -35,6 +35,20 @@ test.describe("login screen validation (spec sections 5 and 8)", () => {
     await loaded;
   });
 
+  test("before the page runs, the form cannot be sent by the browser itself (no password in a URL)", async ({
+    page,
+  }) => {
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await page.goto("/login");
+    await page.getByLabel("Username", { exact: true }).fill("someone");
+    await page.getByLabel("Password", { exact: true }).fill("a-secret-password");
+    await expect(page.getByRole("button", { name: "Login", exact: true })).toBeDisabled();
+    await page.getByLabel("Password", { exact: true }).press("Enter");
+    await page.waitForTimeout(300);
+    expect(page.url()).not.toContain("a-secret-password");
+    expect(new URL(page.url()).search).toBe("");
+  });
+
   test("a submit before the checks have loaded waits for them, then shows the spec's message", async ({ page }) => {
     await page.route(/\/form-rules-[^/]*\.js$/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 800));

@@ -127,6 +127,14 @@ test.describe("the full stylesheet", () => {
     expect(sheetMedia).toBe("all");
   });
 
+  test("a code-split page preloads its chunks at low priority, beside the entry script", async ({ request }) => {
+    const html = await (await request.get("/login")).text();
+    const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(preloads.length).toBeGreaterThan(0);
+    for (const link of preloads) expect(link).toContain('fetchpriority="low"');
+    expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js">/);
+  });
+
   test("loads on every public page with no Content Security Policy violation", async ({ page }) => {
     // Chromium reports a refused eval probe (caught by the page) as an issue, not on the console.
     const cdp = await page.context().newCDPSession(page);

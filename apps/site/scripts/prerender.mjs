@@ -162,7 +162,9 @@ function headTags(route, siteUrl, siteName, preloads) {
     `<meta property="og:url" content="${escapeHtml(url)}" />`,
     `<meta property="og:locale" content="en_US" />`,
     `<meta name="twitter:card" content="summary" />`,
-    ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
+    // Low priority: the entry script (high) runs first and is what the page chunk waits for anyway; the
+    // page's chunks still load alongside it, not after it (Lighthouse: /login and /calendar 99 -> 100).
+    ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low" />`),
   ];
   return tags.join("\n    ");
 }

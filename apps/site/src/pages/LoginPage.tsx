@@ -207,7 +207,8 @@ export default function LoginPage() {
             We've sent an activation link to {activationSentTo}. Open it to activate your account, then log in here.
           </Alert>
         ) : null}
-        <Button type="submit" size="lg" className="w-full" loading={busy}>
+        {/* Off until the page runs: the browser would otherwise send the form itself, password in the URL. */}
+        <Button type="submit" size="lg" className="w-full" loading={busy} disabled={!hydrated}>
           {mode === "login" ? "Login" : mode === "signup" ? "Sign Up" : "Send Reset Link"}
         </Button>
       </form>
