@@ -12,7 +12,7 @@ import {
   useDomId,
   useHydrated,
 } from "@portfolio/ui";
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
+import { type KeyboardEvent, startTransition, useEffect, useMemo, useRef, useState } from "react";
 import {
   type ActivityEvent,
   birthdayEvent,
@@ -30,6 +30,20 @@ import { useSiteSettings } from "../lib/site-profile.ts";
 import { useProjects } from "../lib/use-projects.ts";
 import { birthDateOf } from "../settings/site-settings.ts";
 import { PageShell } from "./PageShell.tsx";
+
+/**
+ * The month view depends on today's date, so the prerendered page shows a placeholder of its shape. After
+ * hydration the view replaces it as a transition, rendered in small slices that leave the page responsive;
+ * moving here inside the site shows it at once.
+ */
+function useMonthViewReady(): boolean {
+  const hydrated = useHydrated();
+  const [ready, setReady] = useState(hydrated);
+  useEffect(() => {
+    if (!ready) startTransition(() => setReady(true));
+  }, [ready]);
+  return ready;
+}
 
 const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 const MONTH = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric" });
@@ -55,7 +69,7 @@ const KIND_STYLE: Record<ActivityEvent["kind"], { label: string; dot: string; ch
 };
 
 export default function CalendarPage() {
-  const hydrated = useHydrated();
+  const monthViewReady = useMonthViewReady();
   const { projects, status } = useProjects();
   const activity = useMemo(() => projectEvents(projects), [projects]);
   // The owner's name and birthday as edited in the admin panel (the build's defaults until the server answers).
@@ -76,7 +90,11 @@ export default function CalendarPage() {
           {MESSAGES.databaseFailed}
         </Alert>
       ) : null}
-      {hydrated ? <MonthView activity={activity} ownerName={ownerName} birthDate={birthDate} /> : <CalendarSkeleton />}
+      {monthViewReady ? (
+        <MonthView activity={activity} ownerName={ownerName} birthDate={birthDate} />
+      ) : (
+        <CalendarSkeleton />
+      )}
       <section aria-labelledby="recent-heading" className="mt-10">
         <h2 id="recent-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
           Recent activity
