@@ -6,8 +6,8 @@
  */
 import { MESSAGES } from "@portfolio/core/domain";
 import { Alert, ApiError, Button, buttonClasses, errorMessage, RouteLink, TextField, useAuth } from "@portfolio/ui";
-import { type FormEvent, useRef, useState } from "react";
-import { loadFormRules, preloadFormRules } from "../lib/load-form-rules.ts";
+import { type FormEvent, useState } from "react";
+import { preloadFormRules, useFormRules } from "../lib/load-form-rules.ts";
 
 export type LinkKind = "activation" | "reset";
 
@@ -43,27 +43,24 @@ export function LinkProblem({ kind, message }: { kind: LinkKind; message: string
   const [busy, setBusy] = useState(false);
   const [feedback, setFeedback] = useState<{ tone: "error" | "success"; text: string } | null>(null);
 
-  /** Set while a submit waits for the form checks to load: a second submit meanwhile is ignored. */
-  const checking = useRef(false);
+  const withRules = useFormRules((text) => setFeedback({ tone: "error", text }));
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy || checking.current) return;
-    checking.current = true;
-    const rules = await loadFormRules().catch(() => null);
-    checking.current = false;
-    if (!rules) return setFeedback({ tone: "error", text: MESSAGES.unexpected });
-    const invalid = rules.firstError(rules.forgotFormSchema, { email });
-    if (invalid) return setFeedback({ tone: "error", text: invalid });
-    setBusy(true);
-    setFeedback(null);
-    try {
-      await api.forgotPassword(email.trim());
-      setFeedback({ tone: "success", text: copy.sent });
-    } catch (error) {
-      setFeedback({ tone: "error", text: errorMessage(error, MESSAGES.forgotFailed) });
-    } finally {
-      setBusy(false);
-    }
+    if (busy) return;
+    await withRules(async ({ firstError, forgotFormSchema }) => {
+      const invalid = firstError(forgotFormSchema, { email });
+      if (invalid) return setFeedback({ tone: "error", text: invalid });
+      setBusy(true);
+      setFeedback(null);
+      try {
+        await api.forgotPassword(email.trim());
+        setFeedback({ tone: "success", text: copy.sent });
+      } catch (error) {
+        setFeedback({ tone: "error", text: errorMessage(error, MESSAGES.forgotFailed) });
+      } finally {
+        setBusy(false);
+      }
+    });
   };
 
   return (

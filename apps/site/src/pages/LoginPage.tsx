@@ -13,7 +13,7 @@ import {
 } from "@portfolio/ui";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
-import { type FormRules, loadFormRules, preloadFormRules } from "../lib/load-form-rules.ts";
+import { type FormRules, preloadFormRules, useFormRules } from "../lib/load-form-rules.ts";
 import { AuthCard } from "./AuthCard.tsx";
 
 export type LoginMode = "login" | "signup" | "forgot";
@@ -50,8 +50,6 @@ export default function LoginPage() {
   const returnTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   /** Set once this form logs in: from then on the form's own navigation decides, not the redirect below. */
   const loggedInHere = useRef(false);
-  /** Set while a submit waits for the form checks to load: a second submit meanwhile is ignored. */
-  const checking = useRef(false);
   /** The address a new account's activation link went to, shown until the visitor moves on. */
   const [activationSentTo, setActivationSentTo] = useState<string | null>(null);
 
@@ -72,6 +70,7 @@ export default function LoginPage() {
   };
 
   const fail = (text: string) => setFeedback({ tone: "error", text });
+  const withRules = useFormRules(fail);
 
   const onLogin = async ({ firstError, loginFormSchema }: FormRules) => {
     const invalid = firstError(loginFormSchema, { username, password });
@@ -123,15 +122,11 @@ export default function LoginPage() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy || checking.current) return;
+    if (busy) return;
     setFeedback(null);
-    checking.current = true;
-    const rules = await loadFormRules().catch(() => null);
-    checking.current = false;
-    if (!rules) return fail(MESSAGES.unexpected);
-    if (mode === "login") void onLogin(rules);
-    else if (mode === "forgot") void onForgot(rules);
-    else void onSignup(rules);
+    await withRules((rules) =>
+      mode === "login" ? onLogin(rules) : mode === "forgot" ? onForgot(rules) : onSignup(rules),
+    );
   };
 
   // Already logged in (the server redirects a full load of /login; this covers moves inside the app): go

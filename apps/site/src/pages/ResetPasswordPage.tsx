@@ -4,9 +4,9 @@
  */
 import { MESSAGES } from "@portfolio/core/domain";
 import { Alert, Button, errorMessage, PasswordField, Spinner, useAuth, useHydrated } from "@portfolio/ui";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
-import { loadFormRules, preloadFormRules } from "../lib/load-form-rules.ts";
+import { preloadFormRules, useFormRules } from "../lib/load-form-rules.ts";
 import { AuthCard } from "./AuthCard.tsx";
 import { isLinkProblem, LinkProblem } from "./LinkProblem.tsx";
 
@@ -31,30 +31,27 @@ export default function ResetPasswordPage() {
     return () => clearTimeout(timer);
   }, [done, navigate]);
 
-  /** Set while a submit waits for the form checks to load: a second submit meanwhile is ignored. */
-  const checking = useRef(false);
+  const withRules = useFormRules((text) => setFeedback({ tone: "error", text }));
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy || done || checking.current) return;
+    if (busy || done) return;
     setFeedback(null);
     if (!token) return setFeedback({ tone: "error", text: MESSAGES.resetTokenInvalid });
-    checking.current = true;
-    const rules = await loadFormRules().catch(() => null);
-    checking.current = false;
-    if (!rules) return setFeedback({ tone: "error", text: MESSAGES.unexpected });
-    const invalid = rules.firstError(rules.resetFormSchema, { password, confirmPassword });
-    if (invalid) return setFeedback({ tone: "error", text: invalid });
-    setBusy(true);
-    try {
-      await api.resetPassword(token, password);
-      setFeedback({ tone: "success", text: MESSAGES.resetSuccess });
-      setDone(true);
-    } catch (error) {
-      if (isLinkProblem(error)) setDeadLink(error.serverMessage ?? MESSAGES.resetTokenInvalid);
-      else setFeedback({ tone: "error", text: errorMessage(error, MESSAGES.resetFailed) });
-    } finally {
-      setBusy(false);
-    }
+    await withRules(async ({ firstError, resetFormSchema }) => {
+      const invalid = firstError(resetFormSchema, { password, confirmPassword });
+      if (invalid) return setFeedback({ tone: "error", text: invalid });
+      setBusy(true);
+      try {
+        await api.resetPassword(token, password);
+        setFeedback({ tone: "success", text: MESSAGES.resetSuccess });
+        setDone(true);
+      } catch (error) {
+        if (isLinkProblem(error)) setDeadLink(error.serverMessage ?? MESSAGES.resetTokenInvalid);
+        else setFeedback({ tone: "error", text: errorMessage(error, MESSAGES.resetFailed) });
+      } finally {
+        setBusy(false);
+      }
+    });
   };
 
   return (
