@@ -6,6 +6,18 @@ export async function seriousViolations(
   page: Page,
   { where, disable = [] }: { where?: string; disable?: string[] } = {},
 ): Promise<string[]> {
+  // A dialog still popping in, or a colour mid-transition, has blended colours that fail contrast checks
+  // although the settled screen passes: check what the user ends up looking at.
+  // Endless ones (spinners, pulses) never finish and are left out; a cancelled one counts as done.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.playState === "running")
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).disableRules(disable).analyze();
   const prefix = where ? `${where}: ` : "";
   return results.violations

@@ -47,8 +47,12 @@ for (const theme of ["dark", "light"] as const) {
       await userRow(page, custom.username)
         .getByRole("button", { name: /^Delete/ })
         .click();
-      await expect(page.getByRole("dialog", { name: "Delete user" })).toBeVisible(VISIBLE);
+      const confirm = page.getByRole("dialog", { name: "Delete user" });
+      await expect(confirm).toBeVisible(VISIBLE);
       found.push(...(await seriousViolations(page, { where: "Delete user" })));
+      // The danger button under the pointer keeps white text readable (hover goes darker, not lighter).
+      await confirm.getByRole("button", { name: "Delete", exact: true }).hover();
+      found.push(...(await seriousViolations(page, { where: "Delete user, hovered" })));
       expect(found).toEqual([]);
     });
 

@@ -9,7 +9,8 @@ const VARIANTS: Record<ButtonVariant, string> = {
   secondary:
     "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800",
   ghost: "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800",
-  danger: "bg-red-600 text-white hover:bg-red-500 active:bg-red-700 dark:bg-red-600 dark:hover:bg-red-500",
+  // Hover and press go darker, never lighter: white on red-500 is 3.8:1, below WCAG AA.
+  danger: "bg-red-600 text-white hover:bg-red-700 active:bg-red-800",
 };
 
 const SIZES: Record<ButtonSize, string> = {
