@@ -38,7 +38,7 @@ const PAGES = option("--pages")?.split(",") ?? [
   "/calendar",
   "/twitchchatwidget",
   "/twitchcountdownwidget",
-  "/twitchcotdwidget",
+  "/twitchcotdwidget?setup=1", // its bare address is the overlay itself
   "/twitchheartwidget",
 ];
 const TARGETS = { homeHtmlRawKb: 40, homeJsGzipKb: 90, score: 100 };

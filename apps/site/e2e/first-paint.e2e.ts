@@ -8,7 +8,16 @@
 import type { Page } from "@playwright/test";
 import { expect, gotoReady, test } from "./fixtures.ts";
 
-const PAGES = ["/", "/login", "/calendar", "/playlist-shuffler", "/twitchchatwidget", "/twitchcotdwidget", "/404"];
+const PAGES = [
+  "/",
+  "/login",
+  "/calendar",
+  "/playlist-shuffler",
+  "/twitchchatwidget",
+  "/twitchcotdwidget?setup=1",
+  "/twitchcotdwidget",
+  "/404",
+];
 const WIDTHS = [390, 1280];
 /** What a visitor sees of each element (not transforms: a spinner turns, whatever styles it). */
 const PROPERTIES = [

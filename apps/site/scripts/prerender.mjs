@@ -149,6 +149,12 @@ async function precompress(dir) {
   return count;
 }
 
+/** A page's own script to run before its first paint (a widget page: see prerendered-builder.ts). */
+function prePaintScripts(entry, path) {
+  const script = entry.prePaintScriptFor(path);
+  return script ? [`<script>${script}</script>`] : [];
+}
+
 function headTags(route, siteUrl, siteName, preloads) {
   const url = `${siteUrl}${route.path === "/" ? "/" : route.path}`;
   const tags = [
@@ -208,9 +214,11 @@ async function main() {
         .replace(/\s*<title>[^<]*<\/title>/, "")
         .replace(
           "<!--head-->",
-          [headTags(meta, siteUrl, siteName, preloads), ...(WITH_PROJECTS.has(route.path) ? [dataLink] : [])].join(
-            "\n    ",
-          ),
+          [
+            headTags(meta, siteUrl, siteName, preloads),
+            ...(WITH_PROJECTS.has(route.path) ? [dataLink] : []),
+            ...prePaintScripts(entry, route.path),
+          ].join("\n    "),
         )
         .replace("<!--app-->", appHtml),
     );
@@ -247,7 +255,8 @@ async function main() {
 
   const compressed = await precompress(dist);
 
-  // Every executable inline script of the pages written (the pre-paint theme, the stylesheet switch).
+  // Every executable inline script of the pages written (the pre-paint theme, the stylesheet switch, the
+  // widget pages' stale-builder check).
   const inlineScripts = [
     ...new Set(pagesHtml.flatMap((html) => [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]))),
   ];

@@ -8,9 +8,17 @@ import { INITIAL_DATA_ID, type InitialData, serializeInitialData } from "./lib/i
 import { preloadAll } from "./routes/pages.ts";
 import { ROUTE_META } from "./routes/route-meta.ts";
 import { SITE_SETTINGS } from "./settings/site-settings.ts";
+import { widgetPrePaintScript } from "./tools/widgets/prerendered-builder.ts";
+import { widgetKindForPath } from "./tools/widgets/widget-kinds.ts";
 
 export { FALLBACK_PROJECTS } from "@portfolio/core/domain";
 export { INITIAL_DATA_ID, PRE_PAINT_SCRIPT, ROUTE_META, SITE_SETTINGS, serializeInitialData };
+
+/** The <head> script a widget page needs before its first paint, or null for any other page. */
+export function prePaintScriptFor(path: string): string | null {
+  const kind = widgetKindForPath(path);
+  return kind ? widgetPrePaintScript(kind) : null;
+}
 
 /** The prerender never calls the API (effects do not run while prerendering). */
 const offline = new Proxy({} as ApiClient, {

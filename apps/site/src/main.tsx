@@ -6,6 +6,7 @@ import { App } from "./App.tsx";
 import { createApiClient } from "./lib/api.ts";
 import { type InitialData, parseInitialData } from "./lib/initial-data.tsx";
 import { fetchInitialDataText } from "./lib/load-initial-data.ts";
+import { prerenderIsStale } from "./lib/stale-prerender.ts";
 import { preloadForPath } from "./routes/pages.ts";
 import "./styles.css";
 
@@ -32,8 +33,10 @@ function render(initialData: InitialData) {
       </BrowserRouter>
     </StrictMode>
   );
-  // The Vite dev server serves the bare template (nothing prerendered): render instead of hydrating.
-  if (root.firstElementChild === null) {
+  // The Vite dev server serves the bare template (nothing prerendered), and a stale prerendered page (a widget's
+  // builder on an overlay's address) is not what this URL shows: render instead of hydrating.
+  if (root.firstElementChild === null || prerenderIsStale()) {
+    root.replaceChildren();
     createRoot(root).render(app);
     return;
   }

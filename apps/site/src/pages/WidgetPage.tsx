@@ -1,12 +1,15 @@
 /**
  * /twitchchatwidget, /twitchcountdownwidget, /twitchcotdwidget, /twitchheartwidget: full-height stream
- * widgets configured by URL parameters (or their URL builders). The prerendered page is transparent and empty,
- * so an OBS source never flashes anything before the widget starts.
+ * widgets configured by URL parameters (or their URL builders). The prerendered page is the URL builder; on an
+ * overlay's address its <head> script hides that HTML before the first paint (prerendered-builder.ts), so an OBS
+ * source never flashes the builder, and the app renders the overlay fresh.
  */
 import { FloatingButtons, useHydrated } from "@portfolio/ui";
-import type { ReactNode } from "react";
+import { type ReactNode, useLayoutEffect } from "react";
 import { useLocation } from "react-router-dom";
-import { WidgetPlaceholder, WidgetScreen } from "../tools/widgets/WidgetScreen.tsx";
+import { revealStalePrerender } from "../lib/stale-prerender.ts";
+import { prerenderedSearch } from "../tools/widgets/prerendered-builder.ts";
+import { WidgetScreen } from "../tools/widgets/WidgetScreen.tsx";
 import { WIDGET_INFO, widgetKindForPath } from "../tools/widgets/widget-kinds.ts";
 
 function BuilderFrame({ children }: { children: ReactNode }) {
@@ -23,7 +26,9 @@ function BuilderFrame({ children }: { children: ReactNode }) {
 export default function WidgetPage() {
   const { pathname, search } = useLocation();
   const kind = widgetKindForPath(pathname) ?? "chat";
-  const hydrated = useHydrated();
-  if (!hydrated) return <WidgetPlaceholder kind={kind} />;
-  return <WidgetScreen key={WIDGET_INFO[kind].path} kind={kind} search={search} builderFrame={BuilderFrame} />;
+  // Prerendering and hydrating show the prerendered builder (hydration only happens on an address that shows
+  // it: see main.tsx); then the address's own view, the same builder there, so nothing is rebuilt.
+  const shown = useHydrated() ? search : prerenderedSearch(kind);
+  useLayoutEffect(revealStalePrerender, []);
+  return <WidgetScreen key={WIDGET_INFO[kind].path} kind={kind} search={shown} builderFrame={BuilderFrame} />;
 }

@@ -21,16 +21,6 @@ const CountdownBuilder = lazy(() => import("./builder/CountdownBuilder.tsx"));
 const CatBuilder = lazy(() => import("./builder/CatBuilder.tsx"));
 const HeartBuilder = lazy(() => import("./builder/HeartBuilder.tsx"));
 
-/** Before the page runs (and in the prerendered HTML): transparent and empty but for the hidden name. */
-export function WidgetPlaceholder({ kind }: { kind: WidgetKind }) {
-  return (
-    <main id="main" className="h-dvh" data-widget={WIDGET_INFO[kind].path}>
-      <TransparentPage />
-      <h1 className="sr-only">{WIDGET_INFO[kind].name}</h1>
-    </main>
-  );
-}
-
 function Overlay({ kind, children }: { kind: WidgetKind; children: ReactNode }) {
   return (
     <main id="main" className="h-dvh" data-widget={WIDGET_INFO[kind].path}>

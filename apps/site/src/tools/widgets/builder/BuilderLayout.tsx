@@ -2,12 +2,13 @@
  * A widget's URL builder: settings on one side, a live preview on a checkerboard (the widget is transparent)
  * on the other, and the finished URL to copy into OBS.
  */
-import { buttonClasses, CheckIcon, CopyIcon, ExternalLinkIcon } from "@portfolio/ui";
+import { buttonClasses, CheckIcon, CopyIcon, ExternalLinkIcon, useHydrated } from "@portfolio/ui";
 import { type ReactNode, useId } from "react";
 import { urlFieldClasses } from "../../common/url-field.ts";
 import { useCopy } from "../../common/use-copy.ts";
 import { WidgetKeyframes } from "../WidgetStyles.tsx";
 import { WIDGET_INFO, type WidgetKind } from "../widget-kinds.ts";
+import { widgetUrl } from "./widget-url.ts";
 
 const CHECKERBOARD = {
   backgroundColor: "#1e293b",
@@ -21,14 +22,17 @@ export interface BuilderLayoutProps {
   kind: WidgetKind;
   form: ReactNode;
   preview: ReactNode;
-  /** The finished URL, or null with the reason when the settings are not complete yet. */
-  url: string | null;
+  /** The finished URL's settings, or null with the reason when they are not complete yet. */
+  params: URLSearchParams | null;
   missing?: string;
   warning?: string;
 }
 
-export function BuilderLayout({ kind, form, preview, url, missing, warning }: BuilderLayoutProps) {
+export function BuilderLayout({ kind, form, preview, params, missing, warning }: BuilderLayoutProps) {
   const info = WIDGET_INFO[kind];
+  // The site's address is known once the page runs: the prerendered builder and its hydration show no URL.
+  const hydrated = useHydrated();
+  const url = params && hydrated ? widgetUrl(window.location.origin, kind, params) : null;
   const urlId = useId();
   const { copied, copy } = useCopy();
   return (

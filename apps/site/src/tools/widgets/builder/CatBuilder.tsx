@@ -5,7 +5,6 @@ import CatWidget from "../cat/CatWidget.tsx";
 import { CAT_SIZE, type CatOptions, catOptionsToParams } from "../cat/cat-options.ts";
 import { BuilderLayout } from "./BuilderLayout.tsx";
 import { NumberField, SwitchField } from "./fields.tsx";
-import { widgetUrl } from "./widget-url.ts";
 
 export default function CatBuilder({ initial }: { initial: CatOptions }) {
   const [options, setOptions] = useState<CatOptions>({ ...initial, demo: false });
@@ -13,7 +12,7 @@ export default function CatBuilder({ initial }: { initial: CatOptions }) {
   return (
     <BuilderLayout
       kind="cat"
-      url={widgetUrl(window.location.origin, "cat", catOptionsToParams(options))}
+      params={catOptionsToParams(options)}
       form={
         <>
           <TextField label="Title" value={options.title} onValueChange={(title) => set({ title })} maxLength={80} />

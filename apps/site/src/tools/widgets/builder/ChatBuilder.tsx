@@ -11,7 +11,6 @@ import {
 } from "../chat/chat-options.ts";
 import { BuilderLayout } from "./BuilderLayout.tsx";
 import { NumberField, SwitchField } from "./fields.tsx";
-import { widgetUrl } from "./widget-url.ts";
 
 export default function ChatBuilder({ initial }: { initial: ChatOptions }) {
   const [channelText, setChannelText] = useState(initial.channel);
@@ -20,12 +19,12 @@ export default function ChatBuilder({ initial }: { initial: ChatOptions }) {
   const set = (patch: Partial<ChatOptions>) => setOptions((o) => ({ ...o, ...patch }));
   const channel = normalizeChannel(channelText);
   const invalidChannel = channelText.trim() !== "" && channel === "";
-  const url = channel ? widgetUrl(window.location.origin, "chat", chatOptionsToParams({ ...options, channel })) : null;
+  const params = channel ? chatOptionsToParams({ ...options, channel }) : null;
 
   return (
     <BuilderLayout
       kind="chat"
-      url={url}
+      params={params}
       missing="Enter your Twitch channel to get your URL."
       form={
         <>

@@ -1,12 +1,11 @@
 /** URL builder for the countdown: to a date and time (never resets) or for a duration. */
 import { TextField } from "@portfolio/ui";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import CountdownWidget from "../countdown/CountdownWidget.tsx";
 import { formatCountdown, parseDuration } from "../countdown/countdown.ts";
 import { COUNTDOWN_SIZE, type CountdownOptions, countdownOptionsToParams } from "../countdown/countdown-options.ts";
 import { BuilderLayout } from "./BuilderLayout.tsx";
 import { NumberField } from "./fields.tsx";
-import { widgetUrl } from "./widget-url.ts";
 
 /** `YYYY-MM-DDTHH:mm` in local time, what <input type="datetime-local"> shows. */
 function toLocalInput(ms: number): string {
@@ -20,9 +19,13 @@ export default function CountdownBuilder({ initial }: { initial: CountdownOption
   const [mode, setMode] = useState<"time" | "duration">(
     initial.durationMs !== null && initial.endsAt === null ? "duration" : "time",
   );
-  const [endInput, setEndInput] = useState(() =>
-    toLocalInput(initial.endsAt ?? Math.ceil((Date.now() + 15 * 60_000) / 300_000) * 300_000),
-  );
+  const [endInput, setEndInput] = useState(() => (initial.endsAt === null ? "" : toLocalInput(initial.endsAt)));
+  // The default end, the next 5-minute mark a quarter of an hour from now, depends on the clock and the
+  // time zone: it is filled in after the first render, so the prerendered builder and its hydration agree.
+  useEffect(() => {
+    if (initial.endsAt !== null) return;
+    setEndInput((shown) => shown || toLocalInput(Math.ceil((Date.now() + 15 * 60_000) / 300_000) * 300_000));
+  }, [initial.endsAt]);
   const [durationInput, setDurationInput] = useState(() =>
     initial.durationMs !== null ? formatCountdown(initial.durationMs) : "10:00",
   );
@@ -37,12 +40,12 @@ export default function CountdownBuilder({ initial }: { initial: CountdownOption
     durationMs: mode === "duration" && valid ? durationMs : null,
     demo: false,
   };
-  const url = valid ? widgetUrl(window.location.origin, "countdown", countdownOptionsToParams(options)) : null;
+  const params = valid ? countdownOptionsToParams(options) : null;
 
   return (
     <BuilderLayout
       kind="countdown"
-      url={url}
+      params={params}
       missing={
         mode === "time" ? "Pick the date and time to count down to." : "Enter a duration such as 10:00, 90s or 1h30m."
       }

@@ -12,7 +12,6 @@ import {
 } from "../heart/heart-options.ts";
 import { BuilderLayout } from "./BuilderLayout.tsx";
 import { NumberField } from "./fields.tsx";
-import { widgetUrl } from "./widget-url.ts";
 
 export default function HeartBuilder({ initial }: { initial: HeartOptions }) {
   const [options, setOptions] = useState<HeartOptions>({ ...initial, demo: false });
@@ -21,16 +20,13 @@ export default function HeartBuilder({ initial }: { initial: HeartOptions }) {
   const feed = feedUrl(feedText.trim());
   const token = options.token.trim();
   const validToken = isPulsoidToken(token);
-  const url =
-    validToken && feed
-      ? widgetUrl(window.location.origin, "heart", heartOptionsToParams({ ...options, token, url: feed }))
-      : null;
+  const params = validToken && feed ? heartOptionsToParams({ ...options, token, url: feed }) : null;
   return (
     <BuilderLayout
       kind="heart"
-      url={url}
+      params={params}
       missing="Enter your Pulsoid access token to get your URL."
-      warning={url ? "Keep this URL private: it contains your access token." : undefined}
+      warning={params ? "Keep this URL private: it contains your access token." : undefined}
       form={
         <>
           <PasswordField

@@ -67,7 +67,7 @@ export default function CatWidget({ options, preview = false }: { options: CatOp
             <div className="flex size-full flex-col items-center justify-center gap-2 text-white/90" role="status">
               <CatIcon
                 size={Math.round(options.size / 4)}
-                className={state.status === "loading" ? "animate-pulse" : ""}
+                className={state.status === "loading" ? "motion-safe:animate-pulse" : ""}
               />
               <span className="widget-text text-sm font-semibold">
                 {state.status === "loading" ? "Fetching today's cat…" : "The cat is napping. Back soon!"}
