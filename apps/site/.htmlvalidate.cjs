@@ -20,5 +20,8 @@ module.exports = {
     "attr-case": "off",
     // React writes true boolean attributes as `noValidate=""`, which HTML defines as the same as the bare name.
     "attribute-boolean-style": "off",
+    // A widget sizes its text and picture from its settings (any number of pixels, from its URL), which only an
+    // inline style can carry; every other inline property is still refused.
+    "no-inline-style": ["error", { allowedProperties: ["display", "font-size", "width"] }],
   },
 };

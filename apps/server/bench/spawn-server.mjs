@@ -5,10 +5,10 @@ import { mkdir } from "node:fs/promises";
 import http from "node:http";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
+import { freePort } from "@portfolio/core/test/free-port";
 import { SERVER_NODE_FLAGS } from "../node-flags.mjs";
 import { trackChild } from "./cleanup.mjs";
 import { serverEntry } from "./ensure-build.mjs";
-import { freePort } from "./free-port.mjs";
 
 const POLL_INTERVAL_MS = 10;
 const START_TIMEOUT_MS = 30_000;

@@ -1,4 +1,4 @@
-/** axe-core for the browser tests: the serious and critical violations on the page, one line each. */
+/** axe-core for the browser tests (the site's and the desktop renderer's): the serious and critical violations on the page, one line each. */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 

@@ -37,7 +37,7 @@ test.describe("before any script runs", () => {
     test(`${path} paints its URL builder from the HTML alone`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
-      await expect(page.getByRole("form", { name: "Widget settings" })).toBeVisible();
+      await expect(page.getByRole("region", { name: "Widget settings" })).toBeVisible();
       await expect(page.locator("#root")).toHaveCSS("visibility", "visible");
     });
   }

@@ -2,7 +2,6 @@ export declare const REPO_ROOT: string;
 export declare const SERVER_MAIN: string;
 export declare const SITE_DIST: string;
 export declare const OWNER: { username: string; email: string; password: string };
-export declare function freePort(): Promise<number>;
 export interface RealServer {
   baseUrl: string;
   port: number;

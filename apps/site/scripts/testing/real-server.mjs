@@ -6,29 +6,16 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort } from "@portfolio/core/test/free-port";
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
 export const SERVER_MAIN = join(REPO_ROOT, "apps/server/dist/main.js");
 export const SITE_DIST = join(REPO_ROOT, "apps/site/dist");
 
 export const OWNER = { username: "owner", email: "owner@example.test", password: "Owner-Passw0rd!" };
-
-export function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
 
 /**
  * @param {{ env?: Record<string, string>, log?: (line: string) => void, timeoutMs?: number }} [options]

@@ -8,7 +8,7 @@ export interface PostgresCluster {
 }
 
 export function postgresBinDir(): string;
-export function freePort(): Promise<number>;
+export { freePort } from "./free-port.mjs";
 export function startPostgresCluster(options?: {
   durable?: boolean;
   maxConnections?: number;

@@ -4,9 +4,11 @@
 // (`pnpm bench:api --db postgres`) start it the same way. Types: postgres-cluster-process.d.mts.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "./free-port.mjs";
+
+export { freePort };
 
 /** Where Debian installs the server binaries; PG_BIN overrides it (another version or distribution). */
 export function postgresBinDir() {
@@ -23,18 +25,6 @@ export function postgresBinDir() {
     );
   }
   return join(root, versions[0], "bin");
-}
-
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const asRoot = typeof process.getuid === "function" && process.getuid() === 0;

@@ -9,7 +9,7 @@ import { readCatOptions } from "./cat/cat-options.ts";
 import { chatIsConfigured, readChatOptions } from "./chat/chat-options.ts";
 import { countdownIsConfigured, readCountdownOptions } from "./countdown/countdown-options.ts";
 import { heartIsConfigured, readHeartOptions } from "./heart/heart-options.ts";
-import { TransparentPage, WidgetKeyframes } from "./WidgetStyles.tsx";
+import { OverlayStyles } from "./WidgetStyles.tsx";
 import { WIDGET_INFO, type WidgetKind } from "./widget-kinds.ts";
 
 const ChatWidget = lazy(() => import("./chat/ChatWidget.tsx"));
@@ -24,8 +24,7 @@ const HeartBuilder = lazy(() => import("./builder/HeartBuilder.tsx"));
 function Overlay({ kind, children }: { kind: WidgetKind; children: ReactNode }) {
   return (
     <main id="main" className="h-dvh" data-widget={WIDGET_INFO[kind].path}>
-      <TransparentPage />
-      <WidgetKeyframes />
+      <OverlayStyles />
       <h1 className="sr-only">{WIDGET_INFO[kind].name}</h1>
       <Suspense fallback={null}>{children}</Suspense>
     </main>

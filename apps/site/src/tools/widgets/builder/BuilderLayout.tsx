@@ -2,21 +2,12 @@
  * A widget's URL builder: settings on one side, a live preview on a checkerboard (the widget is transparent)
  * on the other, and the finished URL to copy into OBS.
  */
-import { buttonClasses, CheckIcon, CopyIcon, ExternalLinkIcon, useHydrated } from "@portfolio/ui";
-import { type ReactNode, useId } from "react";
+import { buttonClasses, CheckIcon, CopyIcon, ExternalLinkIcon, useDomId, useHydrated } from "@portfolio/ui";
+import type { ReactNode } from "react";
 import { urlFieldClasses } from "../../common/url-field.ts";
 import { useCopy } from "../../common/use-copy.ts";
-import { WidgetKeyframes } from "../WidgetStyles.tsx";
 import { WIDGET_INFO, type WidgetKind } from "../widget-kinds.ts";
 import { widgetUrl } from "./widget-url.ts";
-
-const CHECKERBOARD = {
-  backgroundColor: "#1e293b",
-  backgroundImage:
-    "linear-gradient(45deg,#334155 25%,transparent 25%),linear-gradient(-45deg,#334155 25%,transparent 25%),linear-gradient(45deg,transparent 75%,#334155 75%),linear-gradient(-45deg,transparent 75%,#334155 75%)",
-  backgroundSize: "24px 24px",
-  backgroundPosition: "0 0,0 12px,12px -12px,-12px 0",
-};
 
 export interface BuilderLayoutProps {
   kind: WidgetKind;
@@ -33,29 +24,27 @@ export function BuilderLayout({ kind, form, preview, params, missing, warning }:
   // The site's address is known once the page runs: the prerendered builder and its hydration show no URL.
   const hydrated = useHydrated();
   const url = params && hydrated ? widgetUrl(window.location.origin, kind, params) : null;
-  const urlId = useId();
+  const urlId = useDomId();
   const { copied, copy } = useCopy();
   return (
     <div data-testid="widget-builder" data-widget={kind}>
-      <WidgetKeyframes />
       <header className="mb-8 text-center">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{info.name}</h1>
         <p className="mx-auto mt-3 max-w-2xl text-slate-600 dark:text-slate-400">{info.description}</p>
       </header>
       <div className="grid gap-6 lg:grid-cols-2">
-        <form
-          onSubmit={(event) => event.preventDefault()}
+        {/* Settings apply as they change: nothing to submit, so a labelled region, not a form. */}
+        <section
           aria-label="Widget settings"
           className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
         >
           <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Settings</h2>
           {form}
-        </form>
+        </section>
         <section aria-label="Live preview" className="flex flex-col gap-2">
           <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Live preview</h2>
           <div
-            className="relative h-96 overflow-hidden rounded-2xl border border-slate-200 dark:border-slate-700"
-            style={CHECKERBOARD}
+            className="widget-checkerboard relative h-96 overflow-hidden rounded-2xl border border-slate-200 dark:border-slate-700"
             data-testid="widget-preview"
           >
             {preview}
@@ -72,6 +61,7 @@ export function BuilderLayout({ kind, form, preview, params, missing, warning }:
         <div className="mt-3 flex flex-col gap-2 sm:flex-row">
           <input
             id={urlId}
+            type="url"
             readOnly
             value={url ?? ""}
             aria-describedby={!url && missing ? `${urlId}-missing` : undefined}

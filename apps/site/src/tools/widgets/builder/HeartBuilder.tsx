@@ -33,7 +33,9 @@ export default function HeartBuilder({ initial }: { initial: HeartOptions }) {
             label="Pulsoid access token"
             value={options.token}
             onValueChange={(value) => set({ token: value })}
-            autoComplete="off"
+            // Browsers ignore "off" on a password field; "new-password" keeps them from filling in a saved
+            // password here, which "current-password" would invite.
+            autoComplete="new-password"
             hint="From pulsoid.net → Account → Tokens (scope data:heart_rate:read)."
           />
           <TextField

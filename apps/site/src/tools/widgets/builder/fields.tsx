@@ -1,6 +1,5 @@
 /** Small form controls for the builders: numbers and switches with labels and hints. */
-import { cx, FOCUS_RING, TextField } from "@portfolio/ui";
-import { useId } from "react";
+import { cx, FOCUS_RING, TextField, useDomId } from "@portfolio/ui";
 
 export function NumberField({
   label,
@@ -47,7 +46,7 @@ export function SwitchField({
   onChange: (checked: boolean) => void;
   hint?: string;
 }) {
-  const id = useId();
+  const id = useDomId();
   return (
     <div className="flex items-start gap-3">
       <input
