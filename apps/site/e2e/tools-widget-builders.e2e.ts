@@ -124,4 +124,15 @@ test.describe("widget URL builders", () => {
     await expect(page).toHaveURL(/\/twitchcotdwidget\?setup=1$/);
     await expect(page.getByTestId("widget-builder")).toHaveAttribute("data-widget", "cat");
   });
+
+  test("at 390 px the URL field keeps its full height above its buttons", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await gotoReady(page, "/twitchcountdownwidget");
+    const field = page.getByTestId("widget-url");
+    await expect(field).toHaveValue(/\/twitchcountdownwidget\?to=/);
+    const box = await field.boundingBox();
+    const copy = await page.getByRole("button", { name: "Copy URL" }).boundingBox();
+    expect(box?.height).toBe(40);
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(copy?.y ?? 0);
+  });
 });

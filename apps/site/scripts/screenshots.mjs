@@ -23,7 +23,7 @@ const PUBLIC_PAGES = [
   ["playlist-shuffler", "/playlist-shuffler"],
   ["chat-widget-builder", "/twitchchatwidget"],
   ["countdown-widget-builder", "/twitchcountdownwidget"],
-  ["cat-widget-builder", "/twitchcotdwidget"],
+  ["cat-widget-builder", "/twitchcotdwidget?setup=1"], // its bare address is the overlay itself
   ["heart-widget-builder", "/twitchheartwidget"],
   ["not-found", "/no-such-page"],
 ];
