@@ -1,13 +1,14 @@
 /** Builds the Express 5 application: security middleware, the API routers and the static site. */
 
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { operations } from "@portfolio/core/domain";
+import { CAT_IMAGE_PATH, operations } from "@portfolio/core/domain";
 import express, { type Express } from "express";
 import type { AppContext } from "./app-context.ts";
 import type { ServerConfig } from "./config.ts";
 import type { ServerCore } from "./create-core.ts";
 import { CAT_FALLBACK_PATH } from "./create-tools.ts";
 import { catFallbackHandler } from "./http/cat-fallback.ts";
+import { catImageHandler } from "./http/cat-image.ts";
 import { apiNotFound, errorHandler } from "./http/errors.ts";
 import { loginRedirect } from "./http/login-redirect.ts";
 import { expressPath, operationRouter } from "./http/mount-operations.ts";
@@ -93,6 +94,10 @@ export function createApp(options: AppOptions): Express {
   api.post(expressPath(operations["sync.push"].path), express.json({ limit: SYNC_PUSH_BODY_LIMIT }));
   api.use(express.json({ limit: BODY_LIMIT }));
   api.get(expressPath(`${CAT_FALLBACK_PATH}/{file}`), catFallbackHandler(core.catFallbacks));
+  api.get(
+    expressPath(CAT_IMAGE_PATH),
+    catImageHandler(() => core.tools?.cats),
+  );
   api.use(operationRouter(context, operationHooks(context)));
   api.use(apiNotFound);
   api.use(errorHandler(log));

@@ -68,7 +68,6 @@ test.describe("countdown widget", () => {
 
 test.describe("cat of the day widget", () => {
   test("shows the server's cat of the day, picked from the cat API", async ({ page, request }) => {
-    await gotoReady(page, "/twitchcotdwidget");
     const answer = (await (await request.get("/api/cat-of-the-day")).json()) as {
       url: string;
       date: string;
@@ -77,8 +76,12 @@ test.describe("cat of the day widget", () => {
     expect(answer.source).toBe("api");
     // The fake cat API's images carry a marker (their CDN is the site itself here: the browser has no internet).
     expect(answer.url).toContain("fake-cat=");
+    // The page shows the server's redirect to today's picture, which lands on the day's answer.
+    const fetched = page.waitForRequest(answer.url);
+    await gotoReady(page, "/twitchcotdwidget");
     const image = page.getByTestId("cat-image");
-    await expect(image).toHaveAttribute("src", answer.url);
+    await expect(image).toHaveAttribute("src", "/api/cat-of-the-day/image");
+    expect((await fetched).redirectedFrom()?.url()).toMatch(/\/api\/cat-of-the-day\/image$/);
     await expect(image).toHaveAttribute("data-source", "api");
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     const day = new Intl.DateTimeFormat("en-GB", {

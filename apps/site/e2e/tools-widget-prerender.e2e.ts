@@ -42,6 +42,17 @@ test.describe("before any script runs", () => {
     });
   }
 
+  test("the cat's builder shows today's picture from its HTML alone, through the server's redirect", async ({
+    page,
+  }) => {
+    await page.goto("/twitchcotdwidget?setup=1");
+    const picture = page.getByTestId("widget-preview").getByTestId("cat-image");
+    await expect(picture).toHaveAttribute("src", "/api/cat-of-the-day/image");
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+  });
+
   for (const path of OVERLAYS) {
     test(`${path}, an overlay's address, never shows the builder and is see-through`, async ({ page }) => {
       await page.goto(path);
@@ -77,6 +88,19 @@ test.describe("once the page runs", () => {
     expect(errors).toEqual([]);
   });
 
+  test("the cat's picture stays where the HTML put it when the day's answer comes", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const picture = page.getByTestId("widget-preview").getByTestId("cat-image");
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await page.goto("/twitchcotdwidget?setup=1");
+    const before = await picture.boundingBox();
+    await page.unroute("**/assets/*.js");
+    await gotoReady(page, "/twitchcotdwidget?setup=1");
+    await expect(page.getByTestId("widget-preview").getByTestId("cat-widget")).toHaveAttribute("data-status", "ready");
+    await expect(page.getByTestId("cat-caption")).toContainText(/\d{4}$/);
+    expect(await picture.boundingBox()).toEqual(before);
+  });
+
   test("a builder filled in from its URL shows the URL's settings", async ({ page }) => {
     await gotoReady(page, "/twitchchatwidget?setup=1&channel=somebody");
     await expect(page.getByLabel("Twitch channel")).toHaveValue("somebody");
@@ -88,8 +112,22 @@ test.describe("once the page runs", () => {
       const errors: string[] = [];
       page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
       page.on("pageerror", (error) => errors.push(error.message));
+      // The builder in the HTML is the one React takes over, not thrown away and drawn again.
+      await page.addInitScript(() =>
+        document.addEventListener("DOMContentLoaded", () => {
+          const prerendered = document.querySelector('[data-testid="widget-builder"]');
+          Object.assign(window, { prerenderedBuilder: prerendered });
+        }),
+      );
       await gotoReady(page, path);
       await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      expect(
+        await page.evaluate(() => {
+          const kept = (window as { prerenderedBuilder?: Element | null }).prerenderedBuilder;
+          return kept === document.querySelector('[data-testid="widget-builder"]') && kept?.isConnected;
+        }),
+      ).toBe(true);
       const setting = SETTING[path];
       if (setting) {
         await page.getByLabel(setting.label, { exact: true }).fill(setting.value);

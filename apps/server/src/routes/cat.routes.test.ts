@@ -199,3 +199,33 @@ describe("GET /api/cat-of-the-day/fallback/{n}.svg", () => {
     expect(res.body).toEqual({ error: "No such fallback cat image." });
   });
 });
+
+describe("GET /api/cat-of-the-day/image", () => {
+  const image = () => fetch(`${server.url}/api/cat-of-the-day/image`, { redirect: "manual" });
+
+  it("redirects to the same picture as the day's answer, asked again on every use", async () => {
+    await start();
+    const res = await image();
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(cats.imageUrl(1));
+    expect(res.headers.get("cache-control")).toBe("no-cache");
+    expect((await cat()).url).toBe(cats.imageUrl(1));
+    expect(cats.calls).toHaveLength(1);
+  });
+
+  it("redirects to the day's illustration when the API fails", async () => {
+    await start();
+    cats.failure = "error";
+    const res = await image();
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toMatch(FALLBACK_URL);
+    expect(res.headers.get("location")).toBe((await cat()).url);
+  });
+
+  it("follows the day: the next day redirects to the next cat", async () => {
+    await start();
+    expect((await image()).headers.get("location")).toBe(cats.imageUrl(1));
+    server.clock.advance(24 * HOUR);
+    expect((await image()).headers.get("location")).toBe(cats.imageUrl(2));
+  });
+});

@@ -7,9 +7,9 @@
 import { FloatingButtons, useHydrated } from "@portfolio/ui";
 import { type ReactNode, useLayoutEffect } from "react";
 import { useLocation } from "react-router-dom";
-import { revealStalePrerender } from "../lib/stale-prerender.ts";
+import { prerenderIsStale, revealStalePrerender } from "../lib/stale-prerender.ts";
 import { prerenderedSearch } from "../tools/widgets/prerendered-builder.ts";
-import { WidgetScreen } from "../tools/widgets/WidgetScreen.tsx";
+import { preloadBuilder, WidgetScreen } from "../tools/widgets/WidgetScreen.tsx";
 import { WIDGET_INFO, widgetKindForPath } from "../tools/widgets/widget-kinds.ts";
 
 function BuilderFrame({ children }: { children: ReactNode }) {
@@ -21,6 +21,12 @@ function BuilderFrame({ children }: { children: ReactNode }) {
       </main>
     </div>
   );
+}
+
+/** Before hydrating a prerendered builder: its chunk too, so hydration renders it in one pass (main.tsx). */
+export function preloadPrerenderedView(pathname: string): Promise<void> {
+  const kind = widgetKindForPath(pathname);
+  return kind && !prerenderIsStale() ? preloadBuilder(kind) : Promise.resolve();
 }
 
 export default function WidgetPage() {

@@ -10,7 +10,15 @@ export const PlaylistShufflerPage = lazyPage(() => import("../pages/PlaylistShuf
   loadingScreen: true,
   label: "Loading the shuffler",
 });
-export const WidgetPage = lazyPage(() => import("../pages/WidgetPage.tsx"));
+export const WidgetPage = lazyPage<Record<string, never>>(() =>
+  import("../pages/WidgetPage.tsx").then(async (module) => {
+    // With its prerendered builder's chunk, so hydration renders the builder in the same pass.
+    if (typeof window !== "undefined") {
+      await module.preloadPrerenderedView(window.location.pathname).catch(() => undefined);
+    }
+    return { default: module.default };
+  }),
+);
 export const NotFoundPage = lazyPage(() => import("../pages/NotFoundPage.tsx"));
 export const TwitchCallbackPage = lazyPage(() => import("../pages/TwitchCallbackPage.tsx"));
 export const AdminPanelPage = lazyPage(() => import("../pages/AdminPanelPage.tsx"), {

@@ -7,3 +7,9 @@ export interface CatOfTheDay {
   date: string;
   source: "api" | "fallback";
 }
+
+/**
+ * Today's picture itself: the server answers with a redirect to the day's image. A page can then carry the
+ * <img> in its HTML, before any script has asked for the day's answer.
+ */
+export const CAT_IMAGE_PATH = "/api/cat-of-the-day/image";

@@ -5,6 +5,7 @@
  */
 import { Spinner } from "@portfolio/ui";
 import { type ComponentType, lazy, type ReactNode, Suspense, useMemo } from "react";
+import { preloadable } from "../../routes/preloadable.tsx";
 import { readCatOptions } from "./cat/cat-options.ts";
 import { chatIsConfigured, readChatOptions } from "./chat/chat-options.ts";
 import { countdownIsConfigured, readCountdownOptions } from "./countdown/countdown-options.ts";
@@ -16,10 +17,17 @@ const ChatWidget = lazy(() => import("./chat/ChatWidget.tsx"));
 const CountdownWidget = lazy(() => import("./countdown/CountdownWidget.tsx"));
 const CatWidget = lazy(() => import("./cat/CatWidget.tsx"));
 const HeartWidget = lazy(() => import("./heart/HeartWidget.tsx"));
-const ChatBuilder = lazy(() => import("./builder/ChatBuilder.tsx"));
-const CountdownBuilder = lazy(() => import("./builder/CountdownBuilder.tsx"));
-const CatBuilder = lazy(() => import("./builder/CatBuilder.tsx"));
-const HeartBuilder = lazy(() => import("./builder/HeartBuilder.tsx"));
+// Builders are prerendered: preloaded before hydration (preloadBuilder), they hydrate in the same pass.
+const ChatBuilder = preloadable(() => import("./builder/ChatBuilder.tsx"));
+const CountdownBuilder = preloadable(() => import("./builder/CountdownBuilder.tsx"));
+const CatBuilder = preloadable(() => import("./builder/CatBuilder.tsx"));
+const HeartBuilder = preloadable(() => import("./builder/HeartBuilder.tsx"));
+const BUILDERS = { chat: ChatBuilder, countdown: CountdownBuilder, cat: CatBuilder, heart: HeartBuilder };
+
+/** Loads a widget's builder chunk (before hydrating its prerendered builder). */
+export function preloadBuilder(kind: WidgetKind): Promise<void> {
+  return BUILDERS[kind].preload();
+}
 
 function Overlay({ kind, children }: { kind: WidgetKind; children: ReactNode }) {
   return (

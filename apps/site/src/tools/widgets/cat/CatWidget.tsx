@@ -1,11 +1,11 @@
 /** Cat of the day: the server's pick for the (UTC) day, refreshed after midnight; retries when unreachable. */
-import type { CatOfTheDay } from "@portfolio/core/domain";
+import { CAT_IMAGE_PATH, type CatOfTheDay } from "@portfolio/core/domain";
 import { CatIcon, cx, useAuth } from "@portfolio/ui";
 import { useEffect, useState } from "react";
 import { backoffDelay } from "../../common/backoff.ts";
-import { type CatOptions, DEMO_CAT_URL, formatCatDate, msUntilNextCat } from "./cat-options.ts";
+import { type CatOptions, catPictureSrc, DEMO_CAT_URL, formatCatDate, msUntilNextCat } from "./cat-options.ts";
 
-type CatState = { status: "loading" } | { status: "ready"; cat: CatOfTheDay } | { status: "failed" };
+type CatState = { status: "loading" } | { status: "ready"; cat: CatOfTheDay; src: string } | { status: "failed" };
 
 export default function CatWidget({ options, preview = false }: { options: CatOptions; preview?: boolean }) {
   const { api } = useAuth();
@@ -17,19 +17,22 @@ export default function CatWidget({ options, preview = false }: { options: CatOp
       setState({
         status: "ready",
         cat: { url: DEMO_CAT_URL, date: new Date().toISOString().slice(0, 10), source: "fallback" },
+        src: DEMO_CAT_URL,
       });
       return;
     }
     let live = true;
     let timer = 0;
     let attempt = 0;
+    let firstDay: string | null = null;
     const load = () => {
       api.getCatOfTheDay().then(
         (cat) => {
           if (!live) return;
           attempt = 0;
           setImageFailed(false);
-          setState({ status: "ready", cat });
+          firstDay ??= cat.date;
+          setState({ status: "ready", cat, src: catPictureSrc(firstDay, cat.date) });
           timer = window.setTimeout(load, msUntilNextCat(Date.now()));
         },
         () => {
@@ -54,14 +57,27 @@ export default function CatWidget({ options, preview = false }: { options: CatOp
     >
       <figure className="flex max-w-full flex-col items-center" style={{ width: options.size }}>
         <div className="aspect-square w-full overflow-hidden rounded-[1.25rem] border-4 border-white bg-slate-900/30 shadow-2xl shadow-black/40">
-          {state.status === "ready" && !imageFailed ? (
+          {state.status !== "failed" && !imageFailed ? (
             <img
-              src={state.cat.url}
-              alt={`The cat of the day for ${formatCatDate(state.cat.date)}`}
-              className="widget-in size-full object-cover"
+              // The server's redirect to today's picture: it is in the prerendered HTML and loads beside the
+              // scripts, not after them and the day's answer (see catPictureSrc).
+              src={state.status === "ready" ? state.src : options.demo ? DEMO_CAT_URL : CAT_IMAGE_PATH}
+              alt={
+                state.status === "ready"
+                  ? `The cat of the day for ${formatCatDate(state.cat.date)}`
+                  : "Today's cat of the day"
+              }
+              // No fade-in for the first picture (it is there from the start, and a fade would hold back the
+              // page's largest paint); a later day's picture fades in.
+              className={cx(
+                "size-full object-cover",
+                state.status === "ready" && state.src !== CAT_IMAGE_PATH && "widget-in",
+              )}
+              // The largest thing on the page: ahead of the scripts, which the picture does not need.
+              fetchPriority="high"
               onError={() => setImageFailed(true)}
               data-testid="cat-image"
-              data-source={state.cat.source}
+              data-source={state.status === "ready" ? state.cat.source : undefined}
             />
           ) : (
             <div className="flex size-full flex-col items-center justify-center gap-2 text-white/90" role="status">
@@ -82,9 +98,10 @@ export default function CatWidget({ options, preview = false }: { options: CatOp
             data-testid="cat-caption"
           >
             <span className="block text-[1.4rem] font-extrabold">{options.title}</span>
-            {state.status === "ready" ? (
-              <span className="block text-sm font-semibold">{formatCatDate(state.cat.date)}</span>
-            ) : null}
+            {/* The date's line is kept while the answer loads: the picture above does not move when it comes. */}
+            <span className="block text-sm font-semibold">
+              {state.status === "ready" ? formatCatDate(state.cat.date) : "\u00a0"}
+            </span>
           </figcaption>
         ) : null}
       </figure>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { CAT_DEFAULTS, catOptionsToParams, formatCatDate, msUntilNextCat, readCatOptions } from "./cat-options.ts";
+import {
+  CAT_DEFAULTS,
+  catOptionsToParams,
+  catPictureSrc,
+  formatCatDate,
+  msUntilNextCat,
+  readCatOptions,
+} from "./cat-options.ts";
 
 describe("cat of the day settings", () => {
   it("reads and writes its settings", () => {
@@ -19,5 +26,15 @@ describe("cat of the day settings", () => {
   it("writes the cat's day in words", () => {
     expect(formatCatDate("2026-11-21")).toBe("21 November 2026");
     expect(formatCatDate("nonsense")).toBe("nonsense");
+  });
+});
+
+describe("the cat picture's address", () => {
+  it("stays the server's redirect for the first day's answer, so the picture is not fetched again", () => {
+    expect(catPictureSrc("2026-11-24", "2026-11-24")).toBe("/api/cat-of-the-day/image");
+  });
+
+  it("names a later day, so the browser asks for that day's picture", () => {
+    expect(catPictureSrc("2026-11-24", "2026-11-25")).toBe("/api/cat-of-the-day/image?day=2026-11-25");
   });
 });

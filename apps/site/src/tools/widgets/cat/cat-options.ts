@@ -1,4 +1,5 @@
 /** The cat-of-the-day widget's settings in its URL: `title`, `caption` (title and date on or off), `size`. */
+import { CAT_IMAGE_PATH } from "@portfolio/core/domain";
 import { isDemo, readBool, readInt, readText, setIfNotDefault } from "../params.ts";
 
 export interface CatOptions {
@@ -33,6 +34,15 @@ export function catOptionsToParams(options: CatOptions): URLSearchParams {
 }
 
 /** Milliseconds until the next UTC midnight, when the server picks a new cat (plus a little slack). */
+/**
+ * The picture's address for a day's answer: the server's redirect to today's picture, the same address the
+ * page starts with, so the first answer neither fetches nor paints the picture again. A later day's answer
+ * (after midnight) adds its day, so the browser asks for the new picture.
+ */
+export function catPictureSrc(firstDay: string, day: string): string {
+  return day === firstDay ? CAT_IMAGE_PATH : `${CAT_IMAGE_PATH}?day=${day}`;
+}
+
 export function msUntilNextCat(now: number, slackMs = 5000): number {
   const date = new Date(now);
   const midnight = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 1);
