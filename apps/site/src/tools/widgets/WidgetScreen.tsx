@@ -5,7 +5,8 @@
  */
 import { Spinner } from "@portfolio/ui";
 import { type ComponentType, lazy, type ReactNode, Suspense, useMemo } from "react";
-import { preloadable } from "../../routes/preloadable.tsx";
+import { lazyPage } from "../../routes/lazy-page.tsx";
+import { Preloaded } from "../../routes/preloaded.tsx";
 import { readCatOptions } from "./cat/cat-options.ts";
 import { chatIsConfigured, readChatOptions } from "./chat/chat-options.ts";
 import { countdownIsConfigured, readCountdownOptions } from "./countdown/countdown-options.ts";
@@ -18,10 +19,10 @@ const CountdownWidget = lazy(() => import("./countdown/CountdownWidget.tsx"));
 const CatWidget = lazy(() => import("./cat/CatWidget.tsx"));
 const HeartWidget = lazy(() => import("./heart/HeartWidget.tsx"));
 // Builders are prerendered: preloaded before hydration (preloadBuilder), they hydrate in the same pass.
-const ChatBuilder = preloadable(() => import("./builder/ChatBuilder.tsx"));
-const CountdownBuilder = preloadable(() => import("./builder/CountdownBuilder.tsx"));
-const CatBuilder = preloadable(() => import("./builder/CatBuilder.tsx"));
-const HeartBuilder = preloadable(() => import("./builder/HeartBuilder.tsx"));
+const ChatBuilder = lazyPage(() => import("./builder/ChatBuilder.tsx"));
+const CountdownBuilder = lazyPage(() => import("./builder/CountdownBuilder.tsx"));
+const CatBuilder = lazyPage(() => import("./builder/CatBuilder.tsx"));
+const HeartBuilder = lazyPage(() => import("./builder/HeartBuilder.tsx"));
 const BUILDERS = { chat: ChatBuilder, countdown: CountdownBuilder, cat: CatBuilder, heart: HeartBuilder };
 
 /** Loads a widget's builder chunk (before hydrating its prerendered builder). */
@@ -72,7 +73,7 @@ export function WidgetScreen({ kind, search, builderFrame: Frame }: WidgetScreen
           <ChatWidget options={options} />
         </Overlay>
       ) : (
-        builder(<ChatBuilder initial={options} />)
+        builder(<Preloaded component={ChatBuilder} props={{ initial: options }} />)
       );
     }
     case "countdown": {
@@ -82,13 +83,13 @@ export function WidgetScreen({ kind, search, builderFrame: Frame }: WidgetScreen
           <CountdownWidget options={options} />
         </Overlay>
       ) : (
-        builder(<CountdownBuilder initial={options} />)
+        builder(<Preloaded component={CountdownBuilder} props={{ initial: options }} />)
       );
     }
     case "cat": {
       const options = readCatOptions(params);
       return setup ? (
-        builder(<CatBuilder initial={options} />)
+        builder(<Preloaded component={CatBuilder} props={{ initial: options }} />)
       ) : (
         <Overlay kind={kind}>
           <CatWidget options={options} />
@@ -102,7 +103,7 @@ export function WidgetScreen({ kind, search, builderFrame: Frame }: WidgetScreen
           <HeartWidget options={options} />
         </Overlay>
       ) : (
-        builder(<HeartBuilder initial={options} />)
+        builder(<Preloaded component={HeartBuilder} props={{ initial: options }} />)
       );
     }
   }
