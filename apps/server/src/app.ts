@@ -1,12 +1,12 @@
 /** Builds the Express 5 application: security middleware, the API routers and the static site. */
 
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { CAT_IMAGE_PATH, operations } from "@portfolio/core/domain";
+import { operations } from "@portfolio/core/domain";
 import express, { type Express } from "express";
 import type { AppContext } from "./app-context.ts";
 import type { ServerConfig } from "./config.ts";
 import type { ServerCore } from "./create-core.ts";
-import { CAT_FALLBACK_PATH } from "./create-tools.ts";
+import { CAT_PICTURES } from "./create-tools.ts";
 import { catFallbackHandler } from "./http/cat-fallback.ts";
 import { catImageHandler } from "./http/cat-image.ts";
 import { apiNotFound, errorHandler } from "./http/errors.ts";
@@ -93,9 +93,9 @@ export function createApp(options: AppOptions): Express {
   // A sync push (up to 500 ops with whole descriptions) is the one body larger than the rest.
   api.post(expressPath(operations["sync.push"].path), express.json({ limit: SYNC_PUSH_BODY_LIMIT }));
   api.use(express.json({ limit: BODY_LIMIT }));
-  api.get(expressPath(`${CAT_FALLBACK_PATH}/{file}`), catFallbackHandler(core.catFallbacks));
+  api.get(expressPath(`${CAT_PICTURES.fallback}/{file}`), catFallbackHandler(core.catFallbacks));
   api.get(
-    expressPath(CAT_IMAGE_PATH),
+    expressPath(CAT_PICTURES.image),
     catImageHandler(() => core.tools?.cats),
   );
   api.use(operationRouter(context, operationHooks(context)));

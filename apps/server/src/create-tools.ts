@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { operations } from "@portfolio/core/domain";
+import { catPicturePaths, operations } from "@portfolio/core/domain";
 import {
   CatOfTheDayService,
   type Core,
@@ -14,10 +14,10 @@ import {
 } from "@portfolio/core/services";
 import type { ServerConfig } from "./config.ts";
 
-/** The fallback images sit under the cat call's own path. */
-export const CAT_FALLBACK_PATH = `${operations["tools.catOfTheDay"].path}/fallback`;
-
 /** The numbered SVGs of the folder (1.svg, 2.svg, ...), read once; an absent folder means none. */
+/** The cat's pictures, served beside the operations: the fallback illustrations and the redirect to today's. */
+export const CAT_PICTURES = catPicturePaths(operations["tools.catOfTheDay"].path);
+
 export function loadCatFallbacks(dir: string, log: (line: string) => void): Map<string, Buffer> {
   const files = new Map<string, Buffer>();
   let names: string[] = [];
@@ -51,7 +51,7 @@ export function createTools(
       now: () => core.now(),
       baseUrl: config.catApi.baseUrl,
       apiKey: config.catApi.apiKey,
-      fallbackUrls: [...catFallbacks.keys()].map((name) => `${CAT_FALLBACK_PATH}/${name}`),
+      fallbackUrls: [...catFallbacks.keys()].map((name) => `${CAT_PICTURES.fallback}/${name}`),
     }),
     twitchTokenKey: config.twitchTokenKey,
     twitch: { clientId: config.twitch.clientId, authBaseUrl: config.twitch.authBaseUrl },

@@ -1,9 +1,10 @@
 /** The published contract: a valid OpenAPI 3.1 document, in step with what the server mounts. */
 
-import { CAT_IMAGE_PATH, OPERATION_NAMES, operations } from "@portfolio/core/domain";
+import { OPERATION_NAMES, operations } from "@portfolio/core/domain";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createApp } from "../app.ts";
+import { CAT_PICTURES } from "../create-tools.ts";
 import { startTestServer, type TestServer } from "../test/test-server.ts";
 
 let server: TestServer;
@@ -53,7 +54,7 @@ it("lists every mounted API route, and every path in it is mounted", async () =>
   );
   // The cat's pictures (the fallback illustrations and the redirect to today's) are images the HTTP transport
   // serves beside the operations, not operations: no JSON in or out, nothing for another transport to offer.
-  const pictures = new Set(["GET /api/cat-of-the-day/fallback/{file}", `GET ${CAT_IMAGE_PATH}`]);
+  const pictures = new Set([`GET ${CAT_PICTURES.fallback}/{file}`, `GET ${CAT_PICTURES.image}`]);
   const mounted = [...mountedRoutes()].filter((route) => / \/api\//.test(route) && !pictures.has(route));
   expect(new Set(mounted)).toEqual(documented);
   expect(documented.size).toBe(OPERATION_NAMES.length);

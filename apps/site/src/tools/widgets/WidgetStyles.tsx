@@ -5,8 +5,9 @@
  */
 import widgetCss from "./widgets.css?inline";
 
-const TRANSPARENT = "html,body{background:transparent!important;color-scheme:normal!important}";
+/** See-through for OBS: no page background and no dark colour-scheme canvas (also before the first paint). */
+export const SEE_THROUGH_PAGE = "html,body{background:transparent!important;color-scheme:normal!important}";
 
 export function OverlayStyles() {
-  return <style>{`${TRANSPARENT}${widgetCss}`}</style>;
+  return <style>{`${SEE_THROUGH_PAGE}${widgetCss}`}</style>;
 }

@@ -6,6 +6,7 @@
  */
 import { STALE_PRERENDER_ATTRIBUTE, STALE_PRERENDER_STYLE_ID } from "../../lib/stale-prerender.ts";
 import { builderPath } from "./builder/widget-url.ts";
+import { SEE_THROUGH_PAGE } from "./WidgetStyles.tsx";
 import { WIDGET_INFO, type WidgetKind } from "./widget-kinds.ts";
 
 /**
@@ -25,8 +26,6 @@ export function showsPrerenderedBuilder(kind: WidgetKind, search: string): boole
 }
 
 const HIDE_PAGE = "#root{visibility:hidden}";
-/** Without `setup` the URL is most likely an OBS source: see-through from the first paint, as the overlay is. */
-const SEE_THROUGH = "html,body{background:transparent!important;color-scheme:normal!important}";
 
 /**
  * The <head> script of a widget page: showsPrerenderedBuilder in ES5, marking a stale page (see
@@ -38,7 +37,8 @@ export function widgetPrePaintScript(kind: WidgetKind): string {
     'var p=new URLSearchParams(location.search),s=p.has("setup");p.delete("setup");',
     `if(p.toString()===""&&(s||${kind !== "cat"}))return;`,
     `var d=document,e=d.createElement("style");e.id=${JSON.stringify(STALE_PRERENDER_STYLE_ID)};`,
-    `e.textContent=${JSON.stringify(HIDE_PAGE)}+(s?"":${JSON.stringify(SEE_THROUGH)});`,
+    // Without `setup` the URL is most likely an OBS source: see-through from the first paint, as the overlay is.
+    `e.textContent=${JSON.stringify(HIDE_PAGE)}+(s?"":${JSON.stringify(SEE_THROUGH_PAGE)});`,
     `d.head.appendChild(e);d.documentElement.setAttribute(${JSON.stringify(STALE_PRERENDER_ATTRIBUTE)},"")`,
     "})()",
   ].join("");

@@ -1,9 +1,16 @@
 /** Cat of the day: the server's pick for the (UTC) day, refreshed after midnight; retries when unreachable. */
-import { CAT_IMAGE_PATH, type CatOfTheDay } from "@portfolio/core/domain";
+import type { CatOfTheDay } from "@portfolio/core/domain";
 import { CatIcon, cx, useAuth } from "@portfolio/ui";
 import { useEffect, useState } from "react";
 import { backoffDelay } from "../../common/backoff.ts";
-import { type CatOptions, catPictureSrc, DEMO_CAT_URL, formatCatDate, msUntilNextCat } from "./cat-options.ts";
+import {
+  CAT_IMAGE_PATH,
+  type CatOptions,
+  catPictureSrc,
+  DEMO_CAT_URL,
+  formatCatDate,
+  msUntilNextCat,
+} from "./cat-options.ts";
 
 type CatState = { status: "loading" } | { status: "ready"; cat: CatOfTheDay; src: string } | { status: "failed" };
 
@@ -11,6 +18,8 @@ export default function CatWidget({ options, preview = false }: { options: CatOp
   const { api } = useAuth();
   const [state, setState] = useState<CatState>({ status: "loading" });
   const [imageFailed, setImageFailed] = useState(false);
+  // The picture's address before the day's answer is in (the server's redirect to today's picture).
+  const firstSrc = options.demo ? DEMO_CAT_URL : CAT_IMAGE_PATH;
 
   useEffect(() => {
     if (options.demo) {
@@ -59,9 +68,9 @@ export default function CatWidget({ options, preview = false }: { options: CatOp
         <div className="aspect-square w-full overflow-hidden rounded-[1.25rem] border-4 border-white bg-slate-900/30 shadow-2xl shadow-black/40">
           {state.status !== "failed" && !imageFailed ? (
             <img
-              // The server's redirect to today's picture: it is in the prerendered HTML and loads beside the
-              // scripts, not after them and the day's answer (see catPictureSrc).
-              src={state.status === "ready" ? state.src : options.demo ? DEMO_CAT_URL : CAT_IMAGE_PATH}
+              // In the prerendered HTML, so it loads beside the scripts, not after them and the day's answer
+              // (see catPictureSrc).
+              src={state.status === "ready" ? state.src : firstSrc}
               alt={
                 state.status === "ready"
                   ? `The cat of the day for ${formatCatDate(state.cat.date)}`

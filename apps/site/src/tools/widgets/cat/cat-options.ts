@@ -1,5 +1,6 @@
 /** The cat-of-the-day widget's settings in its URL: `title`, `caption` (title and date on or off), `size`. */
-import { CAT_IMAGE_PATH } from "@portfolio/core/domain";
+import { catPicturePaths } from "@portfolio/core/domain";
+import { ROUTES } from "@portfolio/core/operations/client";
 import { isDemo, readBool, readInt, readText, setIfNotDefault } from "../params.ts";
 
 export interface CatOptions {
@@ -12,8 +13,11 @@ export interface CatOptions {
 
 export const CAT_DEFAULTS: CatOptions = { title: "Cat of the Day", caption: true, size: 360, demo: false };
 export const CAT_SIZE = { min: 120, max: 1200 } as const;
+const CAT_PICTURES = catPicturePaths(ROUTES["tools.catOfTheDay"].path);
+/** The server's redirect to today's picture: the address a page starts with (see catPictureSrc). */
+export const CAT_IMAGE_PATH = CAT_PICTURES.image;
 /** Demo mode shows one of the server's own illustrations without asking the cat API. */
-export const DEMO_CAT_URL = "/api/cat-of-the-day/fallback/1.svg";
+export const DEMO_CAT_URL = `${CAT_PICTURES.fallback}/1.svg`;
 
 export function readCatOptions(params: URLSearchParams): CatOptions {
   return {
