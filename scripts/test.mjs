@@ -3,6 +3,7 @@
 // Ends with one tally line, "N passed, N failed", over both runners.
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { BROWSER_SUITES, requireTestBrowser, runBrowserSuite } from "./browser-suites.mjs";
 import { ensureInstalled, pnpm, root, run, runPnpm } from "./workspace.mjs";
 
 ensureInstalled();
@@ -80,30 +81,18 @@ for (const { name, env, paths, exclude, mustRun } of vitestRuns) {
   }
 }
 
-// 2. Browser end-to-end tests: the site against the real server, then the desktop renderer (built by
-// electron-vite, its preload bridge replaced by a binding to the real main-process handler).
-if (!existsSync("/usr/bin/chromium")) {
-  console.error(
-    "Browser tests need Debian's Chromium at /usr/bin/chromium: run `apt-get install -y chromium` (as root).",
-  );
-  process.exit(1);
-}
+// 2. Browser end-to-end tests: the site against the real server, then the desktop renderer.
+requireTestBrowser();
 runPnpm(["build"]);
-for (const [name, args] of [
-  ["site", ["--filter", "@portfolio/site", "test:e2e"]],
-  ["desktop", ["--filter", "@portfolio/desktop", "exec", "playwright", "test"]],
-]) {
-  const playwrightJson = join(reports, `playwright-${name}.json`);
-  const e2eStatus = run(pnpmCommand, [...pnpmPrefix, ...args, "--reporter=list,json"], {
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
-  });
-  if (e2eStatus !== 0) failedRuns++;
-  if (existsSync(playwrightJson)) {
-    const { stats } = JSON.parse(readFileSync(playwrightJson, "utf8"));
+for (const suite of BROWSER_SUITES) {
+  const { status, report } = runBrowserSuite(suite, join(reports, `playwright-${suite.name}.json`));
+  if (status !== 0) failedRuns++;
+  if (report) {
+    const { stats } = report;
     tally.passed += stats.expected + (stats.flaky ?? 0);
     tally.failed += stats.unexpected;
     tally.skipped += stats.skipped;
-  } else if (e2eStatus !== 0) {
+  } else if (status !== 0) {
     tally.failed++;
   }
 }

@@ -5,7 +5,7 @@
  * over real better-sqlite3, against the real server on 127.0.0.1. `test:e2e` builds first.
  */
 import { defineConfig } from "@playwright/test";
-import { CHROME_PATH, CHROMIUM_ARGS } from "../site/scripts/testing/chromium.mjs";
+import { CHROMIUM_ARGS, TEST_CHROME_PATH } from "../site/scripts/testing/chromium.mjs";
 
 export default defineConfig({
   testDir: "./e2e",
@@ -22,7 +22,7 @@ export default defineConfig({
     browserName: "chromium",
     headless: true,
     // The built page loads its module script from disk, as in Electron (file:// has an opaque origin).
-    launchOptions: { executablePath: CHROME_PATH, args: [...CHROMIUM_ARGS, "--allow-file-access-from-files"] },
+    launchOptions: { executablePath: TEST_CHROME_PATH, args: [...CHROMIUM_ARGS, "--allow-file-access-from-files"] },
     viewport: { width: 1280, height: 800 },
     locale: "en-US",
     trace: "retain-on-failure",

@@ -3,7 +3,7 @@
  * (apps/site/dist), in Debian's Chromium. Builds nothing: the root `pnpm test` builds first.
  */
 import { defineConfig } from "@playwright/test";
-import { CHROME_PATH, CHROMIUM_ARGS } from "./scripts/testing/chromium.mjs";
+import { CHROMIUM_ARGS, TEST_CHROME_PATH } from "./scripts/testing/chromium.mjs";
 
 export default defineConfig({
   testDir: "./e2e",
@@ -20,7 +20,7 @@ export default defineConfig({
   use: {
     browserName: "chromium",
     headless: true,
-    launchOptions: { executablePath: CHROME_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: TEST_CHROME_PATH, args: CHROMIUM_ARGS },
     viewport: { width: 1280, height: 800 },
     locale: "en-US",
     trace: "retain-on-failure",

@@ -43,7 +43,7 @@ export function createApp(options: AppOptions): Express {
     // Counted in the database on the core's clock (a test's controllable one), shared by every instance.
     rateLimits: createRateLimits(
       { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
-      { db: core.db, now: () => core.now().getTime() },
+      { db: core.db, now: () => core.now().getTime(), inFlight: core.inFlight },
     ),
     projectsCache: new ProjectsCache(core),
   };

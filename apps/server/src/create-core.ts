@@ -3,10 +3,14 @@ import { migrateToLatest, openDatabase } from "@portfolio/core/data";
 import { type Core, createMailer, DEFAULT_CORE_CONFIG } from "@portfolio/core/services";
 import type { ServerConfig } from "./config.ts";
 import { createTools, loadCatFallbacks } from "./create-tools.ts";
+import { InFlight } from "./http/in-flight.ts";
 
 export interface ServerCore extends Core {
   /** The cat fallback illustrations, served as static files. */
   catFallbacks: ReadonlyMap<string, Buffer>;
+  /** Work that runs after its answer was sent; `close` waits for it. */
+  inFlight: InFlight;
+  /** Waits for work after the answers and for queued mail, then closes the database: call it last. */
   close: () => Promise<void>;
 }
 
@@ -23,13 +27,19 @@ export async function createCore(config: ServerConfig, log: (line: string) => vo
   if (!config.twitchTokenKey && config.production) {
     log("TWITCH_TOKEN_KEY is not set: a Twitch authorization will be stored unencrypted in the database.");
   }
+  const inFlight = new InFlight();
   const core: ServerCore = {
     db,
     mailer,
     config: { ...DEFAULT_CORE_CONFIG, publicUrl: config.publicUrl, bcryptCost: config.bcryptCost },
     now: () => new Date(),
     catFallbacks: loadCatFallbacks(config.catApi.fallbackDir, log),
-    close: () => db.destroy(),
+    inFlight,
+    close: async () => {
+      await inFlight.settled();
+      await mailer.drain();
+      await db.destroy();
+    },
   };
   core.tools = createTools(core, config, core.catFallbacks);
   return core;

@@ -42,16 +42,10 @@ async function serve(): Promise<void> {
     process.exit(1);
   });
 
-  // SIGTERM/SIGINT: stop accepting, finish requests in flight, send the mail they queued (sign-up, forgot
-  // password), close the pool, exit 0 (within 10 s, or 1 if requests had to be cut).
-  installGracefulShutdown(
-    server,
-    async () => {
-      await core.mailer.drain();
-      await core.close();
-    },
-    { log },
-  );
+  // SIGTERM/SIGINT: stop accepting, finish requests in flight and the work after their answers, send the
+  // mail they queued (sign-up, forgot password), close the pool, exit 0 (within 10 s, or 1 if requests had
+  // to be cut).
+  installGracefulShutdown(server, core.close, { log });
 }
 
 async function main(argv: string[]): Promise<void> {

@@ -4,6 +4,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, openPanel, ownerAccount, test } from "./admin-support.ts";
+import { gate } from "./fixtures.ts";
 
 // Each test starts its own server and logs in; a busy machine needs more than the default 45 s.
 test.describe.configure({ timeout: 90_000 });
@@ -15,16 +16,23 @@ const WATCHED = {
 } as const;
 type Watched = keyof typeof WATCHED;
 
-/** Records, from the very first parsed node on, which of WATCHED ever appeared in the page. */
+/**
+ * Records, from the very first parsed node on, which of WATCHED ever appeared in the page: was inserted,
+ * by the parser or a script. What was already there and merely stays (the home page while its admin button
+ * is being clicked) does not count, however busy the page is meanwhile.
+ */
 async function watchForAppearances(page: Page): Promise<void> {
   await page.addInitScript((selectors: Record<string, string>) => {
     const record = window as unknown as { __seen: Record<string, boolean> };
     record.__seen = {};
-    const check = () => {
-      for (const [name, selector] of Object.entries(selectors))
-        if (document.querySelector(selector)) record.__seen[name] = true;
-    };
-    new MutationObserver(check).observe(document, { childList: true, subtree: true });
+    new MutationObserver((mutations) => {
+      for (const mutation of mutations)
+        for (const node of mutation.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          for (const [name, selector] of Object.entries(selectors))
+            if (node.matches(selector) || node.querySelector(selector)) record.__seen[name] = true;
+        }
+    }).observe(document, { childList: true, subtree: true });
   }, WATCHED);
 }
 
@@ -57,13 +65,16 @@ test("the exported /admin/settings page holds neither the home page nor its Logi
 test("a panel that takes a while to load shows the loading screen, then the panel", async ({ page, login }) => {
   await login(ownerAccount);
   await watchForAppearances(page);
+  // The panel's code arrives only once the loading screen is up: however fast or slow the machine.
+  const held = gate();
   await page.route(/AdminPanelPage-[^/]*\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await held.passed;
     await route.continue();
   });
   await page.goto("/admin/settings");
   await expect(page.getByTestId("loading-screen")).toBeVisible();
   await expect(page.getByRole("progressbar", { name: "Loading the admin panel" })).toBeVisible();
+  held.open();
   await expect(page.getByRole("heading", { name: "Admin panel", level: 1 })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId("loading-screen")).toHaveCount(0);
   expect(await appeared(page)).toEqual(["loadingScreen"]);

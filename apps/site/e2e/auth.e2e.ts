@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { waitForMailLink } from "../scripts/testing/eml.ts";
-import { expect, gotoReady, OWNER, outboxDir, test, uniqueName } from "./fixtures.ts";
+import { expect, gate, gotoReady, OWNER, outboxDir, test, uniqueName } from "./fixtures.ts";
 
 const message = (page: Page) => page.getByTestId("form-message");
 
@@ -50,12 +50,19 @@ test.describe("login screen validation (spec sections 5 and 8)", () => {
   });
 
   test("a submit before the checks have loaded waits for them, then shows the spec's message", async ({ page }) => {
+    // The checks arrive only once the submit was pressed.
+    const held = gate();
+    let requested = false;
     await page.route(/\/form-rules-[^/]*\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      requested = true;
+      await held.passed;
       await route.continue();
     });
     await gotoReady(page, "/login");
     await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expect.poll(() => requested).toBe(true);
+    await expect(page.getByText("Please enter both username and password.")).toHaveCount(0);
+    held.open();
     await expect(message(page)).toHaveText("Please enter both username and password.");
   });
 

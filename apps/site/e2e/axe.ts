@@ -8,7 +8,19 @@ export async function seriousViolations(
 ): Promise<string[]> {
   // A dialog still popping in, or a colour mid-transition, has blended colours that fail contrast checks
   // although the settled screen passes: check what the user ends up looking at.
-  // Endless ones (spinners, pulses) never finish and are left out; a cancelled one counts as done.
+  await animationsSettled(page);
+  const results = await new AxeBuilder({ page }).disableRules(disable).analyze();
+  const prefix = where ? `${where}: ` : "";
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${prefix}${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/**
+ * Resolves once the page's running animations and transitions have finished. Endless ones (spinners,
+ * pulses) never finish and are left out; a cancelled one counts as done.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(
       document
@@ -18,9 +30,4 @@ export async function seriousViolations(
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
-  const results = await new AxeBuilder({ page }).disableRules(disable).analyze();
-  const prefix = where ? `${where}: ` : "";
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${prefix}${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }

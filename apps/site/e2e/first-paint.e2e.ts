@@ -6,6 +6,7 @@
  * hidden until it has loaded, never unstyled.
  */
 import type { Page } from "@playwright/test";
+import { animationsSettled } from "./axe.ts";
 import { expect, gotoReady, test } from "./fixtures.ts";
 
 const PAGES = [
@@ -39,7 +40,7 @@ const PROPERTIES = [
 
 async function computedStyles(page: Page): Promise<string[]> {
   // Let transitions started by the full stylesheet arriving settle (same values, other notation meanwhile).
-  await page.waitForTimeout(500);
+  await animationsSettled(page);
   return page.evaluate(
     (properties) =>
       [...document.querySelectorAll("body *")]

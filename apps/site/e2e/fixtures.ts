@@ -28,3 +28,15 @@ export async function gotoReady(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
 }
+
+/**
+ * A gate a held request waits at, opened by the test once the page shows what it must show meanwhile (a
+ * loading screen, an untouched form): the test waits for the page, never for a guessed length of time.
+ */
+export function gate(): { passed: Promise<void>; open: () => void } {
+  let open = () => {};
+  const passed = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { passed, open };
+}

@@ -3,15 +3,6 @@ import { expect, gotoReady, test } from "./fixtures.ts";
 
 const BIRTH = new Date(2005, 10, 14).getTime();
 
-async function waitForScrollToSettle(page: Page): Promise<void> {
-  await expect
-    .poll(async () => {
-      const before = await page.evaluate(() => window.scrollY);
-      await page.waitForTimeout(250);
-      return (await page.evaluate(() => window.scrollY)) === before;
-    })
-    .toBe(true);
-}
 const expectedAge = (at: number) => ((at - BIRTH) / (365.25 * 24 * 60 * 60 * 1000)).toFixed(8);
 
 test.describe("hidden letters in the hero title", () => {
@@ -142,6 +133,7 @@ async function gotoLiveHome(page: Page): Promise<void> {
 
 test.describe("'Last seen working on' badge", () => {
   test("names the latest project, scrolls to it and highlights it until a click", async ({ page }) => {
+    await page.clock.install();
     await gotoLiveHome(page);
     const badge = page.getByTestId("last-seen-badge");
     await expect(badge).toHaveText("Last seen working on Cat of the Day Stream Widget");
@@ -150,23 +142,34 @@ test.describe("'Last seen working on' badge", () => {
     await badge.click();
     await expect(card).toHaveAttribute("data-highlighted", "true");
     await expect(card).toBeInViewport();
-    await page.waitForTimeout(600);
+    // However long nobody clicks or scrolls, it stays highlighted.
+    await page.clock.runFor(10_000);
     await expect(card).toHaveAttribute("data-highlighted", "true");
     await page.mouse.click(5, 400);
     await expect(card).not.toHaveAttribute("data-highlighted");
   });
 
   test("the highlight clears 2 seconds after a scroll", async ({ page }) => {
+    // The page's timers run on a clock the test moves; the smooth scroll is the browser's own, not a timer.
+    await page.clock.install();
     await gotoLiveHome(page);
     const card = page.getByTestId("project-card").filter({ hasText: "Cat of the Day Stream Widget" });
+    const ownScrollEnded = page.evaluate(
+      () => new Promise<void>((resolve) => window.addEventListener("scrollend", () => resolve(), { once: true })),
+    );
     await page.getByTestId("last-seen-badge").click();
+    await ownScrollEnded;
     await expect(card).toBeInViewport();
-    await waitForScrollToSettle(page);
+    // From here on the clock moves only when the test says so; the visitor's scrolls count from now.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    const before = await page.evaluate(() => window.scrollY);
     await page.mouse.move(640, 400);
     await page.mouse.wheel(0, -150);
-    await page.waitForTimeout(1200);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).not.toBe(before);
+    await page.clock.runFor(1900);
     await expect(card).toHaveAttribute("data-highlighted", "true");
-    await expect(card).not.toHaveAttribute("data-highlighted", { timeout: 3000 });
+    await page.clock.runFor(200);
+    await expect(card).not.toHaveAttribute("data-highlighted");
   });
 
   test("falls back to the first project, then to 'something exciting'", async ({ page }) => {

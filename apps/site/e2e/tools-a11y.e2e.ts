@@ -52,7 +52,6 @@ for (const theme of ["dark", "light"] as const) {
 for (const path of OVERLAYS) {
   test(`the overlay at ${path}`, async ({ page }) => {
     await gotoReady(page, path);
-    await page.waitForTimeout(300);
     expect(await seriousViolations(page, { disable: ["color-contrast"] })).toEqual([]);
   });
 }

@@ -6,7 +6,7 @@ import { PLAYLIST_STORAGE_KEY } from "../src/tools/shuffler/playlist-storage.ts"
 import { RESTORED_MESSAGE } from "../src/tools/shuffler/shuffler-messages.ts";
 import { PLAYLIST_CONTENTS, PLAYLISTS, playableTitles, playlistUrl } from "./fakes/playlists.ts";
 import { expectTrack, openShuffler, queueHeading, shufflePlaylists, visibleTitles } from "./fakes/shuffler-page.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, gate, test } from "./fixtures.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -149,14 +149,17 @@ test.describe("playlist shuffler: beyond a plain shuffle", () => {
 
   test("the loading screen covers a load that takes a while", async ({ page }) => {
     await openShuffler(page);
+    // The answer comes only once the loading screen is up, however fast or slow the machine.
+    const held = gate();
     await page.route("**/api/youtube-playlist?playlistId=*", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await held.passed;
       await route.continue();
     });
     await page.getByTestId("playlist-url-0").fill(playlistUrl(PLAYLISTS.small));
     await page.getByRole("button", { name: "Shuffle", exact: true }).click();
     await expect(page.getByTestId("loading-screen")).toBeVisible();
     await expect(page.getByRole("progressbar")).toBeVisible();
+    held.open();
     await expect(page.getByTestId("loading-screen")).toBeHidden({ timeout: 10_000 });
     await expect(queueHeading(page)).toHaveText("Shuffled Playlist (12 songs)");
   });

@@ -88,6 +88,7 @@ describe("no stack trace in any answer", () => {
     server = await startTestServer();
     const owner = await server.login(OWNER.username, OWNER.password);
     // A real failure inside a handler: the database is gone.
+    await server.core.inFlight.settled();
     await server.core.db.destroy();
     const res = await owner.get("/api/admin/users");
     expect(res.status).toBe(500);

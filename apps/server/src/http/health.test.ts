@@ -42,6 +42,7 @@ describe("GET /api/health", () => {
 
   it("answers 503 once the database is closed", async () => {
     server = await startTestServer();
+    await server.core.inFlight.settled();
     await server.core.db.destroy();
     const res = await server.client().get("/api/health");
     expect(res.status).toBe(503);

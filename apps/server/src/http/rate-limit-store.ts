@@ -14,10 +14,16 @@ import { createHash } from "node:crypto";
 import type { Database } from "@portfolio/core/data";
 import type { ClientRateLimitInfo, Options, Store } from "express-rate-limit";
 import type { Kysely } from "kysely";
+import type { InFlight } from "./in-flight.ts";
 
 export interface DatabaseRateLimitStoreOptions {
   /** Clock for tests; defaults to the real time. */
   now?: () => number;
+  /**
+   * Tracks the work that runs after the answer (`decrement`, called once the response has finished), so
+   * closing the server waits for it before the database closes.
+   */
+  inFlight?: InFlight;
 }
 
 /** The stored form of a limiter's key. */
@@ -31,6 +37,7 @@ export class DatabaseRateLimitStore implements Store {
   private windowMs = 60_000;
   private lastPurge = 0;
   private readonly now: () => number;
+  private readonly inFlight: InFlight | undefined;
 
   /**
    * @param limiter names the limiter (e.g. "login-ip"): express-rate-limit wants one store per limiter,
@@ -42,6 +49,7 @@ export class DatabaseRateLimitStore implements Store {
     options: DatabaseRateLimitStoreOptions = {},
   ) {
     this.now = options.now ?? Date.now;
+    this.inFlight = options.inFlight;
   }
 
   /** The prefix express-rate-limit uses to tell stores apart in its reuse check. */
@@ -94,7 +102,7 @@ export class DatabaseRateLimitStore implements Store {
   }
 
   async decrement(key: string): Promise<void> {
-    await this.db
+    const update = this.db
       .updateTable("rate_limits")
       .set((eb) => ({ hits: eb("hits", "-", 1) }))
       .where("limiter", "=", this.limiter)
@@ -102,6 +110,7 @@ export class DatabaseRateLimitStore implements Store {
       .where("hits", ">", 0)
       .where("reset_at", ">", new Date(this.now()).toISOString())
       .execute();
+    await (this.inFlight ? this.inFlight.track(update) : update);
   }
 
   async resetKey(key: string): Promise<void> {

@@ -8,6 +8,7 @@ import { MESSAGES } from "@portfolio/core/domain";
 import type { Request, RequestHandler } from "express";
 import { ipKeyGenerator, rateLimit } from "express-rate-limit";
 import type { Kysely } from "kysely";
+import type { InFlight } from "./in-flight.ts";
 import { createDatabaseRateLimitStore } from "./rate-limit-store.ts";
 
 export interface RateLimitSettings {
@@ -47,6 +48,8 @@ const bodyField = (req: Request, field: string) => {
 export interface RateLimitStorage {
   db: Kysely<Database>;
   now?: () => number;
+  /** Where work that runs after the answer is tracked, so the database outlives it. */
+  inFlight?: InFlight;
 }
 
 export function createRateLimits(settings: RateLimitSettings, storage: RateLimitStorage) {
@@ -63,7 +66,7 @@ export function createRateLimits(settings: RateLimitSettings, storage: RateLimit
       windowMs,
       limit,
       keyGenerator: key,
-      store: createDatabaseRateLimitStore(storage.db, name, { now: storage.now }),
+      store: createDatabaseRateLimitStore(storage.db, name, { now: storage.now, inFlight: storage.inFlight }),
       skipSuccessfulRequests: onlyFailures,
       standardHeaders: "draft-8",
       legacyHeaders: false,
