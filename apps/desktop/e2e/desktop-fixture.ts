@@ -21,10 +21,32 @@ export { expect, OWNER };
 export const RENDERER_INDEX = fileURLToPath(new URL("../out/renderer/index.html", import.meta.url));
 const BINDING = "__portfolioDesktopInvoke";
 
-export interface Network {
-  offline: boolean;
-  /** Holds every request to the server this long (a slow line), to watch a sync under way. */
-  delayMs: number;
+/** The line between main and the server, as the test sets it. */
+export class Network {
+  /** Every request fails as an unplugged cable's would. */
+  offline = false;
+  #held: Promise<void> | undefined;
+
+  /**
+   * Holds every request until the returned function is called: a line as slow as the test needs to watch a
+   * sync under way, however fast or slow the machine.
+   */
+  hold(): () => void {
+    let release = () => {};
+    this.#held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    return () => {
+      this.#held = undefined;
+      release();
+    };
+  }
+
+  /** What a request goes through before it reaches the server. */
+  async pass(): Promise<void> {
+    await this.#held;
+    if (this.offline) throw new TypeError("fetch failed");
+  }
 }
 
 export interface DesktopFixtures {
@@ -44,7 +66,7 @@ export const test = base.extend<DesktopFixtures>({
   },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature.
   network: async ({}, use) => {
-    await use({ offline: false, delayMs: 0 });
+    await use(new Network());
   },
   desktop: async ({ network }, use) => {
     const userDataDir = mkdtempSync(join(tmpdir(), "portfolio-desktop-e2e-"));
@@ -57,8 +79,7 @@ export const test = base.extend<DesktopFixtures>({
       bcryptCost: 4,
       log: (line) => logs.push(line),
       fetch: async (input, init) => {
-        if (network.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, network.delayMs));
-        if (network.offline) throw new TypeError("fetch failed");
+        await network.pass();
         return fetch(input, init);
       },
     });

@@ -4,6 +4,7 @@ import {
   createInApp,
   createOnServer,
   deleteInApp,
+  loadedProjectCount,
   onTheWeb,
   openTab,
   projectRow,
@@ -58,7 +59,7 @@ test("working locally, projects are created, edited and deleted with no server a
   await openApp(page);
   await page.getByRole("button", { name: "Work locally" }).click();
   await openTab(page, "Projects");
-  const count = await page.getByTestId("project-row").count();
+  const count = await loadedProjectCount(page);
   await createInApp(page, "Local one");
   await createInApp(page, "Local two");
   await renameInApp(page, "Local one", "Local one, edited");

@@ -1,5 +1,5 @@
 /** Small steps the desktop renderer tests share: the server's side (the web), and the panel's rows. */
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import type { TestClient, TestServer } from "../../server/src/test/test-server.ts";
 import { OWNER } from "./desktop-fixture.ts";
 
@@ -47,6 +47,16 @@ export function projectRow(page: Page, title: string) {
 
 export async function openTab(page: Page, tab: "Dashboard" | "Users" | "Projects" | "Settings") {
   await page.getByRole("tab", { name: tab }).click();
+}
+
+/**
+ * How many projects the Projects tab lists, read from its summary line ("14 projects on the site."), which
+ * appears only once the list has loaded: a row count taken earlier would be of a table still loading.
+ */
+export async function loadedProjectCount(page: Page): Promise<number> {
+  const summary = page.getByText(/^\d+ projects? on the site\.$/);
+  await expect(summary).toBeVisible();
+  return Number.parseInt((await summary.textContent()) ?? "", 10);
 }
 
 /** Creates a project in the desktop's Projects tab. */

@@ -18,10 +18,11 @@ test("the table: rank then username, member since, (You), e-mail, role, status, 
   await login(ownerAccount);
   await openPanel(page, "Users");
 
-  const rows = page.getByTestId("user-row");
-  const order = await rows.evaluateAll((els) => els.map((el) => el.getAttribute("data-username")));
+  // The table arrives with the users' answer: wait for it, never read a table that is still loading.
+  const order = () =>
+    page.getByTestId("user-row").evaluateAll((els) => els.map((el) => el.getAttribute("data-username")));
   const mods = moderators.map((m) => m.username).sort((a, b) => a.localeCompare(b));
-  expect(order).toEqual(["owner", admin.username, ...mods, user.username]);
+  await expect.poll(order).toEqual(["owner", admin.username, ...mods, user.username]);
 
   const owner = userRow(page, "owner");
   await expect(owner.getByRole("rowheader")).toContainText("owner(You)");

@@ -1,8 +1,29 @@
 import type { Page } from "@playwright/test";
 import { waitForMailLink } from "../scripts/testing/eml.ts";
-import { expect, gate, gotoReady, OWNER, outboxDir, test, uniqueName } from "./fixtures.ts";
+import {
+  expect,
+  expectAfterExactly,
+  gate,
+  gotoReady,
+  OWNER,
+  outboxDir,
+  pauseClock,
+  test,
+  uniqueName,
+} from "./fixtures.ts";
 
 const message = (page: Page) => page.getByTestId("form-message");
+
+/** The token pages send the visitor to /login 3 s after a success (spec), on the page's paused clock. */
+async function expectRedirectToLoginAfter3s(page: Page) {
+  await expectAfterExactly(
+    page,
+    3000,
+    () => expect(page).not.toHaveURL(/\/login$/),
+    () => expect(page).toHaveURL(/\/login$/),
+  );
+  await page.clock.resume();
+}
 
 async function fillLogin(page: Page, username: string, password: string) {
   await page.getByLabel("Username", { exact: true }).fill(username);
@@ -10,13 +31,21 @@ async function fillLogin(page: Page, username: string, password: string) {
   await page.getByRole("button", { name: "Login", exact: true }).click();
 }
 
-async function signUp(page: Page, username: string, email: string, password: string) {
+/** Fills and sends the sign-up form; `beforeSubmit` runs just before the click (e.g. to pause the page's clock). */
+async function signUp(
+  page: Page,
+  username: string,
+  email: string,
+  password: string,
+  beforeSubmit: () => Promise<void> = async () => {},
+) {
   await gotoReady(page, "/login");
   await page.getByRole("button", { name: "Sign up" }).click();
   await page.getByLabel("Username", { exact: true }).fill(username);
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByLabel("Confirm password", { exact: true }).fill(password);
+  await beforeSubmit();
   await page.getByRole("button", { name: "Sign Up" }).click();
 }
 
@@ -43,8 +72,20 @@ test.describe("login screen validation (spec sections 5 and 8)", () => {
     await page.getByLabel("Username", { exact: true }).fill("someone");
     await page.getByLabel("Password", { exact: true }).fill("a-secret-password");
     await expect(page.getByRole("button", { name: "Login", exact: true })).toBeDisabled();
+    // Enter would send the form at once (implicit submission fires its submit event within the key press)
+    // unless its submit button is disabled. The listener marks a submit and holds it, so the mark stays.
+    await page.evaluate(() => {
+      window.addEventListener(
+        "submit",
+        (event) => {
+          event.preventDefault();
+          document.documentElement.setAttribute("data-form-sent", "yes");
+        },
+        true,
+      );
+    });
     await page.getByLabel("Password", { exact: true }).press("Enter");
-    await page.waitForTimeout(300);
+    await expect(page.locator("html")).not.toHaveAttribute("data-form-sent", "yes");
     expect(page.url()).not.toContain("a-secret-password");
     expect(new URL(page.url()).search).toBe("");
   });
@@ -150,20 +191,29 @@ test.describe("account flows through the real server and its mail outbox", () =>
     const password = "first-secret";
     const since = Date.now() - 1000;
 
-    await signUp(page, username, email, password);
+    await page.clock.install();
+    await signUp(page, username, email, password, () => pauseClock(page));
     await expect(message(page)).toHaveText("Account created successfully! You can now log in.");
-    // Back to login mode after 2 s.
-    await expect(page.getByRole("button", { name: "Login", exact: true })).toBeVisible({ timeout: 4000 });
+    // Back to login mode after 2 s of the page's clock.
+    const loginButton = page.getByRole("button", { name: "Login", exact: true });
+    await expectAfterExactly(
+      page,
+      2000,
+      () => expect(loginButton).toHaveCount(0),
+      () => expect(loginButton).toBeVisible(),
+    );
+    await page.clock.resume();
 
     // Not active yet: the server refuses with its own message.
     await fillLogin(page, username, password);
     await expect(message(page)).toContainText("not activated");
 
     const link = await waitForMailLink(outboxDir(), email, "/activate-account", { after: since });
-    await page.goto(link);
+    await gotoReady(page, link.replace(/^https?:\/\/[^/]+/, ""));
+    await pauseClock(page);
     await page.getByRole("button", { name: "Activate Account" }).click();
     await expect(message(page)).toHaveText("Account activated successfully! You can now log in.");
-    await expect(page).toHaveURL(/\/login$/, { timeout: 6000 });
+    await expectRedirectToLoginAfter3s(page);
 
     await fillLogin(page, username, password);
     await expect(page).toHaveURL(/\/$/);
@@ -188,6 +238,7 @@ test.describe("account flows through the real server and its mail outbox", () =>
     const username = uniqueName("reset");
     const email = `${username}@example.test`;
     const since = Date.now() - 1000;
+    await page.clock.install();
     await signUp(page, username, email, "old-secret");
     await expect(message(page)).toHaveText("Account created successfully! You can now log in.");
     await page.goto(await waitForMailLink(outboxDir(), email, "/activate-account", { after: since }));
@@ -216,9 +267,10 @@ test.describe("account flows through the real server and its mail outbox", () =>
     await expect(message(page)).toHaveText("Password must be at least 6 characters long.");
     await page.getByLabel("New password", { exact: true }).fill("new-secret");
     await page.getByLabel("Confirm new password", { exact: true }).fill("new-secret");
+    await pauseClock(page);
     await submit.click();
     await expect(message(page)).toHaveText("Password reset successfully! Redirecting to login...");
-    await expect(page).toHaveURL(/\/login$/, { timeout: 6000 });
+    await expectRedirectToLoginAfter3s(page);
 
     await fillLogin(page, username, "old-secret");
     await expect(message(page)).toHaveText("Invalid username or password.");
@@ -285,6 +337,7 @@ test.describe("account flows through the real server and its mail outbox", () =>
     const username = uniqueName("scan");
     const email = `${username}@example.test`;
     const since = Date.now() - 1000;
+    await page.clock.install();
     await signUp(page, username, email, "scanned-secret");
     await expect(message(page)).toHaveText("Account created successfully! You can now log in.");
     const link = await waitForMailLink(outboxDir(), email, "/activate-account", { after: since });
@@ -297,7 +350,8 @@ test.describe("account flows through the real server and its mail outbox", () =>
     // What a link scanner does: load the page, run its scripts, wait, leave.
     await gotoReady(page, link.replace(/^https?:\/\/[^/]+/, ""));
     await expect(page.getByText("Press the button to activate your account.")).toBeVisible();
-    await page.waitForTimeout(1000);
+    // A scanner that lingers: every timer the page set runs out, and still nothing is sent.
+    await page.clock.runFor(60_000);
     expect(calls).toBe(0);
     const stillInactive = await page.request.post("/api/login", {
       data: { username, password: "scanned-secret" },
@@ -306,10 +360,11 @@ test.describe("account flows through the real server and its mail outbox", () =>
     expect(stillInactive.status()).toBe(403);
     expect((await stillInactive.json()).error).toContain("not activated");
 
+    await pauseClock(page);
     await page.getByRole("button", { name: "Activate Account" }).click();
     await expect(message(page)).toHaveText("Account activated successfully! You can now log in.");
     expect(calls).toBe(1);
-    await expect(page).toHaveURL(/\/login$/, { timeout: 6000 });
+    await expectRedirectToLoginAfter3s(page);
   });
 
   test("staff: the owner sees the admin button and the admin panel; logged out it shows the home page", async ({

@@ -40,3 +40,40 @@ export function gate(): { passed: Promise<void>; open: () => void } {
   });
   return { passed, open };
 }
+
+/**
+ * Stops the page's clock where it stands (Playwright's fake clock, installed with `page.clock.install()` before
+ * the page loaded): from here on a timer fires only when the test moves the clock, so a step that starts a
+ * timer (a redirect after 3 s, a message shown for 2 s) is judged on the page's time, never the machine's.
+ */
+export async function pauseClock(page: Page): Promise<void> {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+}
+
+/**
+ * With the clock paused before the step that started a timer: `before` still holds a moment before `ms` of the
+ * page's time have passed, and `after` holds once they have.
+ */
+export async function expectAfterExactly(
+  page: Page,
+  ms: number,
+  before: () => Promise<void>,
+  after: () => Promise<void>,
+): Promise<void> {
+  await page.clock.runFor(ms - 1);
+  await before();
+  await page.clock.runFor(1);
+  await after();
+}
+
+/**
+ * For a step that waits a random backoff (a widget reconnecting): moves the page's clock (installed with
+ * `page.clock.install()`) a second at a time and reads `probe` after each, so the wait is page time, never
+ * the machine's. Returns Playwright's `expect.poll`, to be finished with a matcher.
+ */
+export function pollOnPageClock<T>(page: Page, probe: () => T | Promise<T>) {
+  return expect.poll(async () => {
+    await page.clock.runFor(1000);
+    return probe();
+  });
+}

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, gotoReady, test } from "./fixtures.ts";
+import { expect, expectAfterExactly, gotoReady, pauseClock, test } from "./fixtures.ts";
 
 const BIRTH = new Date(2005, 10, 14).getTime();
 
@@ -63,12 +63,16 @@ test.describe("hidden letters in the hero title", () => {
 
 test.describe("age figure", () => {
   test("shows 8 decimals and ticks", async ({ page }) => {
+    await page.clock.install();
     await gotoReady(page, "/");
+    await pauseClock(page);
     const figure = page.getByTestId("age-figure");
     const first = (await figure.textContent()) ?? "";
     expect(first).toMatch(/^\d{2}\.\d{8}$/);
-    await expect.poll(async () => figure.textContent(), { timeout: 2000 }).not.toBe(first);
-    expect(await figure.textContent()).toMatch(/^\d{2}\.\d{8}$/);
+    // A second is about 3 units of the 8th decimal (a 50 ms refresh is a sixth of one).
+    await page.clock.runFor(1000);
+    await expect(figure).not.toHaveText(first);
+    await expect(figure).toHaveText(/^\d{2}\.\d{8}$/);
   });
 
   test("follows the clock: years since 14 Nov 2005 in 365.25-day years", async ({ page }) => {
@@ -99,12 +103,20 @@ test.describe("age figure", () => {
   });
 
   test("on another day a click shows the temporary message", async ({ page }) => {
-    await page.clock.setFixedTime(new Date(2026, 2, 10, 12, 0, 0));
+    await page.clock.install({ time: new Date(2026, 2, 10, 12, 0, 0) });
     await gotoReady(page, "/");
+    await pauseClock(page);
     await page.getByTestId("age-figure").click();
-    await expect(page.getByTestId("age-message")).toHaveText("Maybe return later, it may do something!");
+    const message = page.getByTestId("age-message");
+    await expect(message).toHaveText("Maybe return later, it may do something!");
     await expect(page.locator("canvas")).toHaveCount(0);
-    await expect(page.getByTestId("age-message")).toBeEmpty({ timeout: 6000 });
+    // Temporary: it goes after 3 s of the page's clock.
+    await expectAfterExactly(
+      page,
+      3000,
+      () => expect(message).toHaveText("Maybe return later, it may do something!"),
+      () => expect(message).toBeEmpty(),
+    );
   });
 });
 
@@ -125,11 +137,13 @@ test("the dash in 'year-old' shows the server's greeting", async ({ page, reques
  * so a card highlighted before that would be a different card after it.
  */
 async function gotoLiveHome(page: Page): Promise<void> {
-  const live = page.waitForResponse((response) => response.url().endsWith("/api/projects"));
   await gotoReady(page, "/");
-  await live;
+  await expect(liveProjects(page)).toHaveAttribute("data-projects", "loaded");
   await expect(page.getByTestId("project-card").first()).not.toHaveAttribute("id", /^project-fallback-/);
 }
+
+/** The home page marks when the live list is in (`data-projects="loaded"`, or "failed" with the fallback). */
+const liveProjects = (page: Page) => page.locator("[data-projects]");
 
 test.describe("'Last seen working on' badge", () => {
   test("names the latest project, scrolls to it and highlights it until a click", async ({ page }) => {
@@ -227,6 +241,7 @@ test.describe("projects section", () => {
     expect(az).toHaveLength(14);
 
     await page.getByRole("button", { name: "Status" }).click();
+    await expect(page.getByRole("button", { name: "Status" })).toHaveAttribute("aria-pressed", "true");
     const cards = page.getByTestId("project-card");
     const statuses = await cards.evaluateAll((els) => els.map((el) => el.getAttribute("data-status")));
     const status = await titles(page);
@@ -393,10 +408,8 @@ test.describe("projects grid when live data arrives", () => {
     await page.getByTestId("project-card").evaluateAll((els) => {
       for (const el of els) el.setAttribute("data-seen", "yes");
     });
-    const answered = page.waitForResponse("**/api/projects");
     release();
-    await answered;
-    await page.waitForTimeout(300);
+    await expect(liveProjects(page)).toHaveAttribute("data-projects", "loaded");
     expect(await titles(page)).toEqual(before);
     // The very same elements: nothing was re-created or reshuffled.
     await expect(page.locator('[data-testid="project-card"][data-seen="yes"]')).toHaveCount(14);

@@ -1,7 +1,7 @@
 import { type FakeTwitchIrc, startFakeTwitchIrc } from "./fakes/fake-twitch-irc.ts";
 import { relayWebSocket } from "./fakes/route-socket.ts";
 import { expectTransparentPage, routeEmotes, uniqueChannel } from "./fakes/widget-page.ts";
-import { expect, gotoReady, test } from "./fixtures.ts";
+import { expect, gotoReady, pollOnPageClock, test } from "./fixtures.ts";
 
 let irc: FakeTwitchIrc;
 test.beforeAll(async () => {
@@ -102,21 +102,24 @@ test.describe("chat box widget against a local Twitch IRC stand-in", () => {
 
   test("answers PING, follows RECONNECT, and reconnects with backoff after a drop", async ({ page }) => {
     const channel = uniqueChannel("reconnect");
+    const widget = page.getByTestId("chat-widget");
+    const status = () => widget.getAttribute("data-status");
+    await page.clock.install();
     await gotoReady(page, chatUrl(channel));
     await irc.waitForJoin(channel);
     irc.ping();
     await expect.poll(() => irc.received.includes("PONG :tmi.twitch.tv")).toBe(true);
 
     irc.dropAll();
-    await expect(page.getByTestId("chat-widget")).toHaveAttribute("data-status", "reconnecting");
+    await expect(widget).toHaveAttribute("data-status", "reconnecting");
+    await pollOnPageClock(page, status).toBe("connected");
     await irc.waitForJoin(channel, 1);
-    await expect(page.getByTestId("chat-widget")).toHaveAttribute("data-status", "connected", { timeout: 10_000 });
     irc.privmsg(channel, { id: "r1", login: "ann", text: "welcome back" });
     await expect(messages(page)).toHaveText(["ann: welcome back"]);
 
     irc.reconnectNotice();
-    await expect(page.getByTestId("chat-widget")).toHaveAttribute("data-status", "reconnecting");
-    await expect(page.getByTestId("chat-widget")).toHaveAttribute("data-status", "connected", { timeout: 10_000 });
+    await expect(widget).toHaveAttribute("data-status", "reconnecting");
+    await pollOnPageClock(page, status).toBe("connected");
   });
 
   test("demo mode shows sample chat without any connection", async ({ page }) => {

@@ -1,17 +1,11 @@
-import type { Page } from "@playwright/test";
 import { expectTransparentPage } from "./fakes/widget-page.ts";
-import { expect, gotoReady, test } from "./fixtures.ts";
+import { expect, gotoReady, pauseClock, test } from "./fixtures.ts";
 
 const seconds = (text: string | null) => {
   const [m = "0", s = "0"] = (text ?? "").split(":");
   return Number(m) * 60 + Number(s);
 };
 const clock = (total: number) => `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
-
-/** Stops the page's (fake) clock where it is, so every later step moves it by exactly what the test says. */
-async function pauseClock(page: Page): Promise<void> {
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
-}
 
 test.describe("countdown widget", () => {
   test("counts to a fixed end time that survives a reload, then shows the end text", async ({ page }) => {

@@ -1,7 +1,7 @@
 import { type FakeHeartRate, FEED_PATH, startFakeHeartRate } from "./fakes/fake-heart-rate.ts";
 import { relayWebSocket } from "./fakes/route-socket.ts";
 import { expectTransparentPage } from "./fakes/widget-page.ts";
-import { expect, gotoReady, test } from "./fixtures.ts";
+import { expect, gotoReady, pollOnPageClock, test } from "./fixtures.ts";
 
 let feed: FakeHeartRate;
 test.beforeAll(async () => {
@@ -57,16 +57,17 @@ test.describe("heart-rate widget against a local Pulsoid-shaped feed", () => {
 
   test("reconnects when the feed drops, and keeps trying with a wrong token", async ({ page }) => {
     const before = feed.connections;
+    await page.clock.install();
     await gotoReady(page, heartUrl(feed.token));
     await feed.waitForClients(before + 1);
     feed.dropAll();
-    await feed.waitForClients(before + 2);
+    await pollOnPageClock(page, () => feed.connections).toBeGreaterThanOrEqual(before + 2);
     feed.send(101);
     await expect(page.getByTestId("heart-bpm")).toHaveText("101");
 
     const refused = feed.refused;
     await gotoReady(page, heartUrl("wrong-token"));
-    await expect.poll(() => feed.refused, { timeout: 10_000 }).toBeGreaterThanOrEqual(refused + 2);
+    await pollOnPageClock(page, () => feed.refused).toBeGreaterThanOrEqual(refused + 2);
     await expect(page.getByTestId("heart-note")).toHaveText("Waiting for heart rate…");
   });
 

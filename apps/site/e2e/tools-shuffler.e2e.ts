@@ -12,7 +12,7 @@ import {
   stubVideoId,
   visibleTitles,
 } from "./fakes/shuffler-page.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, expectAfterExactly, pauseClock, test } from "./fixtures.ts";
 
 /** Past the 1 s advance guard. */
 const GUARD = 1100;
@@ -232,16 +232,26 @@ test.describe("playlist shuffler: playing", () => {
 
   test("Copy URLs (Copied! for 2 s) and Open on YouTube from the current track", async ({ page, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.clock.install();
     await openShuffler(page);
     await shufflePlaylists(page, PLAYLISTS.small);
+    await pauseClock(page);
     const copy = page.getByRole("button", { name: "Copy URLs" });
     await copy.click();
-    await expect(page.getByRole("button", { name: "Copied!" })).toBeVisible();
+    const copied = page.getByRole("button", { name: "Copied!" });
+    await expect(copied).toBeVisible();
     const text = await page.evaluate(() => navigator.clipboard.readText());
     const lines = text.split("\n");
     expect(lines).toHaveLength(12);
     expect(lines[0]).toBe(`https://www.youtube.com/watch?v=${await stubVideoId(page)}`);
-    await expect(page.getByRole("button", { name: "Copy URLs" })).toBeVisible({ timeout: 3000 });
+    // 'Copied!' for 2 s of the page's clock, then the button reads 'Copy URLs' again.
+    await expectAfterExactly(
+      page,
+      2000,
+      () => expect(copied).toBeVisible(),
+      () => expect(copy).toBeVisible(),
+    );
+    await page.clock.resume();
 
     const ids = lines.map((line) => new URL(line).searchParams.get("v"));
     await expect(page.getByTestId("open-on-youtube")).toHaveAttribute(

@@ -69,7 +69,8 @@ export default function HomePage() {
           <p className="mx-auto mt-2 max-w-2xl text-base text-slate-600 dark:text-slate-400">{settings.tagline}</p>
           <ContactLinks settings={settings} />
         </section>
-        <div className="mx-auto max-w-5xl px-6 pb-24">
+        {/* data-projects: whether the live list (or the fallback after a failure) is in; tests wait for it. */}
+        <div className="mx-auto max-w-5xl px-6 pb-24" data-projects={status}>
           <ProjectsSection
             projects={projects}
             randomOrder={randomOrder}
