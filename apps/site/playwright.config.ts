@@ -2,6 +2,7 @@
  * Browser tests against the real server (apps/server/dist/main.js) serving the real static export
  * (apps/site/dist), in Debian's Chromium. Builds nothing: the root `pnpm test` builds first.
  */
+import { availableParallelism } from "node:os";
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, TEST_CHROME_PATH } from "./scripts/testing/chromium.mjs";
 
@@ -9,7 +10,8 @@ export default defineConfig({
   testDir: "./e2e",
   testMatch: "**/*.e2e.ts",
   globalSetup: "./e2e/global-setup.ts",
-  workers: 2,
+  // As many workers as cores: the browsers, the servers and the test runner keep each core busy.
+  workers: availableParallelism(),
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
@@ -23,7 +25,9 @@ export default defineConfig({
     launchOptions: { executablePath: TEST_CHROME_PATH, args: CHROMIUM_ARGS },
     viewport: { width: 1280, height: 800 },
     locale: "en-US",
-    trace: "retain-on-failure",
+    // No trace recording: it costs about a third of the suite's time on two cores (snapshots and a
+    // screencast of every step of every test). To debug a failure, run it again with `--trace on`.
+    trace: "off",
     screenshot: "only-on-failure",
   },
 });

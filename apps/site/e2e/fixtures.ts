@@ -47,7 +47,17 @@ export function gate(): { passed: Promise<void>; open: () => void } {
  * timer (a redirect after 3 s, a message shown for 2 s) is judged on the page's time, never the machine's.
  */
 export async function pauseClock(page: Page): Promise<void> {
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+  // pauseAt takes a moment still ahead of the page's clock, which keeps running meanwhile: on a busy machine
+  // the moment read can be past already, so read again and retry.
+  for (let attempt = 1; ; attempt++) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + 100);
+      return;
+    } catch (error) {
+      if (attempt >= 20 || !String(error).includes("to the past")) throw error;
+    }
+  }
 }
 
 /**

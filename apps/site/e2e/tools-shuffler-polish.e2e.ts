@@ -9,7 +9,7 @@ import { IFRAME_API_URL } from "../src/tools/shuffler/youtube-iframe-api.ts";
 import { seriousViolations } from "./axe.ts";
 import { PLAYLISTS, playlistUrl } from "./fakes/playlists.ts";
 import { expectTrack, openShuffler, queueHeading, shufflePlaylists, visibleTitles } from "./fakes/shuffler-page.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, pauseClock, test } from "./fixtures.ts";
 
 /** Past the 1 s advance guard. */
 const GUARD = 1100;
@@ -157,8 +157,8 @@ test("a Next pressed inside the 1 s advance guard says why nothing happened, pol
   await expect(notice).toHaveCount(0);
 
   // Past the guard of the load, then time stands still: the second press is surely inside the guard.
-  const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + GUARD);
+  await pauseClock(page);
+  await page.clock.runFor(GUARD);
   await page.getByRole("button", { name: "Next track" }).click();
   await expectTrack(page, 2, 12);
   await expect(notice).toHaveCount(0);

@@ -462,12 +462,13 @@ describe("login timing (7)", () => {
       return performance.now() - started;
     };
     await time("warm-up-name");
-    let known = 0;
-    let unknown = 0;
-    for (let i = 0; i < 3; i++) {
-      known += await time(OWNER.username);
-      unknown += await time(`nobody${i}`);
+    // Each pair's two logins run back to back, under the same load; the median of five pairs' ratios is
+    // unmoved by a burst of other work during one call.
+    const ratios: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const known = await time(OWNER.username);
+      ratios.push((await time(`nobody${i}`)) / known);
     }
-    expect(unknown / known).toBeGreaterThan(0.3);
+    expect(ratios.sort((a, b) => a - b)[2]).toBeGreaterThan(0.3);
   });
 });

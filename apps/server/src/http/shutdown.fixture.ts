@@ -1,12 +1,19 @@
-/** A tiny server process for shutdown.test.ts: /slow answers after SLOW_MS, /hang never answers. */
+/**
+ * A tiny server process for shutdown.test.ts. It says on stdout when a request has arrived, so the test
+ * signals only then; /slow answers SLOW_MS after the SIGTERM (so it is surely in flight during the
+ * shutdown, however slow the machine), /hang never answers, anything else at once.
+ */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { installGracefulShutdown } from "./shutdown.ts";
 
-const slowMs = Number(process.env.SLOW_MS ?? 1000);
+const slowMs = Number(process.env.SLOW_MS ?? 300);
+const terminated = new Promise<void>((resolve) => process.once("SIGTERM", () => resolve()));
 const server = createServer((req, res) => {
+  process.stdout.write(`request ${req.url}\n`);
   if (req.url === "/hang") return;
-  setTimeout(() => res.end("done"), req.url === "/slow" ? slowMs : 0);
+  if (req.url === "/slow") void terminated.then(() => setTimeout(() => res.end("done"), slowMs));
+  else res.end("done");
 });
 installGracefulShutdown(
   server,

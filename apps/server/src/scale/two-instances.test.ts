@@ -101,12 +101,12 @@ describe.runIf(onPostgres)("two instances on one PostgreSQL database", () => {
     }
   });
 
-  it("one stopped with SIGTERM finishes, closes its pool and exits 0 within 10 s; the other keeps serving", async () => {
+  it("one stopped with SIGTERM finishes, closes its pool and exits 0 within its grace period; the other keeps serving", async () => {
     expect((await b.client().get("/api/health")).body).toEqual({ status: "ok" });
-    const started = Date.now();
     b.process.kill("SIGTERM");
+    // Exit 0 and no cut: past the grace period (10 s) it would have closed what was left and exited 1.
     expect(await b.exited).toBe("code 0");
-    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(b.log()).not.toContain("Requests still running");
     expect(b.log()).toContain("Shutting down: finishing requests in flight.");
     expect((await a.client().get("/api/health")).status).toBe(200);
     expect((await a.client().get("/api/projects")).status).toBe(200);

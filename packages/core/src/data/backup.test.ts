@@ -175,18 +175,25 @@ describe("backup and restore", () => {
       await populate(source);
       const file = join(dir, `busy-${dialect}.ndjson.gz`);
       let stop = false;
+      // The backup starts once the writers are well under way (every one has committed at least once).
+      let committed = 0;
+      let underWay = () => {};
+      const writing = new Promise<void>((resolve) => {
+        underWay = resolve;
+      });
       const writers = Array.from({ length: 50 }, async (_, w) => {
         for (let i = 0; !stop; i++) {
           await source.transaction().execute(async (trx) => {
             await trx.insertInto("settings").values({ key: `w${w}-${i}`, value: "a" }).execute();
             await trx.insertInto("settings").values({ key: `w${w}-${i}-pair`, value: "b" }).execute();
           });
+          if (i === 0 && ++committed === 50) underWay();
           // Yield to timers and I/O between writes, as requests arriving over the network do (better-sqlite3
           // is synchronous: without this the writers would never let the backup start).
           await new Promise((resolve) => setImmediate(resolve));
         }
       });
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await writing;
       const header = await writeBackup(source, file);
       stop = true;
       await Promise.all(writers);

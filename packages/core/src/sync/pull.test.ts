@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Project } from "../domain/projects.ts";
 import { recordChange } from "./change-log.ts";
@@ -144,14 +145,28 @@ describe.runIf(process.env.TEST_DATABASE === "postgres")("pull: concurrent write
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    // The slow writer appends first and stays open; the fast one appends after it and commits at once.
+    // The slow writer appends first and stays open; the fast one starts after it, while it is open.
+    let appended = () => {};
+    const slowAppended = new Promise<void>((resolve) => {
+      appended = resolve;
+    });
     const slow = f.core.db.transaction().execute(async (trx) => {
       await recordChange(trx, change(slowId));
+      appended();
       await gate;
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await slowAppended;
     const fast = f.core.db.transaction().execute((trx) => recordChange(trx, change(fastId)));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The fast writer is under way once it waits for the change log's lock, which the slow one holds.
+    await expect
+      .poll(async () => {
+        const { rows } = await sql<{ waiting: string }>`
+          select count(*) as waiting from pg_locks
+          where locktype = 'advisory' and not granted
+            and database = (select oid from pg_database where datname = current_database())`.execute(f.core.db);
+        return Number(rows[0]?.waiting);
+      })
+      .toBe(1);
 
     const during = await pull(f.core, f.owner, { since: cursor });
     release();

@@ -44,11 +44,11 @@ describe("shuffleWithSeed", () => {
     expect(orders.size).toBe(24);
   });
 
-  it("handles 5,000 videos quickly", () => {
+  // How fast is `pnpm bench:shuffler`'s to say (the whole load of a 5,000-entry playlist), not a timed test's.
+  it("shuffles 5,000 videos, each once", () => {
     const many = Array.from({ length: 5000 }, (_, i) => video(`v${i}`));
-    const started = performance.now();
     const out = shuffleWithSeed(many, 99);
-    expect(performance.now() - started).toBeLessThan(50);
+    expect(out).toHaveLength(5000);
     expect(new Set(out.map((v) => v.id)).size).toBe(5000);
   });
 });
