@@ -79,9 +79,11 @@ describe("installGracefulShutdown", () => {
     const inFlight = get(child.port, "/slow", keepAlive);
     await child.printed("request /slow");
     child.process.kill("SIGTERM");
-    // The log line is written in the same step that stops accepting connections.
+    // The log line is written in the same step that stops accepting connections. The listening socket is
+    // closed on the child's next loop turn: a connection the kernel took just before then is reset, one
+    // after is refused; either way the new request gets no answer.
     await child.printed("Shutting down: finishing requests in flight.");
-    await expect(get(child.port, "/fast")).rejects.toThrow(/ECONNREFUSED/);
+    await expect(get(child.port, "/fast")).rejects.toThrow(/ECONNREFUSED|ECONNRESET/);
     expect(await inFlight).toEqual({ status: 200, body: "done" });
     const { code } = await child.exited;
     // Exit 0 without the grace period's cut: the idle keep-alive connection did not hold the process.
