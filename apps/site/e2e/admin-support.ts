@@ -4,10 +4,10 @@
  * site profile never disturb each other or the other test files. Accounts are made through the real API:
  * the owner signs people up, activates them and sets their permissions.
  */
-import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { DEFAULT_ROLES } from "@portfolio/core/domain";
-import { OWNER, type RealServer, startRealServer } from "../scripts/testing/real-server.mjs";
-import { uniqueName } from "./fixtures.ts";
+import { OWNER, type RealServer } from "../scripts/testing/real-server.mjs";
+import { testWithOwnServer, uniqueName } from "./fixtures.ts";
 
 export { expect, OWNER, uniqueName };
 
@@ -43,16 +43,7 @@ interface AdminFixtures {
   login: (account: { username: string; password: string }) => Promise<void>;
 }
 
-export const test = base.extend<AdminFixtures>({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
-  server: async ({}, use) => {
-    const server = await startRealServer();
-    await use(server);
-    await server.stop();
-  },
-  baseURL: async ({ server }, use) => {
-    await use(server.baseUrl);
-  },
+export const test = testWithOwnServer.extend<Omit<AdminFixtures, "server">>({
   ownerApi: async ({ server, playwright }, use) => {
     const api = await playwright.request.newContext({
       baseURL: server.baseUrl,

@@ -5,14 +5,15 @@
  */
 import type { Page } from "@playwright/test";
 import { waitForMailLink } from "../scripts/testing/eml.ts";
+import type { RealServer } from "../scripts/testing/real-server.mjs";
 import { seriousViolations } from "./axe.ts";
-import { expect, gotoReady, OWNER, outboxDir, test, uniqueName } from "./fixtures.ts";
+import { expect, gotoReady, OWNER, testWithOwnServer as test, uniqueName } from "./fixtures.ts";
 
 const message = (page: Page) => page.getByTestId("form-message");
 const pathOf = (link: string) => link.replace(/^https?:\/\/[^/]+/, "");
 
 /** Signs up through the form and answers the new account's name, address and activation link. */
-async function signUp(page: Page, password = "first-secret") {
+async function signUp(page: Page, server: RealServer, password = "first-secret") {
   const username = uniqueName("link");
   const email = `${username}@example.test`;
   const since = Date.now() - 1000;
@@ -24,21 +25,24 @@ async function signUp(page: Page, password = "first-secret") {
   await page.getByLabel("Confirm password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign Up" }).click();
   await expect(message(page)).toHaveText("Account created successfully! You can now log in.");
-  const link = await waitForMailLink(outboxDir(), email, "/activate-account", { after: since });
+  const link = await waitForMailLink(server.outboxDir, email, "/activate-account", { after: since });
   return { username, email, password, link };
 }
 
 /** Logs the page's browser in through the API, as the site's own login does (session and hint cookies). */
-async function logInThroughApi(page: Page, username: string, password: string) {
-  const origin = new URL(page.url() === "about:blank" ? (process.env.E2E_BASE_URL ?? "") : page.url()).origin;
+async function logInThroughApi(page: Page, server: RealServer, username: string, password: string) {
+  const origin = server.baseUrl;
   const res = await page.request.post("/api/login", { data: { username, password }, headers: { origin } });
   expect(res.status(), `login ${username}`).toBe(200);
   await page.context().addCookies([{ name: "loggedIn", value: "1", url: origin }]);
 }
 
 test.describe("sign-up success", () => {
-  test("says to check the e-mail for the activation link, and still says so back in login mode", async ({ page }) => {
-    const { email } = await signUp(page);
+  test("says to check the e-mail for the activation link, and still says so back in login mode", async ({
+    page,
+    server,
+  }) => {
+    const { email } = await signUp(page, server);
     const hint = page.getByTestId("activation-hint");
     await expect(hint).toHaveText(
       `We've sent an activation link to ${email}. Open it to activate your account, then log in here.`,
@@ -52,8 +56,8 @@ test.describe("sign-up success", () => {
 });
 
 test.describe("a used activation link", () => {
-  test("shows the friendly page; a new activation link comes from its form and works", async ({ page }) => {
-    const { email, link } = await signUp(page);
+  test("shows the friendly page; a new activation link comes from its form and works", async ({ page, server }) => {
+    const { email, link } = await signUp(page, server);
     // An older link stops working once a new one is sent: ask for one from a dead link's page.
     await gotoReady(page, "/activate-account?token=an-unknown-token");
     await page.getByRole("button", { name: "Activate Account" }).click();
@@ -69,7 +73,7 @@ test.describe("a used activation link", () => {
     await expect(page.getByTestId("new-link-message")).toHaveText(
       "Check your email: if that address has an account waiting for activation, a new activation link is on its way.",
     );
-    const fresh = await waitForMailLink(outboxDir(), email, "/activate-account", { after: since, except: [link] });
+    const fresh = await waitForMailLink(server.outboxDir, email, "/activate-account", { after: since, except: [link] });
     expect(fresh).not.toBe(link);
 
     // The first link was superseded: it now lands on the friendly page.
@@ -85,8 +89,8 @@ test.describe("a used activation link", () => {
 });
 
 test.describe("a used reset link", () => {
-  test("shows the friendly page with the forgot-password form, which sends a new link", async ({ page }) => {
-    const { email, link } = await signUp(page);
+  test("shows the friendly page with the forgot-password form, which sends a new link", async ({ page, server }) => {
+    const { email, link } = await signUp(page, server);
     await gotoReady(page, pathOf(link));
     await page.getByRole("button", { name: "Activate Account" }).click();
     await expect(message(page)).toHaveText("Account activated successfully! You can now log in.");
@@ -97,7 +101,7 @@ test.describe("a used reset link", () => {
       headers: { origin: new URL(page.url()).origin },
     });
     expect(ask.status()).toBe(200);
-    const reset = await waitForMailLink(outboxDir(), email, "/reset-password", { after: since });
+    const reset = await waitForMailLink(server.outboxDir, email, "/reset-password", { after: since });
     const use = async () => {
       await gotoReady(page, pathOf(reset));
       await page.getByLabel("New password", { exact: true }).fill("second-secret");
@@ -118,9 +122,9 @@ test.describe("a used reset link", () => {
     await expect(page.getByTestId("new-link-message")).toHaveText(
       "Password reset instructions have been sent to your email.",
     );
-    expect(await waitForMailLink(outboxDir(), email, "/reset-password", { after: again, except: [reset] })).not.toBe(
-      reset,
-    );
+    expect(
+      await waitForMailLink(server.outboxDir, email, "/reset-password", { after: again, except: [reset] }),
+    ).not.toBe(reset);
   });
 });
 
@@ -165,9 +169,12 @@ test.describe("an expired link", () => {
 });
 
 test.describe("/login while logged in", () => {
-  test("the owner is sent to the admin panel: the server redirects before any login form is sent", async ({ page }) => {
+  test("the owner is sent to the admin panel: the server redirects before any login form is sent", async ({
+    page,
+    server,
+  }) => {
     await gotoReady(page, "/");
-    await logInThroughApi(page, OWNER.username, OWNER.password);
+    await logInThroughApi(page, server, OWNER.username, OWNER.password);
     const forms: string[] = [];
     page.on("response", async (response) => {
       if (response.request().resourceType() === "document" && response.status() === 200) {
@@ -181,12 +188,15 @@ test.describe("/login while logged in", () => {
     expect(forms).toEqual([]);
   });
 
-  test("a user without the admin panel goes home, also when moving to /login inside the site", async ({ page }) => {
-    const { username, password, link } = await signUp(page, "plain-secret");
+  test("a user without the admin panel goes home, also when moving to /login inside the site", async ({
+    page,
+    server,
+  }) => {
+    const { username, password, link } = await signUp(page, server, "plain-secret");
     await gotoReady(page, pathOf(link));
     await page.getByRole("button", { name: "Activate Account" }).click();
     await expect(message(page)).toHaveText("Account activated successfully! You can now log in.");
-    await logInThroughApi(page, username, password);
+    await logInThroughApi(page, server, username, password);
 
     await page.goto("/login");
     await expect(page).toHaveURL(/\/$/);

@@ -6,9 +6,8 @@ import {
   gate,
   gotoReady,
   OWNER,
-  outboxDir,
   pauseClock,
-  test,
+  testWithOwnServer as test,
   uniqueName,
 } from "./fixtures.ts";
 
@@ -185,7 +184,7 @@ test.describe("login screen validation (spec sections 5 and 8)", () => {
 });
 
 test.describe("account flows through the real server and its mail outbox", () => {
-  test("sign up → activation link → login → logout", async ({ page }) => {
+  test("sign up → activation link → login → logout", async ({ page, server }) => {
     const username = uniqueName("user");
     const email = `${username}@example.test`;
     const password = "first-secret";
@@ -208,7 +207,7 @@ test.describe("account flows through the real server and its mail outbox", () =>
     await fillLogin(page, username, password);
     await expect(message(page)).toContainText("not activated");
 
-    const link = await waitForMailLink(outboxDir(), email, "/activate-account", { after: since });
+    const link = await waitForMailLink(server.outboxDir, email, "/activate-account", { after: since });
     await gotoReady(page, link.replace(/^https?:\/\/[^/]+/, ""));
     await pauseClock(page);
     await page.getByRole("button", { name: "Activate Account" }).click();
@@ -234,14 +233,14 @@ test.describe("account flows through the real server and its mail outbox", () =>
     await expect(page.getByTestId("login-button")).toBeVisible();
   });
 
-  test("reset password through the mailed link", async ({ page }) => {
+  test("reset password through the mailed link", async ({ page, server }) => {
     const username = uniqueName("reset");
     const email = `${username}@example.test`;
     const since = Date.now() - 1000;
     await page.clock.install();
     await signUp(page, username, email, "old-secret");
     await expect(message(page)).toHaveText("Account created successfully! You can now log in.");
-    await page.goto(await waitForMailLink(outboxDir(), email, "/activate-account", { after: since }));
+    await page.goto(await waitForMailLink(server.outboxDir, email, "/activate-account", { after: since }));
     await page.getByRole("button", { name: "Activate Account" }).click();
     await expect(message(page)).toHaveText("Account activated successfully! You can now log in.");
 
@@ -252,7 +251,7 @@ test.describe("account flows through the real server and its mail outbox", () =>
     await page.getByRole("button", { name: "Send Reset Link" }).click();
     await expect(message(page)).toHaveText("Password reset instructions have been sent to your email.");
 
-    const link = await waitForMailLink(outboxDir(), email, "/reset-password", { after: beforeForgot });
+    const link = await waitForMailLink(server.outboxDir, email, "/reset-password", { after: beforeForgot });
     await gotoReady(page, link.replace(/^https?:\/\/[^/]+/, ""));
     const submit = page.getByRole("button", { name: "Reset Password" });
     await submit.click();
@@ -333,6 +332,7 @@ test.describe("account flows through the real server and its mail outbox", () =>
 
   test("opening the activation link activates nothing until the button is clicked (mail scanners open links)", async ({
     page,
+    server,
   }) => {
     const username = uniqueName("scan");
     const email = `${username}@example.test`;
@@ -340,7 +340,7 @@ test.describe("account flows through the real server and its mail outbox", () =>
     await page.clock.install();
     await signUp(page, username, email, "scanned-secret");
     await expect(message(page)).toHaveText("Account created successfully! You can now log in.");
-    const link = await waitForMailLink(outboxDir(), email, "/activate-account", { after: since });
+    const link = await waitForMailLink(server.outboxDir, email, "/activate-account", { after: since });
 
     let calls = 0;
     await page.route("**/api/activate-account", async (route) => {

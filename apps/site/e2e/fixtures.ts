@@ -1,8 +1,9 @@
 import { test as base, expect, type Page } from "@playwright/test";
-import { OWNER } from "../scripts/testing/real-server.mjs";
+import { OWNER, type RealServer, startRealServer } from "../scripts/testing/real-server.mjs";
 
 export { expect, OWNER };
 
+/** Tests on the server the global setup started for the whole run. */
 export const test = base.extend({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
   baseURL: async ({}, use) => {
@@ -12,21 +13,41 @@ export const test = base.extend({
   },
 });
 
-export function outboxDir(): string {
-  const dir = process.env.E2E_OUTBOX_DIR;
-  if (!dir) throw new Error("E2E_OUTBOX_DIR is not set.");
-  return dir;
-}
+/**
+ * Tests that change what the whole server keeps (accounts, mail, rate-limit counts, roles, the site profile)
+ * get a real server of their own: a fresh database, mail outbox and rate limits (about half a second to
+ * start), so no other test, and no other run of the same test (`pnpm test:repeat`), spends or sees them.
+ * The shared server's limit of 20 sign-ups per address in 15 minutes is not the tests' to spend.
+ */
+export const testWithOwnServer = base.extend<{ server: RealServer }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
+  server: async ({}, use) => {
+    const server = await startRealServer();
+    await use(server);
+    await server.stop();
+  },
+  baseURL: async ({ server }, use) => {
+    await use(server.baseUrl);
+  },
+});
 
 /** A name unique across workers and runs. */
 export function uniqueName(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`.slice(0, 30);
 }
 
-/** Waits until React has hydrated the page (the floating buttons react to the session check). */
+/**
+ * Waits until React has hydrated the page (the floating buttons react to the session check) and the full
+ * stylesheet applies: a prerendered page starts on its inline critical CSS, which leaves out what lies
+ * below the first screen (hidden until the stylesheet sets `--below-fold`), so sizes measured earlier
+ * would be of a page still loading.
+ */
 export async function gotoReady(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await expect
+    .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--below-fold").trim()))
+    .toBe("visible");
 }
 
 /**

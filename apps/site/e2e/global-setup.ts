@@ -22,7 +22,6 @@ export default async function globalSetup(_config: FullConfig): Promise<(() => P
   });
   fakes.siteStarted(server.baseUrl);
   process.env.E2E_BASE_URL = server.baseUrl;
-  process.env.E2E_OUTBOX_DIR = server.outboxDir;
   return async () => {
     await server.stop();
     await fakes.stop();

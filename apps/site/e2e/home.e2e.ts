@@ -136,7 +136,8 @@ test("the dash in 'year-old' shows the server's greeting", async ({ page, reques
 
 /**
  * The home page once the live project list has replaced the build's: the tests' server has ids of its own,
- * so a card highlighted before that would be a different card after it.
+ * so a card highlighted, hovered or measured before that would be a different card after it (or one no
+ * longer in the page).
  */
 async function gotoLiveHome(page: Page): Promise<void> {
   await gotoReady(page, "/");
@@ -232,7 +233,7 @@ test.describe("projects section", () => {
     page.getByTestId("project-card").locator("h3").allTextContents();
 
   test("Random is the default; A-Z and Status sort as specified", async ({ page }) => {
-    await gotoReady(page, "/");
+    await gotoLiveHome(page);
     await expect(page.getByRole("button", { name: "Random" })).toHaveAttribute("aria-pressed", "true");
     await expect(page.getByTestId("project-card")).toHaveCount(14);
 
@@ -269,7 +270,7 @@ test.describe("projects section", () => {
   });
 
   test("cards show title, description, tags on hover, Code and Demo links and badges", async ({ page }) => {
-    await gotoReady(page, "/");
+    await gotoLiveHome(page);
     const card = page.getByTestId("project-card").filter({ hasText: "Portfolio Website" });
     await expect(card.getByRole("link", { name: /^Code/ })).toHaveAttribute("href", /github\.com/);
     await expect(card.getByRole("link", { name: /^Demo/ })).toHaveAttribute("href", "/");
@@ -491,7 +492,7 @@ test("the hero heading is named by its words, with the hidden letters laid over 
 });
 
 test("the cards' Code and Demo icons are drawn once and referenced, and each shows at 16 px", async ({ page }) => {
-  await gotoReady(page, "/");
+  await gotoLiveHome(page);
   const icons = await page.locator('[data-testid="project-card"] svg use').evaluateAll((uses) =>
     uses.map((use) => {
       const href = use.getAttribute("href") ?? "";
