@@ -1,10 +1,10 @@
-/** Device tokens next to 'Your sessions' in Settings: listed with their last use, and revocable. */
-import { connectAsOwner, expect, test } from "./desktop-fixture.ts";
+/** Device tokens next to 'Your sessions' in Settings: listed with their last use and expiry, and revocable. */
+import { connectAsOwner, expect, OWNER, test } from "./desktop-fixture.ts";
 import { onTheWeb, openTab } from "./support.ts";
 
 test("Settings lists the device tokens and revokes one", async ({ page, openApp, server }) => {
   const web = await onTheWeb(server);
-  const old = await web.post<{ id: string }>("/api/sync/tokens", { name: "Old laptop" });
+  const old = await web.post<{ id: string }>("/api/sync/tokens", { name: "Old laptop", password: OWNER.password });
   expect(old.status).toBe(201);
   await openApp(page);
   await connectAsOwner(page, server);
@@ -17,6 +17,10 @@ test("Settings lists the device tokens and revokes one", async ({ page, openApp,
   const oldRow = rows.filter({ hasText: "Old laptop" });
   await expect(oldRow).toContainText("Never used");
   await expect(rows.filter({ hasText: "e2e-laptop" })).toContainText("Last used just now");
+  // Unused for 90 days, a token stops working: each row says when.
+  await expect(oldRow.getByTestId("device-token-expiry")).toHaveText(
+    /^expires [A-Z][a-z]{2} \d{1,2}, \d{4} unless used$/,
+  );
 
   await oldRow.getByRole("button", { name: "Revoke device token Old laptop" }).click();
   const dialog = page.getByTestId("confirm-dialog");

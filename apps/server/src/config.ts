@@ -14,6 +14,8 @@ export interface ServerConfig {
   mailFrom: string;
   corsOrigins: string[];
   bcryptCost: number;
+  /** DEVICE_TOKEN_IDLE_DAYS: a desktop's device token unused this many days stops working. */
+  deviceTokenIdleDays: number;
   siteDir: string;
   trustProxy: boolean;
   production: boolean;
@@ -91,6 +93,7 @@ export function readConfig(env: Env = process.env): ServerConfig {
       .map((o) => o.trim().replace(/\/+$/, ""))
       .filter(Boolean),
     bcryptCost,
+    deviceTokenIdleDays: integer(env, "DEVICE_TOKEN_IDLE_DAYS", 90, 1, 3650),
     siteDir: resolve(env.SITE_DIR || defaultSiteDir()),
     trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
     production,

@@ -31,7 +31,12 @@ export async function createCore(config: ServerConfig, log: (line: string) => vo
   const core: ServerCore = {
     db,
     mailer,
-    config: { ...DEFAULT_CORE_CONFIG, publicUrl: config.publicUrl, bcryptCost: config.bcryptCost },
+    config: {
+      ...DEFAULT_CORE_CONFIG,
+      publicUrl: config.publicUrl,
+      bcryptCost: config.bcryptCost,
+      deviceTokenIdleMs: config.deviceTokenIdleDays * 24 * 60 * 60 * 1000,
+    },
     now: () => new Date(),
     catFallbacks: loadCatFallbacks(config.catApi.fallbackDir, log),
     inFlight,

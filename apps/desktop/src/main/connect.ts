@@ -33,7 +33,11 @@ export async function signInOnServer(options: {
     try {
       const allowed = decide({ kind: "user", id: user._id, permissions: user.permissions }, "admin.view");
       if (!allowed.allowed) throw new Forbidden(allowed.message);
-      const issued: IssuedDeviceToken = await session.call("sync.tokens.create", { name: options.deviceName });
+      // The server asks for the password again before it mints a token (SECURITY 26).
+      const issued: IssuedDeviceToken = await session.call("sync.tokens.create", {
+        name: options.deviceName,
+        password: options.password,
+      });
       return { user, token: issued.token };
     } finally {
       await logOut(session);

@@ -27,6 +27,8 @@ export function operationHooks(app: AppContext): OperationHooks {
   return {
     "auth.login": { before: rateLimits.login },
     "account.changePassword": { before: rateLimits.login },
+    // Minting a device token asks for the password again: guesses at it are limited like logins.
+    "sync.tokens.create": { before: rateLimits.login },
     "auth.signup": { before: rateLimits.signup },
     "auth.forgotPassword": { before: rateLimits.forgot },
     "twitch.callback": { before: rateLimits.twitchCallback },

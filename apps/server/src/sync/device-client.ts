@@ -28,10 +28,13 @@ export class DeviceClient {
   }
 }
 
-/** Logs in as the user with a session, creates a device token, and returns a client holding it. */
+/**
+ * Logs in as the user with a session, creates a device token (the password asked again), and returns a
+ * client holding it.
+ */
 export async function connectDevice(server: TestServer, username: string, password: string, name = "Laptop") {
   const web = await server.login(username, password);
-  const res = await web.post<{ token: string; id: string }>("/api/sync/tokens", { name });
+  const res = await web.post<{ token: string; id: string }>("/api/sync/tokens", { name, password });
   if (res.status !== 201) throw new Error(`token: ${res.status} ${res.text}`);
   return { web, device: new DeviceClient(server.url, res.body.token), tokenId: res.body.id };
 }

@@ -31,8 +31,10 @@
  */
 import { z } from "zod";
 import { withoutControlCharacters } from "./control-characters.ts";
+import { MESSAGES } from "./messages.ts";
 import type { Project } from "./projects.ts";
 import type { SiteProfile } from "./site-profile.ts";
+import { withinBcryptLimit } from "./validation.ts";
 
 /** The protocol version this code speaks; a push carrying another one is refused with 409. */
 export const SYNC_SCHEMA_VERSION = 1;
@@ -202,6 +204,10 @@ export interface SyncPullAnswer {
 
 // ---- Device tokens ----
 
+/**
+ * Minting a device token asks for the password again (SECURITY 26), as a password change does: a session
+ * cookie alone, stolen or left open, never becomes a lasting credential.
+ */
 export const deviceTokenBodySchema = z.object({
   name: z
     .string({ error: "Name is required." })
@@ -209,6 +215,11 @@ export const deviceTokenBodySchema = z.object({
     .min(1, "Name is required.")
     .max(100, "Name must be at most 100 characters.")
     .refine(...withoutControlCharacters("Name")),
+  password: z
+    .string({ error: "Password is required." })
+    .min(1, "Password is required.")
+    // As at login: bcrypt would otherwise accept any text that starts with the right 72 bytes.
+    .refine(withinBcryptLimit, MESSAGES.passwordTooLong),
 });
 
 /** A device token as listed: never the token itself. */
@@ -217,6 +228,8 @@ export interface DeviceTokenView {
   name: string;
   createdAt: string;
   lastUsedAt: string | null;
+  /** When it stops working unless used before then (DEVICE_TOKEN_IDLE_DAYS after its last use). */
+  expiresAt: string;
 }
 
 /** The answer to creating one: the token, shown this once. */

@@ -1,4 +1,7 @@
-/** A logged-in user's own account: changing the password ends every other session (SECURITY 2). */
+/**
+ * A logged-in user's own account: changing the password ends every other session, and every device token
+ * (SECURITY 2 and 26).
+ */
 
 import { changePasswordSchema } from "../domain/account.ts";
 import { Invalid } from "../domain/errors.ts";
@@ -19,7 +22,7 @@ export async function changeOwnPassword(core: Core, actor: Actor, input: unknown
   const passwordHash = await hashPassword(newPassword, core.config.bcryptCost);
   await core.db.transaction().execute(async (trx) => {
     await setUserPassword(trx, user.id, passwordHash, core.now().toISOString());
-    await endUserSessions(trx, user.id, user.sessionId);
+    await endUserSessions(trx, user.id, core.now(), user.sessionId);
     await recordAudit(trx, actor, core.now(), {
       action: "auth.password_changed",
       targetType: "user",

@@ -198,14 +198,17 @@ async function accountLinkMail(core: Core, trx: Db, actor: Actor, user: AccountL
     : activationMail(user.email, user.username, link(core, "/activate-account", token));
 }
 
-/** Sets the new password and ends every session of the user, in the transaction that consumes the token. */
+/**
+ * Sets the new password and ends every session and device token of the user, in the transaction that
+ * consumes the token.
+ */
 export async function resetPassword(core: Core, input: unknown): Promise<{ message: string }> {
   const { token, newPassword } = parseInput(resetBodySchema, input);
   const passwordHash = await hashPassword(newPassword, core.config.bcryptCost);
   await core.db.transaction().execute(async (trx) => {
     const userId = await consumeToken(core, trx, "reset", token);
     await setUserPassword(trx, userId, passwordHash, core.now().toISOString());
-    await endUserSessions(trx, userId);
+    await endUserSessions(trx, userId, core.now());
     await recordAudit(trx, await linkHolder(trx, userId), core.now(), {
       action: "auth.password_reset",
       targetType: "user",

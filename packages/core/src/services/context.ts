@@ -16,13 +16,18 @@ export interface CoreConfig {
   sessionTtlMs: number;
   activationTtlMs: number;
   resetTtlMs: number;
+  /** A device token unused this long stops working (DEVICE_TOKEN_IDLE_DAYS; sliding, like a session). */
+  deviceTokenIdleMs: number;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const DEFAULT_CORE_CONFIG: Omit<CoreConfig, "publicUrl"> = {
   bcryptCost: 12,
-  sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
+  sessionTtlMs: 30 * DAY_MS,
   activationTtlMs: 48 * 60 * 60 * 1000,
   resetTtlMs: 60 * 60 * 1000,
+  deviceTokenIdleMs: 90 * DAY_MS,
 };
 
 /** Outside services a process may offer (the server does; the desktop app works without them). */

@@ -17,7 +17,8 @@ import { recordAudit } from "./audit.service.ts";
 import type { Actor, Core } from "./context.ts";
 import { parseInput } from "./parse-input.ts";
 import { assertCan } from "./policy.ts";
-import { parsePermissions, roleMemberNames, setRoleMembersPermissions } from "./users.table.ts";
+import { losesDeviceAccess, revokeUserDeviceTokens } from "./sessions.service.ts";
+import { parsePermissions, roleMembers, setRoleMembersPermissions } from "./users.table.ts";
 
 async function readRoles(db: Db): Promise<RolesAnswer> {
   const rows = await db.selectFrom("roles").selectAll().execute();
@@ -68,7 +69,8 @@ export async function updateRolePermissions(
     const twin = roleWithSameSet(roles, key, permissions);
     if (twin) throw new Invalid(sameRoleSetMessage(roles[key].name, roles[twin].name));
     const role = { ...roles[key], permissions };
-    const usernames = await roleMemberNames(trx, key);
+    const members = await roleMembers(trx, key);
+    const usernames = members.map((m) => m.username);
     if (dryRun) return { updatedUsers: usernames.length, usernames, role, dryRun: true };
     const now = core.now().toISOString();
     await trx
@@ -84,6 +86,13 @@ export async function updateRolePermissions(
       .onConflict((oc) => oc.column("key").doUpdateSet({ permissions: JSON.stringify(permissions), updated_at: now }))
       .execute();
     await setRoleMembersPermissions(trx, key, permissions, now);
+    // SECURITY 26: members who lose the admin panel lose their desktops' tokens too.
+    if (losesDeviceAccess(before, permissions))
+      await revokeUserDeviceTokens(
+        trx,
+        members.map((m) => m.id),
+        core.now(),
+      );
     await recordAudit(trx, actor, core.now(), {
       action: "role.edit",
       targetType: "role",

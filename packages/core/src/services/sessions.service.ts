@@ -5,6 +5,7 @@
 import type { Db } from "../data/schema.ts";
 import type { SessionView } from "../domain/api-types.ts";
 import { NotFound } from "../domain/errors.ts";
+import { hasPermission } from "../domain/permissions.ts";
 import type { Core, UserActor } from "./context.ts";
 import { hashToken, newId, newToken } from "./secrets.ts";
 import { parsePermissions } from "./users.table.ts";
@@ -72,11 +73,34 @@ export async function deleteSessionByToken(db: Db, token: string): Promise<void>
   await db.deleteFrom("sessions").where("token_hash", "=", hashToken(token)).execute();
 }
 
-/** Ends every session of a user, except optionally the one making the request. */
-export async function endUserSessions(db: Db, userId: string, exceptSessionId?: string): Promise<void> {
+/**
+ * Ends every session of a user: the browser's (except optionally the one making the request) and the
+ * device tokens of their desktops (SECURITY 2 and 26). For a password change or reset and a deactivation.
+ */
+export async function endUserSessions(db: Db, userId: string, at: Date, exceptSessionId?: string): Promise<void> {
   let query = db.deleteFrom("sessions").where("user_id", "=", userId);
   if (exceptSessionId) query = query.where("id", "!=", exceptSessionId);
   await query.execute();
+  await revokeUserDeviceTokens(db, [userId], at);
+}
+
+/**
+ * Ends every device token of these users, in the caller's transaction. A reactivation or a regained
+ * permission does not bring one back: the desktop signs in again and keeps its outbox.
+ */
+export async function revokeUserDeviceTokens(db: Db, userIds: readonly string[], at: Date): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .updateTable("device_tokens")
+    .set({ revoked_at: at.toISOString() })
+    .where("user_id", "in", userIds)
+    .where("revoked_at", "is", null)
+    .execute();
+}
+
+/** Whether a change of what a user holds takes the admin panel, and so the desktop app, away from them. */
+export function losesDeviceAccess(before: readonly string[], after: readonly string[]): boolean {
+  return hasPermission(before, "website:admin:view") && !hasPermission(after, "website:admin:view");
 }
 
 export async function listOwnSessions(core: Core, actor: UserActor): Promise<SessionView[]> {

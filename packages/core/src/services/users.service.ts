@@ -8,7 +8,7 @@ import { mailAccountLink } from "./auth.service.ts";
 import type { Actor, Core } from "./context.ts";
 import { assertCan } from "./policy.ts";
 import { listRoles, membershipOf } from "./roles.service.ts";
-import { endUserSessions } from "./sessions.service.ts";
+import { endUserSessions, losesDeviceAccess, revokeUserDeviceTokens } from "./sessions.service.ts";
 import {
   deleteUserRow,
   findUserById,
@@ -43,8 +43,8 @@ export async function updateUser(core: Core, actor: Actor, id: string, input: un
     const now = core.now().toISOString();
     if (update.kind === "active") {
       await setUserActive(trx, id, update.isActive, now);
-      // SECURITY 2: deactivating a user ends all their sessions.
-      if (!update.isActive) await endUserSessions(trx, id);
+      // SECURITY 2 and 26: deactivating a user ends all their sessions and device tokens.
+      if (!update.isActive) await endUserSessions(trx, id, core.now());
       await recordAudit(trx, actor, core.now(), {
         action: update.isActive ? "user.activate" : "user.deactivate",
         targetType: "user",
@@ -62,6 +62,9 @@ export async function updateUser(core: Core, actor: Actor, id: string, input: un
       // Membership is set on every save: exactly a role's set makes the user its member, else none.
       const roleKey = await membershipOf(trx, update.permissions);
       await setUserNameAndPermissions(trx, id, { ...update, roleKey }, now);
+      // SECURITY 26: without the admin panel, the desktop app's tokens end too.
+      if (losesDeviceAccess(before.permissions, update.permissions))
+        await revokeUserDeviceTokens(trx, [id], core.now());
       const diff = changedFields(
         { username: before.username, permissions: before.permissions },
         { username: update.username, permissions: update.permissions },

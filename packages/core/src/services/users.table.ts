@@ -95,14 +95,13 @@ export function listUserRows(db: Db): Promise<UserRow[]> {
 }
 
 /** The usernames of a role's members (users saved with exactly that role), in name order. */
-export async function roleMemberNames(db: Db, roleKey: RoleKey): Promise<string[]> {
-  const rows = await db
+export function roleMembers(db: Db, roleKey: RoleKey): Promise<Array<{ id: string; username: string }>> {
+  return db
     .selectFrom("users")
-    .select("username")
+    .select(["id", "username"])
     .where("role_key", "=", roleKey)
     .orderBy("username_key")
     .execute();
-  return rows.map((row) => row.username);
 }
 
 // ---- Writes ----

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { hashToken } from "../services/secrets.ts";
 import { DEVICE_TOKEN_PREFIX, LAST_USED_INTERVAL_MS, resolveDeviceToken } from "./device-tokens.ts";
-import { addUser, asWeb, call, createSyncFixture, type SyncFixture } from "./sync-fixture.ts";
+import { addUser, asWeb, call, createSyncFixture, type SyncFixture, USER_PASSWORD } from "./sync-fixture.ts";
 
 let f: SyncFixture;
 let clock: number;
@@ -14,8 +14,10 @@ afterEach(async () => {
   await f.close();
 });
 
-const issue = (name = "Laptop", actor = f.owner) =>
-  call(f.core, asWeb(actor), "sync.tokens.create", { body: { name } });
+const issue = (name = "Laptop", actor = f.owner, password = USER_PASSWORD) =>
+  call(f.core, asWeb(actor), "sync.tokens.create", { body: { name, password } });
+
+const DAY = 24 * 60 * 60 * 1000;
 
 describe("device tokens", () => {
   it("is shown once and stored only as its SHA-256 hash, with an audit entry", async () => {
@@ -83,7 +85,15 @@ describe("device tokens", () => {
     const mine = await issue("Laptop");
     const theirs = await issue("Their PC", f.admin);
     const { tokens } = await call(f.core, f.owner, "sync.tokens.list");
-    expect(tokens).toEqual([{ id: mine.id, name: "Laptop", createdAt: mine.createdAt, lastUsedAt: null }]);
+    expect(tokens).toEqual([
+      {
+        id: mine.id,
+        name: "Laptop",
+        createdAt: mine.createdAt,
+        lastUsedAt: null,
+        expiresAt: "2027-02-21T10:00:00.000Z",
+      },
+    ]);
     await expect(call(f.core, f.owner, "sync.tokens.revoke", { params: { id: theirs.id } })).rejects.toMatchObject({
       kind: "not_found",
       message: "Device token not found.",
@@ -92,8 +102,37 @@ describe("device tokens", () => {
     expect((await call(f.core, f.owner, "sync.tokens.list")).tokens).toEqual([]);
   });
 
+  it("is minted only with the password asked again, and says what is wrong", async () => {
+    await expect(issue("Laptop", f.owner, "not-the-password")).rejects.toMatchObject({
+      kind: "invalid",
+      message: "The password is not correct.",
+    });
+    await expect(
+      call(f.core, asWeb(f.owner), "sync.tokens.create", { body: { name: "Laptop" } }),
+    ).rejects.toMatchObject({ kind: "invalid", message: "Password is required." });
+    await expect(issue("Laptop", f.owner, "é".repeat(37))).rejects.toMatchObject({
+      message: "Password must be at most 72 bytes long.",
+    });
+    expect(await f.core.db.selectFrom("device_tokens").select("id").execute()).toEqual([]);
+  });
+
+  it("stops working after 90 days without use; each use starts the 90 days again, and the list says when", async () => {
+    const { token, id } = await issue();
+    clock += 89 * DAY;
+    expect(await resolveDeviceToken(f.core, token)).not.toBeNull();
+    clock += 89 * DAY;
+    expect(await resolveDeviceToken(f.core, token)).not.toBeNull();
+    const listed = (await call(f.core, asWeb(f.owner), "sync.tokens.list")).tokens;
+    expect(listed).toEqual([expect.objectContaining({ id, expiresAt: new Date(clock + 90 * DAY).toISOString() })]);
+    clock += 90 * DAY;
+    expect(await resolveDeviceToken(f.core, token)).toBeNull();
+    expect((await call(f.core, asWeb(f.owner), "sync.tokens.list")).tokens).toEqual([]);
+  });
+
   it("is minted only with a session, never with another device token", async () => {
-    await expect(call(f.core, f.owner, "sync.tokens.create", { body: { name: "Chain" } })).rejects.toMatchObject({
+    await expect(
+      call(f.core, f.owner, "sync.tokens.create", { body: { name: "Chain", password: USER_PASSWORD } }),
+    ).rejects.toMatchObject({
       kind: "forbidden",
       message: "A device token cannot make this call.",
     });

@@ -2,16 +2,20 @@
  * Device tokens (issue 11; DESIGN 3): the desktop app's credential. Named, revocable, stored as a SHA-256
  * hash and shown once. A token acts as its user with the `device` credential, which the registry limits to
  * the sync endpoints and the admin operations (never logging in, signing up, passwords or minting tokens).
+ *
+ * A device token is a session of a device (SECURITY 26): minted only with the password asked again; ended
+ * by a password change or reset, a deactivation, a deletion and the loss of `website:admin:view`; and it
+ * stops working after `deviceTokenIdleMs` without use.
  */
 import type { Db } from "../data/schema.ts";
-import { NotFound } from "../domain/errors.ts";
+import { Invalid, NotFound } from "../domain/errors.ts";
 import { type DeviceTokenView, deviceTokenBodySchema, type IssuedDeviceToken } from "../domain/sync.ts";
 import { recordAudit } from "../services/audit.service.ts";
 import type { Actor, Core, UserActor } from "../services/context.ts";
 import { parseInput } from "../services/parse-input.ts";
 import { requireUser } from "../services/policy.ts";
-import { hashToken, newId, newToken } from "../services/secrets.ts";
-import { parsePermissions } from "../services/users.table.ts";
+import { hashToken, newId, newToken, verifyPassword } from "../services/secrets.ts";
+import { findUserById, parsePermissions } from "../services/users.table.ts";
 
 /** Recognisable in logs and secret scanners; the random part is 256 bits like every other token. */
 export const DEVICE_TOKEN_PREFIX = "pdt_";
@@ -21,7 +25,9 @@ export const LAST_USED_INTERVAL_MS = 60_000;
 
 export async function createDeviceToken(core: Core, actor: Actor, input: unknown): Promise<IssuedDeviceToken> {
   const user = requireUser(actor);
-  const { name } = parseInput(deviceTokenBodySchema, input);
+  const { name, password } = parseInput(deviceTokenBodySchema, input);
+  const row = await findUserById(core.db, user.id);
+  if (!(await verifyPassword(password, row.password_hash))) throw new Invalid("The password is not correct.");
   const token = `${DEVICE_TOKEN_PREFIX}${newToken()}`;
   const id = newId();
   const createdAt = core.now().toISOString();
@@ -50,9 +56,25 @@ export async function listDeviceTokens(core: Core, actor: Actor): Promise<{ toke
     .where("revoked_at", "is", null)
     .orderBy("created_at", "desc")
     .execute();
-  return {
-    tokens: rows.map((r) => ({ id: r.id, name: r.name, createdAt: r.created_at, lastUsedAt: r.last_used_at })),
-  };
+  const now = core.now().getTime();
+  const tokens: DeviceTokenView[] = [];
+  for (const r of rows) {
+    const expiresAt = idleExpiry(core, r.last_used_at ?? r.created_at);
+    if (expiresAt <= now) continue;
+    tokens.push({
+      id: r.id,
+      name: r.name,
+      createdAt: r.created_at,
+      lastUsedAt: r.last_used_at,
+      expiresAt: new Date(expiresAt).toISOString(),
+    });
+  }
+  return { tokens };
+}
+
+/** When a token last used (or created) at `lastActivity` stops working: the idle limit is sliding. */
+function idleExpiry(core: Core, lastActivity: string): number {
+  return Date.parse(lastActivity) + core.config.deviceTokenIdleMs;
 }
 
 /** Revokes one of the caller's own tokens; another user's token is simply not found. */
@@ -78,8 +100,8 @@ export async function revokeDeviceToken(core: Core, actor: Actor, id: string): P
 }
 
 /**
- * The actor behind a Bearer token, or null when it is unknown, revoked or its user inactive. Permissions
- * are read from the user row on every request (SECURITY 9), like a session's.
+ * The actor behind a Bearer token, or null when it is unknown, revoked, idle too long or its user inactive.
+ * Permissions are read from the user row on every request (SECURITY 9), like a session's.
  */
 export async function resolveDeviceToken(core: Core, token: string): Promise<UserActor | null> {
   if (!token.startsWith(DEVICE_TOKEN_PREFIX)) return null;
@@ -88,6 +110,7 @@ export async function resolveDeviceToken(core: Core, token: string): Promise<Use
     .innerJoin("users", "users.id", "device_tokens.user_id")
     .select([
       "device_tokens.id as token_id",
+      "device_tokens.created_at",
       "device_tokens.last_used_at",
       "users.id",
       "users.username",
@@ -98,6 +121,7 @@ export async function resolveDeviceToken(core: Core, token: string): Promise<Use
     .where("device_tokens.revoked_at", "is", null)
     .executeTakeFirst();
   if (row?.is_active !== 1) return null;
+  if (idleExpiry(core, row.last_used_at ?? row.created_at) <= core.now().getTime()) return null;
   await touch(core, core.db, row.token_id, row.last_used_at);
   return {
     kind: "user",

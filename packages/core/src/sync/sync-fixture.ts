@@ -9,11 +9,15 @@ import type { SyncOp, SyncOpInput, SyncOpResult, SyncPullAnswer } from "../domai
 import { PROFILE_ENTITY_ID, SYNC_SCHEMA_VERSION, syncOpSchema } from "../domain/sync.ts";
 import { runOperation } from "../operations/run-operation.ts";
 import type { UserActor } from "../services/context.ts";
-import { newId } from "../services/secrets.ts";
+import { hashPassword, newId } from "../services/secrets.ts";
 import { insertUser } from "../services/users.table.ts";
 import { createTestCore, type TestCore } from "../test/test-core.ts";
 
 export const OWNER_PERMISSIONS = ["override:owner"];
+
+/** Every fixture user's password (minting a device token asks for it). */
+export const USER_PASSWORD = "Fixture-passw0rd";
+const userPasswordHash = hashPassword(USER_PASSWORD, 4);
 
 export async function addUser(core: TestCore, username: string, permissions: string[], isActive = true) {
   const id = newId();
@@ -22,7 +26,7 @@ export async function addUser(core: TestCore, username: string, permissions: str
     id,
     username,
     email: `${username}@example.com`,
-    password_hash: "not-a-hash",
+    password_hash: await userPasswordHash,
     permissions: JSON.stringify(permissions),
     role_key: membershipFor(permissions),
     is_active: isActive ? 1 : 0,

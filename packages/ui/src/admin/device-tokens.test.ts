@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createdText, lastUseText, revokedMessage, revokeQuestion } from "./device-tokens.ts";
+import { createdText, expiryText, lastUseText, revokedMessage, revokeQuestion } from "./device-tokens.ts";
 
 const NOW = new Date("2026-11-21T12:00:00.000Z");
 
@@ -14,6 +14,10 @@ describe("device token texts", () => {
 
   it("names the creation time", () => {
     expect(createdText({ createdAt: "not a date" })).toBe("created Unknown time");
+  });
+
+  it("says when an unused token stops working", () => {
+    expect(expiryText({ expiresAt: "2027-02-21T12:00:00.000Z" })).toBe("expires Feb 21, 2027 unless used");
   });
 
   it("asks before revoking and names the token", () => {

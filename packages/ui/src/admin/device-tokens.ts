@@ -1,6 +1,6 @@
 /** How the Settings tab describes a desktop app's device token: its last use and the revoke question. */
 import type { DeviceTokenView } from "@portfolio/core/domain";
-import { formatDateTime, relativeTime } from "./dates.ts";
+import { formatDate, formatDateTime, relativeTime } from "./dates.ts";
 
 export const DEVICE_TOKEN_MESSAGES = {
   empty: "No desktop app is connected to your account.",
@@ -15,6 +15,11 @@ export function lastUseText(token: Pick<DeviceTokenView, "lastUsedAt">, now: Dat
 
 export function createdText(token: Pick<DeviceTokenView, "createdAt">): string {
   return `created ${formatDateTime(token.createdAt)}`;
+}
+
+/** Unused tokens expire (DEVICE_TOKEN_IDLE_DAYS after their last use): the date it stops working unless used. */
+export function expiryText(token: Pick<DeviceTokenView, "expiresAt">): string {
+  return `expires ${formatDate(token.expiresAt)} unless used`;
 }
 
 export function revokeQuestion(name: string): string {

@@ -1,5 +1,6 @@
 /**
- * Your desktop app device tokens (name, created, last used), next to your sessions; revoke any of them.
+ * Your desktop app device tokens (name, created, last used, when unused ones expire), next to your sessions;
+ * revoke any of them.
  * A revoked token stops the desktop app that holds it from syncing until it connects again.
  */
 import type { DeviceTokenView } from "@portfolio/core/domain";
@@ -9,7 +10,14 @@ import { useApi } from "../../auth/auth-context.tsx";
 import { Button } from "../../components/Button.tsx";
 import { ConfirmDialog } from "../ConfirmDialog.tsx";
 import { formatDateTime } from "../dates.ts";
-import { createdText, DEVICE_TOKEN_MESSAGES, lastUseText, revokedMessage, revokeQuestion } from "../device-tokens.ts";
+import {
+  createdText,
+  DEVICE_TOKEN_MESSAGES,
+  expiryText,
+  lastUseText,
+  revokedMessage,
+  revokeQuestion,
+} from "../device-tokens.ts";
 import { useNotify } from "../feedback.tsx";
 import { ErrorBlock, LoadingBlock } from "../States.tsx";
 import { useLoad } from "../use-load.ts";
@@ -66,6 +74,10 @@ export function DeviceTokensList() {
                   )}
                   {" · "}
                   {createdText(token)}
+                  {" · "}
+                  <time dateTime={token.expiresAt} data-testid="device-token-expiry">
+                    {expiryText(token)}
+                  </time>
                 </p>
               </div>
               <Button
