@@ -87,12 +87,8 @@ export async function updateRolePermissions(
       .execute();
     await setRoleMembersPermissions(trx, key, permissions, now);
     // SECURITY 26: members who lose the admin panel lose their desktops' tokens too.
-    if (losesDeviceAccess(before, permissions))
-      await revokeUserDeviceTokens(
-        trx,
-        members.map((m) => m.id),
-        core.now(),
-      );
+    const losing = members.filter((m) => losesDeviceAccess(m.id, before, permissions)).map((m) => m.id);
+    await revokeUserDeviceTokens(trx, losing, core.now());
     await recordAudit(trx, actor, core.now(), {
       action: "role.edit",
       targetType: "role",

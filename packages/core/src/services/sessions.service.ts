@@ -5,7 +5,7 @@
 import type { Db } from "../data/schema.ts";
 import type { SessionView } from "../domain/api-types.ts";
 import { NotFound } from "../domain/errors.ts";
-import { hasPermission } from "../domain/permissions.ts";
+import { decide } from "../domain/policy/index.ts";
 import type { Core, UserActor } from "./context.ts";
 import { hashToken, newId, newToken } from "./secrets.ts";
 import { parsePermissions } from "./users.table.ts";
@@ -98,9 +98,11 @@ export async function revokeUserDeviceTokens(db: Db, userIds: readonly string[],
     .execute();
 }
 
-/** Whether a change of what a user holds takes the admin panel, and so the desktop app, away from them. */
-export function losesDeviceAccess(before: readonly string[], after: readonly string[]): boolean {
-  return hasPermission(before, "website:admin:view") && !hasPermission(after, "website:admin:view");
+/** Whether a change of what a user holds takes the desktop app (the policy's `sync.use`) away from them. */
+export function losesDeviceAccess(userId: string, before: readonly string[], after: readonly string[]): boolean {
+  const maySync = (permissions: readonly string[]) =>
+    decide({ kind: "user", id: userId, permissions }, "sync.use").allowed;
+  return maySync(before) && !maySync(after);
 }
 
 export async function listOwnSessions(core: Core, actor: UserActor): Promise<SessionView[]> {

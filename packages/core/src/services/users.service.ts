@@ -63,7 +63,7 @@ export async function updateUser(core: Core, actor: Actor, id: string, input: un
       const roleKey = await membershipOf(trx, update.permissions);
       await setUserNameAndPermissions(trx, id, { ...update, roleKey }, now);
       // SECURITY 26: without the admin panel, the desktop app's tokens end too.
-      if (losesDeviceAccess(before.permissions, update.permissions))
+      if (losesDeviceAccess(id, before.permissions, update.permissions))
         await revokeUserDeviceTokens(trx, [id], core.now());
       const diff = changedFields(
         { username: before.username, permissions: before.permissions },
