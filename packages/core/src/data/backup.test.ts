@@ -4,7 +4,7 @@
  * change nothing. Runs on every test run: it needs both dialects, so it starts a PostgreSQL cluster when
  * the run has none (and fails loudly if it cannot).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
@@ -141,11 +141,13 @@ describe("backup and restore", () => {
     expect(await dump(sqliteTarget)).toEqual(original);
   });
 
-  it("writes a gzip NDJSON file: a header with the schema version and counts, then one line per row", async () => {
+  it("writes a gzip NDJSON file, readable by its owner only: a header with the schema version and counts, then one line per row", async () => {
     const source = await fresh("sqlite");
     await populate(source);
     const file = join(dir, "look.ndjson.gz");
     await writeBackup(source, file);
+    // Every password and token hash is in it: readable by its owner only (SECURITY 29).
+    expect(statSync(file).mode & 0o777).toBe(0o600);
     const lines = gunzipSync(readFileSync(file)).toString("utf8").trim().split("\n");
     const header = JSON.parse(lines[0] ?? "");
     expect(Object.keys(header).sort()).toEqual(["createdAt", "dialect", "format", "schemaVersion", "tables"]);

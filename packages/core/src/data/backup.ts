@@ -140,7 +140,8 @@ export async function writeBackup(db: AnyDb, file: string): Promise<BackupHeader
             for (const row of rows) yield `${JSON.stringify({ t: table, r: portableRow(table, row) })}\n`;
           }
         }
-        await pipeline(lines, createGzip(), createWriteStream(partial));
+        // Every password and token hash is in it: readable by its owner only (SECURITY 29).
+        await pipeline(lines, createGzip(), createWriteStream(partial, { mode: 0o600 }));
         return header;
       });
     renameSync(partial, file);

@@ -4,7 +4,9 @@
  * foreign keys on; PostgreSQL migrations run once when instances start together.
  */
 import { spawn } from "node:child_process";
+import { chmodSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -31,6 +33,25 @@ describe("openDatabase", () => {
     expect(sqlitePathFromUrl(":memory:")).toBe(":memory:");
     expect(() => sqlitePathFromUrl("postgres://u@h/db")).toThrow("DATABASE_URL: a PostgreSQL URL is not a SQLite path.");
     expect(openDatabase("file::memory:").dialect).toBe("sqlite");
+  });
+
+  it("keeps the SQLite file and its write-ahead log readable by their owner only (0600), also an older file", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "portfolio-mode-"));
+    try {
+      const path = join(dir, "data", "site.db");
+      const opened = openDatabase(`file:${path}`);
+      await migrateToLatest(opened.db);
+      expect(statSync(path).mode & 0o777).toBe(0o600);
+      expect(statSync(`${path}-wal`).mode & 0o777).toBe(0o600);
+      expect(statSync(`${path}-shm`).mode & 0o777).toBe(0o600);
+      await opened.db.destroy();
+      chmodSync(path, 0o644);
+      const again = openDatabase(`file:${path}`);
+      expect(statSync(path).mode & 0o777).toBe(0o600);
+      await again.db.destroy();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("sizes the PostgreSQL pool from DATABASE_POOL_SIZE (default 10)", () => {

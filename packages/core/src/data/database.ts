@@ -1,5 +1,5 @@
 /** Opens the database named by DATABASE_URL (SQLite file or PostgreSQL) and brings its schema up to date. */
-import { mkdirSync } from "node:fs";
+import { chmodSync, closeSync, mkdirSync, openSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
@@ -56,7 +56,7 @@ export function openDatabase(url: string = DEFAULT_DATABASE_URL, options: OpenDa
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres" };
   }
   const path = sqlitePathFromUrl(url);
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  if (path !== ":memory:") ownerOnlyFile(path);
   const sqlite = new SQLite(path);
   // WAL lets readers (and a running backup) proceed during writes; a committed transaction survives a crash.
   sqlite.pragma("journal_mode = WAL");
@@ -65,6 +65,17 @@ export function openDatabase(url: string = DEFAULT_DATABASE_URL, options: OpenDa
   sqlite.pragma("synchronous = FULL");
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, dialect: "sqlite", sqlite };
+}
+
+/**
+ * The database holds every password and token hash: its file is readable by its owner only (SECURITY 29),
+ * created so, and tightened if an older install left it readable by others. SQLite gives the -wal and -shm
+ * files it creates the database file's permissions.
+ */
+function ownerOnlyFile(path: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  closeSync(openSync(path, "a", 0o600));
+  chmodSync(path, 0o600);
 }
 
 /** The name of the newest migration this code knows: the schema version backups record. */
