@@ -4,7 +4,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, openPanel, ownerAccount, test } from "./admin-support.ts";
-import { gate } from "./fixtures.ts";
+import { expectLiveProjects, gate } from "./fixtures.ts";
 
 // Each test starts its own server and logs in; a busy machine needs more than the default 45 s.
 test.describe.configure({ timeout: 90_000 });
@@ -97,7 +97,7 @@ test("from the home page's admin button, a quick load goes straight to the panel
   await page.goto("/");
   await expect(page.getByTestId("admin-button")).toBeVisible();
   // The home page settles first (its live project list redraws the grid), so only the click's effects count.
-  await expect(page.locator("[data-projects]")).toHaveAttribute("data-projects", "loaded");
+  await expectLiveProjects(page);
   // From here on: what the click shows on its way to the panel.
   await page.evaluate(() => {
     (window as unknown as { __seen: Record<string, boolean> }).__seen = {};

@@ -50,6 +50,11 @@ export async function gotoReady(page: Page, path: string): Promise<void> {
     .toBe("visible");
 }
 
+/** Waits until the home page's live project list is in: it marks that with `data-projects="loaded"`. */
+export async function expectLiveProjects(page: Page): Promise<void> {
+  await expect(page.locator("[data-projects]")).toHaveAttribute("data-projects", "loaded");
+}
+
 /**
  * A gate a held request waits at, opened by the test once the page shows what it must show meanwhile (a
  * loading screen, an untouched form): the test waits for the page, never for a guessed length of time.

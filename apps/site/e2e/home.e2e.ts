@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAfterExactly, gotoReady, pauseClock, test } from "./fixtures.ts";
+import { expect, expectAfterExactly, expectLiveProjects, gotoReady, pauseClock, test } from "./fixtures.ts";
 
 const BIRTH = new Date(2005, 10, 14).getTime();
 
@@ -141,12 +141,9 @@ test("the dash in 'year-old' shows the server's greeting", async ({ page, reques
  */
 async function gotoLiveHome(page: Page): Promise<void> {
   await gotoReady(page, "/");
-  await expect(liveProjects(page)).toHaveAttribute("data-projects", "loaded");
+  await expectLiveProjects(page);
   await expect(page.getByTestId("project-card").first()).not.toHaveAttribute("id", /^project-fallback-/);
 }
-
-/** The home page marks when the live list is in (`data-projects="loaded"`, or "failed" with the fallback). */
-const liveProjects = (page: Page) => page.locator("[data-projects]");
 
 test.describe("'Last seen working on' badge", () => {
   test("names the latest project, scrolls to it and highlights it until a click", async ({ page }) => {
@@ -412,7 +409,7 @@ test.describe("projects grid when live data arrives", () => {
       for (const el of els) el.setAttribute("data-seen", "yes");
     });
     release();
-    await expect(liveProjects(page)).toHaveAttribute("data-projects", "loaded");
+    await expectLiveProjects(page);
     expect(await titles(page)).toEqual(before);
     // The very same elements: nothing was re-created or reshuffled.
     await expect(page.locator('[data-testid="project-card"][data-seen="yes"]')).toHaveCount(14);

@@ -59,7 +59,7 @@ export async function listDeviceTokens(core: Core, actor: Actor): Promise<{ toke
   const now = core.now().getTime();
   const tokens: DeviceTokenView[] = [];
   for (const r of rows) {
-    const expiresAt = idleExpiry(core, r.last_used_at ?? r.created_at);
+    const expiresAt = idleExpiry(core, r);
     if (expiresAt <= now) continue;
     tokens.push({
       id: r.id,
@@ -72,9 +72,9 @@ export async function listDeviceTokens(core: Core, actor: Actor): Promise<{ toke
   return { tokens };
 }
 
-/** When a token last used (or created) at `lastActivity` stops working: the idle limit is sliding. */
-function idleExpiry(core: Core, lastActivity: string): number {
-  return Date.parse(lastActivity) + core.config.deviceTokenIdleMs;
+/** When a token stops working unless used: the idle limit counts from its last use, or its creation. */
+function idleExpiry(core: Core, token: { created_at: string; last_used_at: string | null }): number {
+  return Date.parse(token.last_used_at ?? token.created_at) + core.config.deviceTokenIdleMs;
 }
 
 /** Revokes one of the caller's own tokens; another user's token is simply not found. */
@@ -121,7 +121,7 @@ export async function resolveDeviceToken(core: Core, token: string): Promise<Use
     .where("device_tokens.revoked_at", "is", null)
     .executeTakeFirst();
   if (row?.is_active !== 1) return null;
-  if (idleExpiry(core, row.last_used_at ?? row.created_at) <= core.now().getTime()) return null;
+  if (idleExpiry(core, row) <= core.now().getTime()) return null;
   await touch(core, core.db, row.token_id, row.last_used_at);
   return {
     kind: "user",
