@@ -6,6 +6,11 @@ export function placeholderPath(spec: OperationSpec, value = "00000000-0000-4000
   return fillPath(spec.path, Object.fromEntries(pathParamNames(spec.path).map((name) => [name, value])));
 }
 
+/** The path with `segment` put in as is, unencoded: the bytes an attacker sends, not what a client would make of them. */
+export function rawPath(spec: OperationSpec, segment: string): string {
+  return spec.path.replace(/\{\w+\}/g, segment);
+}
+
 export function callOperation(client: TestClient, spec: OperationSpec, body?: unknown, path = placeholderPath(spec)) {
   return client.request<{ error?: string }>(spec.method, path, spec.method === "GET" ? undefined : (body ?? {}));
 }

@@ -270,7 +270,9 @@ describe("PATCH /api/admin/users/{id}", () => {
     const bad = await accounts.as.admin.patch(`/api/admin/users/${accounts.ids.user}`, { username: "user1" });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ error: "permissions must be a list." });
-    const unknown = await accounts.as.admin.patch("/api/admin/users/nope", { isActive: true });
+    const unknown = await accounts.as.admin.patch("/api/admin/users/00000000-0000-4000-8000-000000000000", {
+      isActive: true,
+    });
     expect(unknown.status).toBe(404);
   });
 });

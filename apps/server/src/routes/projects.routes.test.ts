@@ -182,7 +182,7 @@ describe("PATCH /api/projects/{id}", () => {
     const denied = await accounts.as.moderator.patch(`/api/projects/${target._id}`, { title: "X" });
     expect(denied.status).toBe(403);
     expect(denied.body).toEqual({ error: "You do not have permission to edit projects." });
-    const missing = await accounts.as.admin.patch("/api/projects/no-such-id", { title: "X" });
+    const missing = await accounts.as.admin.patch("/api/projects/00000000-0000-4000-8000-000000000000", { title: "X" });
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ error: "Project not found." });
   });

@@ -1,6 +1,7 @@
 /** The audit log's filters and paging (`GET /api/admin/audit`). Browser-safe. */
 import { z } from "zod";
 import { withoutControlCharacters } from "./control-characters.ts";
+import { MAX_DB_INTEGER } from "./database-limits.ts";
 
 export const auditQuerySchema = z.object({
   actor: z
@@ -16,7 +17,12 @@ export const auditQuerySchema = z.object({
     .regex(/^[a-z_.]{1,40}$/, "kind must be an action such as user.delete or a prefix such as user.")
     .optional(),
   /** The `next` of the previous page: entries older than this one. */
-  before: z.coerce.number({ error: "before must be a number." }).int().min(0).optional(),
+  before: z.coerce
+    .number({ error: "before must be a number." })
+    .int("before must be a whole number.")
+    .min(0, "before must be a whole number, 0 or more.")
+    .max(MAX_DB_INTEGER, `before must be at most ${MAX_DB_INTEGER}.`)
+    .optional(),
   limit: z.coerce
     .number({ error: "limit must be a number." })
     .int()

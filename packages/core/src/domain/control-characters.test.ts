@@ -18,8 +18,8 @@ import {
   userEditSchema,
 } from "./validation.ts";
 
-/** NUL, other C0 controls, DEL and a C1 control (U+0085, "next line"). */
-const CONTROLS = ["\u0000", "\u0007", "\u001b", "\u007f", "\u0085"];
+/** NUL, other C0 controls, DEL, a C1 control (U+0085, "next line") and both halves of a lone surrogate. */
+const CONTROLS = ["\u0000", "\u0007", "\u001b", "\u007f", "\u0085", "\ud800", "\udfff"];
 const BREAKS = ["\t", "\n", "\r"];
 
 const signup = { username: "alice", email: "alice@example.com", password: "secret-1" };

@@ -4,6 +4,7 @@ export * from "./age.ts";
 export * from "./api-types.ts";
 export * from "./audit-query.ts";
 export * from "./cat.ts";
+export * from "./database-limits.ts";
 export * from "./duration.ts";
 export * from "./errors.ts";
 export * from "./fallback-projects.ts";

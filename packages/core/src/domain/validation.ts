@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { hasControlCharacters, withoutControlCharacters } from "./control-characters.ts";
+import { MAX_DB_INTEGER } from "./database-limits.ts";
 import { isProjectLink } from "./links.ts";
 import { MAX_PASSWORD_BYTES, MESSAGES, MIN_PASSWORD_LENGTH } from "./messages.ts";
 import { isKnownPermission } from "./permissions.ts";
@@ -174,6 +175,7 @@ export const projectUpdateSchema = z.object({
     .number({ error: "version must be a positive whole number." })
     .int("version must be a positive whole number.")
     .positive("version must be a positive whole number.")
+    .max(MAX_DB_INTEGER, `version must be at most ${MAX_DB_INTEGER}.`)
     .optional(),
 });
 

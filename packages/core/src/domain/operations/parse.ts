@@ -3,6 +3,7 @@
  * 400 that names the field; unknown keys are refused on every call alike.
  */
 import type { z } from "zod";
+import { hasControlCharacters } from "../control-characters.ts";
 import { Invalid } from "../errors.ts";
 import type { InputParts, OperationSpec } from "./define.ts";
 
@@ -34,7 +35,23 @@ function firstIssue(error: z.ZodError, where: string): string {
   return describeIssue(error.issues[0], where);
 }
 
+/**
+ * A path segment or query value is text whatever the schema makes of it (a number, a UUID, an ignored key):
+ * none may carry a control character, which PostgreSQL refuses with an error where SQLite would store it.
+ */
+function refuseControlCharacters(value: unknown, where: string): void {
+  if (!isPlainObject(value)) return;
+  for (const [key, item] of Object.entries(value)) {
+    const texts = Array.isArray(item) ? item : [item];
+    if (hasControlCharacters(key) || texts.some((text) => typeof text === "string" && hasControlCharacters(text)))
+      throw new Invalid(
+        `The ${where} field ${key.replace(/[\p{Cc}\p{Cs}]/gu, "?")} must not contain control characters.`,
+      );
+  }
+}
+
 function parsePart(schema: z.ZodType | undefined, value: unknown, where: string): Record<string, unknown> {
+  if (where !== "body") refuseControlCharacters(value, where);
   const empty = value === undefined || (isPlainObject(value) && Object.keys(value).length === 0);
   if (!schema) {
     if (empty) return {};
@@ -48,9 +65,8 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, where: string)
 }
 
 export function parseOperationInput(spec: OperationSpec, parts: InputParts): Record<string, unknown> {
-  return {
-    ...parsePart(spec.body, parts.body, "body"),
-    ...parsePart(spec.query, parts.query, "query"),
-    ...parsePart(spec.params, parts.params, "path"),
-  };
+  // The path first: a call on a row that cannot exist is answered for that, whatever its body says.
+  const params = parsePart(spec.params, parts.params, "path");
+  const query = parsePart(spec.query, parts.query, "query");
+  return { ...parsePart(spec.body, parts.body, "body"), ...query, ...params };
 }

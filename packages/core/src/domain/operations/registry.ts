@@ -17,6 +17,7 @@ import type {
 } from "../api-types.ts";
 import { auditQuerySchema } from "../audit-query.ts";
 import type { CatOfTheDay } from "../cat.ts";
+import { idParamSchema } from "../database-limits.ts";
 import type { Project } from "../projects.ts";
 import type { SiteProfile } from "../site-profile.ts";
 import { siteProfileSchema } from "../site-profile-schema.ts";
@@ -41,9 +42,6 @@ import { syncOperations } from "./sync.ops.ts";
 const message = returns<{ message: string }>();
 const noBody = returns<void>();
 const SESSION_ONLY = ["session"] as const;
-
-/** Ids are strings (UUIDs) made by whoever creates the row; anything else is simply not found. */
-const idParam = z.object({ id: z.string().max(200, "id is too long.") }).strict();
 
 /** The shuffler's two answers, described for the OpenAPI document (the probe's "unavailable" is an answer). */
 const playlistVideo = z.object({
@@ -177,7 +175,7 @@ export const operations = {
     path: "/api/sessions/{id}",
     summary: "Ends one of your own sessions.",
     action: "account.use",
-    params: idParam,
+    params: idParamSchema,
     status: 204,
     result: noBody,
   },
@@ -206,7 +204,7 @@ export const operations = {
     summary:
       "Changes the fields sent; a stale version answers 409 with the current project. Marking one Latest clears the others.",
     action: "projects.edit",
-    params: idParam,
+    params: idParamSchema,
     body: projectUpdateSchema.strict(),
     result: returns<Project>(),
   },
@@ -215,7 +213,7 @@ export const operations = {
     path: "/api/projects/{id}",
     summary: "Deletes a project.",
     action: "projects.delete",
-    params: idParam,
+    params: idParamSchema,
     status: 204,
     result: noBody,
   },
@@ -249,7 +247,7 @@ export const operations = {
     path: "/api/admin/users/{id}",
     summary: "Either activation (isActive) or username and permissions.",
     action: "users.edit",
-    params: idParam,
+    params: idParamSchema,
     body: z.union([userActivateSchema, userEditSchema]),
     result: returns<AdminUser>(),
   },
@@ -258,7 +256,7 @@ export const operations = {
     path: "/api/admin/users/{id}",
     summary: "Deletes a user and ends their sessions.",
     action: "users.delete",
-    params: idParam,
+    params: idParamSchema,
     status: 204,
     result: noBody,
   },
@@ -267,7 +265,7 @@ export const operations = {
     path: "/api/admin/users/{id}/reset-password",
     summary: "Mails a user a password reset link.",
     action: "users.resetPassword",
-    params: idParam,
+    params: idParamSchema,
     result: message,
   },
   "dashboard.get": {

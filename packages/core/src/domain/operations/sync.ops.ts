@@ -3,6 +3,7 @@
  * browser session (a token never mints another); push and pull take either credential.
  */
 import { z } from "zod";
+import { idParamSchema } from "../database-limits.ts";
 import {
   type DeviceTokenView,
   deviceTokenBodySchema,
@@ -38,7 +39,7 @@ export const syncOperations = {
     path: "/api/sync/tokens/{id}",
     summary: "Revokes one of your own device tokens.",
     action: "sync.use",
-    params: z.object({ id: z.string().max(200, "id is too long.") }).strict(),
+    params: idParamSchema,
     status: 204,
     result: returns<void>(),
   },
