@@ -132,6 +132,41 @@ describe("dry run", () => {
   });
 });
 
+describe("names are for those who may see users (issue 21 §4)", () => {
+  /** May edit users and roles, but not list users: learns no member's name nor any address. */
+  const BLIND_EDITOR = ["website:view", "website:admin:view", "users:edit", "users:permissions", "projects:view"];
+  const NEXT_USER_ROLE = { permissions: ["website:view", "projects:view"] };
+
+  it("a dry run by an editor without users:view counts the members but names none", async () => {
+    await createAccount(server, "editor1", BLIND_EDITOR);
+    const editor = await server.login("editor1", PASSWORD);
+    const res = await editor.patch<RoleUpdateAnswer>("/api/admin/roles/user", { ...NEXT_USER_ROLE, dryRun: true });
+    expect(res.status).toBe(200);
+    expect(res.body.updatedUsers).toBe(1);
+    expect(res.body).not.toHaveProperty("usernames");
+  });
+
+  it("the real edit by that editor names nobody either", async () => {
+    await createAccount(server, "editor1", BLIND_EDITOR);
+    const editor = await server.login("editor1", PASSWORD);
+    const res = await editor.patch<RoleUpdateAnswer>("/api/admin/roles/user", NEXT_USER_ROLE);
+    expect(res.status).toBe(200);
+    expect(res.body).not.toHaveProperty("usernames");
+    expect(await permissionsOf(accounts.ids.user)).toEqual(NEXT_USER_ROLE.permissions);
+  });
+
+  it("a user edit by that editor answers without the e-mail address; the owner's answer has it", async () => {
+    await createAccount(server, "editor1", BLIND_EDITOR);
+    const editor = await server.login("editor1", PASSWORD);
+    const blind = await editor.patch(`/api/admin/users/${accounts.ids.user}`, { isActive: true });
+    expect(blind.status).toBe(200);
+    expect(blind.body).toMatchObject({ _id: accounts.ids.user, username: "user1", isActive: true });
+    expect(blind.body).not.toHaveProperty("email");
+    const seen = await accounts.as.owner.patch(`/api/admin/users/${accounts.ids.user}`, { isActive: true });
+    expect(seen.body).toMatchObject({ email: "user1@example.com" });
+  });
+});
+
 describe("one rule for changing permissions, for one user or a whole role", () => {
   it("refuses a role edit by a user without users:permissions, as the user editor does", async () => {
     await createAccount(server, "editonly", ["website:view", "website:admin:view", "users:edit"]);

@@ -11,7 +11,8 @@ export interface SessionUser {
 export interface AdminUser {
   _id: string;
   username: string;
-  email: string;
+  /** Always in the users list; in an edit's answer only for a caller who holds users:view. */
+  email?: string;
   permissions: string[];
   /** The role this user is a member of (a role edit changes its members), or null for custom permissions. */
   roleKey: RoleKey | null;
@@ -81,8 +82,8 @@ export interface SessionView {
 export interface RoleUpdateAnswer {
   /** How many members the edit changed (or, in a dry run, would change). */
   updatedUsers: number;
-  /** Their usernames, sorted. */
-  usernames: string[];
+  /** Their usernames, sorted; only for a caller who holds users:view. */
+  usernames?: string[];
   /** The role as saved (in a dry run: as it would be). */
   role: RoleView;
   /** Present (true) only on a dry run: nothing was changed. */

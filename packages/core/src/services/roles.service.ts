@@ -16,7 +16,7 @@ import { rolePermissionsSchema } from "../domain/validation.ts";
 import { recordAudit } from "./audit.service.ts";
 import type { Actor, Core } from "./context.ts";
 import { parseInput } from "./parse-input.ts";
-import { assertCan } from "./policy.ts";
+import { assertCan, can } from "./policy.ts";
 import { losesDeviceAccess, revokeUserDeviceTokens } from "./sessions.service.ts";
 import { parsePermissions, roleMembers, setRoleMembersPermissions } from "./users.table.ts";
 
@@ -71,7 +71,9 @@ export async function updateRolePermissions(
     const role = { ...roles[key], permissions };
     const members = await roleMembers(trx, key);
     const usernames = members.map((m) => m.username);
-    if (dryRun) return { updatedUsers: usernames.length, usernames, role, dryRun: true };
+    // Who the members are is for those who may see users (issue 21 §4); the count is the role editor's own.
+    const named = can(actor, "users.view") ? { usernames } : {};
+    if (dryRun) return { updatedUsers: usernames.length, ...named, role, dryRun: true };
     const now = core.now().toISOString();
     await trx
       .insertInto("roles")
@@ -95,7 +97,7 @@ export async function updateRolePermissions(
       targetId: key,
       details: { before: { permissions: before }, after: { permissions }, updatedUsers: usernames.length, usernames },
     });
-    return { updatedUsers: usernames.length, usernames, role };
+    return { updatedUsers: usernames.length, ...named, role };
   });
 }
 

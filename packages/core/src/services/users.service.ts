@@ -6,7 +6,7 @@ import { parseUserUpdate } from "../domain/validation.ts";
 import { changedFields, recordAudit } from "./audit.service.ts";
 import { mailAccountLink } from "./auth.service.ts";
 import type { Actor, Core } from "./context.ts";
-import { assertCan } from "./policy.ts";
+import { assertCan, can } from "./policy.ts";
 import { listRoles, membershipOf } from "./roles.service.ts";
 import { endUserSessions, losesDeviceAccess, revokeUserDeviceTokens } from "./sessions.service.ts";
 import {
@@ -76,7 +76,9 @@ export async function updateUser(core: Core, actor: Actor, id: string, input: un
         details: { username: update.username, ...diff },
       });
     }
-    return toAdminUser(await findUserById(trx, id));
+    const { email, ...user } = toAdminUser(await findUserById(trx, id));
+    // An address is for those who may see users (issue 21 §4), not for whoever may only edit one they name.
+    return can(actor, "users.view") ? { ...user, email } : user;
   });
 }
 

@@ -60,6 +60,8 @@ describe("role editor (Settings tab)", () => {
     );
     expect(rolePreviewText({ updatedUsers: 1, usernames: ["alice"] })).toBe("This will update 1 user: alice");
     expect(rolePreviewText({ updatedUsers: 0, usernames: [] })).toBe("This will update no users.");
+    expect(rolePreviewText({ updatedUsers: 3 })).toBe("This will update 3 users.");
+    expect(rolePreviewText({ updatedUsers: 1 })).toBe("This will update 1 user.");
     const many = Array.from({ length: 12 }, (_, i) => `u${i + 1}`);
     expect(rolePreviewText({ updatedUsers: 12, usernames: many })).toBe(
       "This will update 12 users: u1, u2, u3, u4, u5, u6, u7, u8, u9, u10 and 2 more",

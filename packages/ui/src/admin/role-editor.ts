@@ -58,6 +58,8 @@ const PREVIEW_NAMES = 10;
 export function rolePreviewText(answer: Pick<RoleUpdateAnswer, "updatedUsers" | "usernames">): string {
   const { updatedUsers: count, usernames } = answer;
   if (count === 0) return "This will update no users.";
+  // Without users:view the server counts the members but does not name them.
+  if (!usernames) return `This will update ${count} ${count === 1 ? "user" : "users"}.`;
   const shown = usernames.slice(0, PREVIEW_NAMES).join(", ");
   const more = count > PREVIEW_NAMES ? ` and ${count - PREVIEW_NAMES} more` : "";
   return `This will update ${count} ${count === 1 ? "user" : "users"}: ${shown}${more}`;

@@ -1,8 +1,3 @@
-/**
- * The desktop sync operations (issue 11; protocol in ../sync.ts). Device tokens are minted only with a
- * browser session (a token never mints another); push and pull take either credential.
- */
-import { z } from "zod";
 import { idParamSchema } from "../database-limits.ts";
 import {
   type DeviceTokenView,
