@@ -19,6 +19,7 @@ import { ProjectsCache } from "./http/projects-cache.ts";
 import { createRateLimits, DEFAULT_RATE_LIMITS, type RateLimitSettings } from "./http/rate-limits.ts";
 import { precomputeSecurityHeaders, securityHeaders } from "./http/security-headers.ts";
 import { staticSite } from "./http/static-site.ts";
+import { utf8JsonOnly } from "./http/utf8-json.ts";
 
 export interface AppOptions {
   core: ServerCore;
@@ -90,6 +91,7 @@ export function createApp(options: AppOptions): Express {
   const sameOrigin = originCheck(config.publicUrl, config.corsOrigins);
   const api = express.Router();
   api.use(sameOrigin);
+  api.use(utf8JsonOnly);
   // A sync push (up to 500 ops with whole descriptions) is the one body larger than the rest.
   api.post(expressPath(operations["sync.push"].path), express.json({ limit: SYNC_PUSH_BODY_LIMIT }));
   api.use(express.json({ limit: BODY_LIMIT }));
