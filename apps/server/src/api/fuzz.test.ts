@@ -1,6 +1,7 @@
 /**
- * SECURITY 24: malformed paths, encodings, queries and bodies, generated from the registry for every
- * operation, never reach a 5xx, never show a stack, and change nothing.
+ * SECURITY 24 and 28: malformed paths, encodings, queries and bodies, generated from the registry for every
+ * operation and sent as raw bytes (a NUL, a lone surrogate, 2^31), never reach a 5xx, never show a stack, and
+ * change nothing, on SQLite and on PostgreSQL alike.
  */
 import { OPERATION_NAMES, type OperationSpec, operations } from "@portfolio/core/domain";
 import { CAT_SETTING_PREFIX } from "@portfolio/core/services";
