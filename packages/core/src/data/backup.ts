@@ -161,6 +161,8 @@ function parseHeader(line: string | undefined): BackupHeader {
   if (!h || h.format !== BACKUP_FORMAT) {
     throw new BackupError(`This is not a portfolio backup (format "${String(h?.format)}", expected "${BACKUP_FORMAT}"); nothing was restored.`);
   }
+  // Checked by hand, not with a zod record: zod rebuilds the object and drops a "__proto__" key silently,
+  // where the header's own keys must stay exactly as written so a row's table is looked up among them.
   const counts = h.tables && typeof h.tables === "object" && !Array.isArray(h.tables) ? Object.values(h.tables) : [];
   if (typeof h.schemaVersion !== "string" || counts.length === 0 || !counts.every((n) => Number.isSafeInteger(n) && n >= 0)) {
     throw new BackupError("The backup file is corrupted: its header lacks the schema version or the table counts; nothing was restored.");
