@@ -1,7 +1,9 @@
 /**
  * `portfolio-server restore <file> [--force]` (`pnpm restore <file>`): loads a backup into the database
  * named by DATABASE_URL, SQLite or PostgreSQL, in one transaction, and verifies the row counts. A database
- * that already holds rows is refused unless `force`; a damaged file is refused and nothing changes.
+ * that already holds rows is refused unless `force`; a damaged or crafted file is refused with a message
+ * that names the line (and table) at fault, and nothing changes. main.ts prints that message alone (no
+ * stack) and exits 1.
  */
 
 import type { BackupHeader } from "@portfolio/core/data";

@@ -1,13 +1,14 @@
 /**
  * Portable backup and restore (issue 12): SQLite → PostgreSQL → SQLite equal row for row, a consistent
- * snapshot during concurrent writes, and refusals (non-empty target, corrupted or truncated file) that
- * change nothing. Runs on every test run: it needs both dialects, so it starts a PostgreSQL cluster when
+ * snapshot during concurrent writes, and refusals (non-empty target, corrupted, truncated or crafted file)
+ * that name the line and table and change nothing, the same on both dialects. Runs on every test run: it needs both dialects, so it starts a PostgreSQL cluster when
  * the run has none (and fails loudly if it cannot).
  */
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { gunzipSync, gzipSync } from "node:zlib";
+import { pipeline } from "node:stream/promises";
+import { createGzip, gunzipSync, gzipSync } from "node:zlib";
 import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -16,7 +17,7 @@ import {
   type PostgresCluster,
   startPostgresCluster,
 } from "../test/postgres-cluster.ts";
-import { BACKUP_FORMAT, restoreBackup, writeBackup } from "./backup.ts";
+import { BACKUP_FORMAT, MAX_BACKUP_LINE_BYTES, restoreBackup, writeBackup } from "./backup.ts";
 import { latestMigrationName, migrateToLatest, openDatabase } from "./database.ts";
 import type { Database } from "./schema.ts";
 
@@ -294,3 +295,136 @@ describe("backup and restore", () => {
     );
   });
 });
+
+/** A backup file written by hand: a header for `tables`, then `lines` as they are. */
+function craftedBackup(name: string, tables: Record<string, number>, lines: string[]): string {
+  const file = join(dir, name);
+  const header = { format: BACKUP_FORMAT, schemaVersion: latestMigrationName(), dialect: "sqlite", createdAt: "2026-11-24T00:00:00.000Z", tables };
+  writeFileSync(file, gzipSync(`${[JSON.stringify(header), ...lines].join("\n")}\n`));
+  return file;
+}
+
+const stamp = "2026-11-24T00:00:00.000Z";
+const userRow = { id: "u1", username: "Boss", username_key: "boss", email: "b@example.com", email_key: "b@example.com", password_hash: "$2b$04$x", permissions: "[]", role_key: null, is_active: 1, created_at: stamp, updated_at: stamp };
+const projectRow = (id: string, changes: Record<string, unknown> = {}) =>
+  JSON.stringify({ t: "projects", r: { id, title: `Title ${id}`, description: "", github: null, external_link: null, is_archived: 0, is_latest: 0, tags: "[]", created_at: stamp, updated_at: stamp, version: 1, ...changes } });
+
+/** Every row of every table is gone or was never written. */
+async function expectNoRows(db: Kysely<Database>): Promise<void> {
+  expect(Object.values(await dump(db)).flat()).toEqual([]);
+}
+
+/** 600 MB of one line in a gzip of about 600 KB, streamed: never held in memory, here or in the restore. */
+let bomb: Promise<string> | undefined;
+function oneEndlessLine(): Promise<string> {
+  bomb ??= (async () => {
+    const file = join(dir, "endless-line.ndjson.gz");
+    const megabyte = Buffer.alloc(1024 * 1024, 0x61);
+    async function* lines() {
+      yield `${JSON.stringify({ format: BACKUP_FORMAT, schemaVersion: latestMigrationName(), dialect: "sqlite", createdAt: stamp, tables: { projects: 1 } })}\n`;
+      yield '{"t":"projects","r":{"id":"p1","title":"';
+      for (let i = 0; i < 600; i++) yield megabyte;
+      yield '"}}\n';
+    }
+    await pipeline(lines, createGzip({ level: 9 }), createWriteStream(file));
+    return file;
+  })();
+  return bomb;
+}
+
+for (const dialect of ["sqlite", "postgres"] as const) {
+  describe(`restore of a crafted file into ${dialect}`, () => {
+    it("restores the crafted rows the refusals below are built from", async () => {
+      const file = craftedBackup("valid.ndjson.gz", { users: 1, projects: 2 }, [JSON.stringify({ t: "users", r: userRow }), projectRow("p1"), projectRow("p2")]);
+      const target = await fresh(dialect);
+      await restoreBackup(target, file);
+      expect(await target.selectFrom("projects").select("id").orderBy("id").execute()).toEqual([{ id: "p1" }, { id: "p2" }]);
+    });
+
+    for (const table of ["constructor", "__proto__", "toString", "hasOwnProperty"]) {
+      it(`refuses a row of table ${table} (in every object's prototype, not in the header) as an unknown table`, async () => {
+        const file = craftedBackup(`table-${table}.ndjson.gz`, { projects: 1 }, [projectRow("p1"), JSON.stringify({ t: table, r: { id: "x" } })]);
+        const target = await fresh(dialect);
+        await expect(restoreBackup(target, file)).rejects.toThrow(
+          `Line 3 is a row of table "${table}", which the header does not list; nothing was restored.`,
+        );
+        await expectNoRows(target);
+      });
+    }
+
+    it("refuses a 600 MB line unpacked from a 600 KB gzip at the line cap, without holding it", async () => {
+      const file = await oneEndlessLine();
+      expect(statSync(file).size).toBeLessThan(1024 * 1024);
+      expect(MAX_BACKUP_LINE_BYTES).toBe(8 * 1024 * 1024);
+      const target = await fresh(dialect);
+      await expect(restoreBackup(target, file)).rejects.toThrow(
+        "Line 2 is longer than 8 MB: this is not a backup this version wrote; nothing was restored.",
+      );
+      await expectNoRows(target);
+    }, 30_000);
+
+    it("refuses a line that is not JSON, naming it", async () => {
+      const file = craftedBackup("bad-json.ndjson.gz", { projects: 2 }, [projectRow("p1"), '{"t":"projects","r":{"id":']);
+      const target = await fresh(dialect);
+      await expect(restoreBackup(target, file)).rejects.toThrow(
+        "Line 3 is not valid JSON: the backup file is corrupted; nothing was restored.",
+      );
+      await expectNoRows(target);
+    });
+
+    it("refuses a line that is JSON but not a row, naming it", async () => {
+      const file = craftedBackup("not-a-row.ndjson.gz", { projects: 1 }, ['{"t":"projects","r":["p1"]}']);
+      const target = await fresh(dialect);
+      await expect(restoreBackup(target, file)).rejects.toThrow(
+        "Line 2 is not a row of a table: the backup file is corrupted; nothing was restored.",
+      );
+      await expectNoRows(target);
+    });
+
+    const refusedRows: [string, string, string][] = [
+      ["a NUL character in a text column (PostgreSQL cannot store it)", projectRow("p2", { title: "a\u0000b" }), "column title holds a NUL character, which PostgreSQL cannot store"],
+      ["an unpaired surrogate in a text column", projectRow("p2", { description: "\ud800" }), "column description holds an unpaired UTF-16 surrogate, which is not text"],
+      ["an integer past 32 bits", projectRow("p2", { version: 2 ** 31 }), "column version must be a whole number from -2147483648 to 2147483647, not 2147483648"],
+      ["text in an integer column", projectRow("p2", { is_archived: "yes" }), "column is_archived must be a whole number from -2147483648 to 2147483647, not a string"],
+      ["a number in a text column", projectRow("p2", { title: 7 }), "column title must be text, not a number"],
+      ["an object in a text column", projectRow("p2", { tags: ["a"] }), "column tags must be text, not a list"],
+      // Written as JSON text: in an object literal, __proto__ would set the prototype instead of a key.
+      ["a column the table does not have", projectRow("p2").replace('"version":1}', '"version":1,"__proto__":"x"}'), 'the table has no column "__proto__"'],
+      ["null in a required column", projectRow("p2", { title: null }), "column title is null, but it is required"],
+      ["null in a text primary key", projectRow("p2", { id: null }), "column id is null, but it is required"],
+      ["a required column left out", projectRow("p2", { title: undefined }), "column title is missing"],
+      ["the id of an earlier row (refused by the database)", projectRow("p1"), "another row has the same id"],
+    ];
+    for (const [what, line, reason] of refusedRows) {
+      it(`refuses a row with ${what}, naming its line and table`, async () => {
+        const file = craftedBackup("bad-row.ndjson.gz", { users: 1, projects: 3 }, [JSON.stringify({ t: "users", r: userRow }), projectRow("p1"), line, projectRow("p3")]);
+        const target = await fresh(dialect);
+        await expect(restoreBackup(target, file)).rejects.toThrow(
+          `Line 4 (table projects) could not be restored: ${reason}; nothing was restored.`,
+        );
+        await expectNoRows(target);
+      });
+    }
+
+    it("refuses a row whose parent is not in the backup (refused by the database), naming its line and table", async () => {
+      const session = { id: "s1", token_hash: "h", user_id: "nobody", user_agent: "x", created_at: stamp, last_seen_at: stamp, expires_at: stamp };
+      const file = craftedBackup("orphan.ndjson.gz", { users: 1, sessions: 1 }, [JSON.stringify({ t: "users", r: userRow }), JSON.stringify({ t: "sessions", r: session })]);
+      const target = await fresh(dialect);
+      await expect(restoreBackup(target, file)).rejects.toThrow(
+        "Line 3 (table sessions) could not be restored: it refers to a row that the backup does not hold before it; nothing was restored.",
+      );
+      await expectNoRows(target);
+    });
+
+    it("finds the refused row inside a batch of many, and restores nothing", async () => {
+      const projects = Array.from({ length: 300 }, (_, i) => projectRow(`p${i}`));
+      projects[250] = projectRow("p7");
+      const file = craftedBackup("big-batch.ndjson.gz", { projects: 300 }, projects);
+      const target = await fresh(dialect);
+      await expect(restoreBackup(target, file)).rejects.toThrow(
+        "Line 252 (table projects) could not be restored: another row has the same id; nothing was restored.",
+      );
+      await expectNoRows(target);
+    });
+  });
+}

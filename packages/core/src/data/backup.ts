@@ -11,18 +11,24 @@
  * insert in file order without breaking a foreign key.
  *
  * The backup reads every table inside ONE read transaction (a consistent snapshot while the server keeps
- * writing). A restore first reads the whole file to check it (gzip checksum, JSON, row counts against
- * the header), then loads it in ONE transaction and checks the counts again before committing: a
- * corrupted or truncated file, or any failure, changes nothing.
+ * writing). A restore first reads the whole file to check it (gzip checksum, line sizes, JSON, tables
+ * named in the header, row counts against it), then loads it in ONE transaction, checking each row against
+ * the target's columns before inserting it, and checks the counts again before committing: a corrupted,
+ * truncated or crafted file, or any failure, changes nothing, and the refusal names the line and table.
  */
-import { createReadStream, createWriteStream, renameSync, rmSync } from "node:fs";
-import { createInterface } from "node:readline";
+import { createWriteStream, renameSync, rmSync } from "node:fs";
 import { pipeline } from "node:stream/promises";
-import { createGunzip, createGzip } from "node:zlib";
-import { type Kysely, Migrator, sql, type Transaction } from "kysely";
+import { createGzip } from "node:zlib";
+import { type ColumnMetadata, type Kysely, Migrator, sql, type Transaction } from "kysely";
+import { BackupError } from "./backup-error.ts";
+import { readBackupLines } from "./backup-lines.ts";
+import { insertFailureReason, type Row, rowProblem } from "./backup-rows.ts";
 import { migrateToLatest } from "./database.ts";
 import { type DialectName, dialectOf, toCount } from "./dialect.ts";
 import { MIGRATIONS, migrationProvider } from "./migrations/index.ts";
+
+export { BackupError } from "./backup-error.ts";
+export { MAX_BACKUP_LINE_BYTES } from "./backup-lines.ts";
 
 export const BACKUP_FORMAT = "portfolio-backup/1";
 
@@ -30,8 +36,6 @@ export const BACKUP_FORMAT = "portfolio-backup/1";
 type AnyDb = Kysely<any>;
 // biome-ignore lint/suspicious/noExplicitAny: see AnyDb.
 type AnyTrx = Transaction<any>;
-type Value = string | number | null;
-type Row = Record<string, Value>;
 
 export interface BackupHeader {
   format: string;
@@ -39,11 +43,6 @@ export interface BackupHeader {
   dialect: DialectName;
   createdAt: string;
   tables: Record<string, number>;
-}
-
-/** A refusal with a message meant for the person running the command. */
-export class BackupError extends Error {
-  override name = "BackupError";
 }
 
 const MIGRATION_TABLES = new Set(["kysely_migration", "kysely_migration_lock"]);
@@ -151,26 +150,6 @@ export async function writeBackup(db: AnyDb, file: string): Promise<BackupHeader
   }
 }
 
-/** The lines of a backup file, with a clear refusal for anything that is not a whole gzip stream. */
-async function* readLines(file: string): AsyncGenerator<string> {
-  const input = createReadStream(file);
-  const gunzip = createGunzip();
-  // A read error ends the gzip stream with that error, which the line reader then throws.
-  input.on("error", (error) => gunzip.destroy(error));
-  const lines = createInterface({ input: input.pipe(gunzip), crlfDelay: Number.POSITIVE_INFINITY });
-  try {
-    for await (const line of lines) yield line;
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") throw new BackupError(`Cannot read the backup file ${file}: it does not exist.`);
-    throw new BackupError(`The backup file is corrupted or truncated (${(error as Error).message}); nothing was restored.`);
-  } finally {
-    lines.close();
-    input.destroy();
-    gunzip.destroy();
-  }
-}
-
 function parseHeader(line: string | undefined): BackupHeader {
   let header: unknown;
   try {
@@ -182,23 +161,41 @@ function parseHeader(line: string | undefined): BackupHeader {
   if (!h || h.format !== BACKUP_FORMAT) {
     throw new BackupError(`This is not a portfolio backup (format "${String(h?.format)}", expected "${BACKUP_FORMAT}"); nothing was restored.`);
   }
-  if (typeof h.schemaVersion !== "string" || !h.tables || typeof h.tables !== "object") {
+  // Checked by hand, not with a zod record: zod rebuilds the object and drops a "__proto__" key silently,
+  // where the header's own keys must stay exactly as written so a row's table is looked up among them.
+  const counts = h.tables && typeof h.tables === "object" && !Array.isArray(h.tables) ? Object.values(h.tables) : [];
+  if (typeof h.schemaVersion !== "string" || counts.length === 0 || !counts.every((n) => Number.isSafeInteger(n) && n >= 0)) {
     throw new BackupError("The backup file is corrupted: its header lacks the schema version or the table counts; nothing was restored.");
   }
   return h as BackupHeader;
 }
 
-function parseRowLine(line: string, lineNumber: number, header: BackupHeader): { t: string; r: Row } {
-  let entry: { t?: unknown; r?: unknown };
+interface RowLine {
+  line: number;
+  table: string;
+  row: Row;
+}
+
+function parseRowLine(text: string, line: number, header: BackupHeader): RowLine {
+  let entry: unknown;
   try {
-    entry = JSON.parse(line);
+    entry = JSON.parse(text);
   } catch {
-    throw new BackupError(`The backup file is corrupted: line ${lineNumber} is not valid JSON; nothing was restored.`);
+    throw new BackupError(`Line ${line} is not valid JSON: the backup file is corrupted; nothing was restored.`);
   }
-  if (typeof entry?.t !== "string" || !(entry.t in header.tables) || !entry.r || typeof entry.r !== "object") {
-    throw new BackupError(`The backup file is corrupted: line ${lineNumber} is not a row of a table in its header; nothing was restored.`);
+  const { t, r } = (entry ?? {}) as { t?: unknown; r?: unknown };
+  if (typeof t !== "string" || !r || typeof r !== "object" || Array.isArray(r)) {
+    throw new BackupError(`Line ${line} is not a row of a table: the backup file is corrupted; nothing was restored.`);
   }
-  return entry as { t: string; r: Row };
+  // An own key only: "constructor" or "toString" are in every object's prototype, not in the header.
+  if (!Object.hasOwn(header.tables, t)) {
+    throw new BackupError(`Line ${line} is a row of table ${JSON.stringify(t)}, which the header does not list; nothing was restored.`);
+  }
+  return { line, table: t, row: r as Row };
+}
+
+function refusedRow({ line, table }: RowLine, reason: string): BackupError {
+  return new BackupError(`Line ${line} (table ${table}) could not be restored: ${reason}; nothing was restored.`);
 }
 
 function countMismatch(table: string, found: number, expected: number, where: string): BackupError {
@@ -211,16 +208,14 @@ function countMismatch(table: string, found: number, expected: number, where: st
 export async function verifyBackup(file: string): Promise<BackupHeader> {
   let header: BackupHeader | undefined;
   const counts = new Map<string, number>();
-  let lineNumber = 0;
-  for await (const line of readLines(file)) {
-    lineNumber++;
+  for await (const { number, text } of readBackupLines(file)) {
     if (!header) {
-      header = parseHeader(line);
+      header = parseHeader(text);
       continue;
     }
-    if (line === "") continue;
-    const { t } = parseRowLine(line, lineNumber, header);
-    counts.set(t, (counts.get(t) ?? 0) + 1);
+    if (text === "") continue;
+    const { table } = parseRowLine(text, number, header);
+    counts.set(table, (counts.get(table) ?? 0) + 1);
   }
   if (!header) throw new BackupError("The backup file is empty; nothing was restored.");
   for (const [table, expected] of Object.entries(header.tables)) {
@@ -277,6 +272,44 @@ async function resetSequences(trx: AnyTrx, tables: string[]): Promise<void> {
   }
 }
 
+/** The target's columns per table, by name (SQLite reports a text primary key as nullable: it is not). */
+async function columnsByTable(trx: AnyTrx): Promise<Map<string, Map<string, ColumnMetadata>>> {
+  const byTable = new Map<string, Map<string, ColumnMetadata>>();
+  for (const table of await trx.introspection.getTables()) {
+    const keys =
+      dialectOf(trx) === "sqlite"
+        ? (await sql<{ name: string }>`SELECT name FROM pragma_table_info(${table.name}) WHERE pk > 0`.execute(trx)).rows.map((c) => c.name)
+        : [];
+    const columns = table.columns.map((c): [string, ColumnMetadata] => [c.name, keys.includes(c.name) ? { ...c, isNullable: false } : c]);
+    byTable.set(table.name, new Map(columns));
+  }
+  return byTable;
+}
+
+/**
+ * Inserts rows of one table in one statement. When the database refuses it, the rows go in again one by
+ * one (after rolling back to a savepoint) to find the line at fault: the refusal names it.
+ */
+async function insertBatch(trx: AnyTrx, batch: RowLine[]): Promise<void> {
+  const table = batch[0]?.table ?? "";
+  await sql`SAVEPOINT restore_batch`.execute(trx);
+  try {
+    await trx.insertInto(table).values(batch.map((entry) => entry.row)).execute();
+    await sql`RELEASE SAVEPOINT restore_batch`.execute(trx);
+    return;
+  } catch (error) {
+    await sql`ROLLBACK TO SAVEPOINT restore_batch`.execute(trx);
+    if (batch.length === 1) throw refusedRow(batch[0] as RowLine, insertFailureReason(error));
+  }
+  for (const entry of batch) {
+    try {
+      await trx.insertInto(table).values(entry.row).execute();
+    } catch (error) {
+      throw refusedRow(entry, insertFailureReason(error));
+    }
+  }
+}
+
 export interface RestoreOptions {
   /** Replace the rows of a database that is not empty. */
   force?: boolean;
@@ -305,28 +338,27 @@ export async function restoreBackup(db: AnyDb, file: string, options: RestoreOpt
       );
     }
     if (nonEmpty.length > 0) await purge(trx, tables);
-    if (dialectOf(trx) === "sqlite") await sql`PRAGMA defer_foreign_keys = ON`.execute(trx);
-
-    let batchTable = "";
-    let batch: Row[] = [];
+    // Foreign keys are checked row by row on both dialects (the file lists parents first), so a row that
+    // points nowhere is refused at its own line rather than at the commit.
+    const columns = await columnsByTable(trx);
+    let batch: RowLine[] = [];
     const flush = async () => {
-      if (batch.length > 0) await trx.insertInto(batchTable).values(batch).execute();
+      if (batch.length > 0) await insertBatch(trx, batch);
       batch = [];
     };
-    let lineNumber = 0;
     let first = true;
-    for await (const line of readLines(file)) {
-      lineNumber++;
-      if (first || line === "") {
+    for await (const { number, text } of readBackupLines(file)) {
+      if (first || text === "") {
         first = false;
         continue;
       }
-      const { t, r } = parseRowLine(line, lineNumber, header);
+      const entry = parseRowLine(text, number, header);
+      const problem = rowProblem(entry.row, columns.get(entry.table) ?? new Map());
+      if (problem) throw refusedRow(entry, problem);
       // Stay well under both dialects' bound-parameter limits (SQLite 32766, pg 65535).
-      const perRow = Math.max(1, Object.keys(r).length);
-      if (t !== batchTable || (batch.length + 1) * perRow > 5000) await flush();
-      batchTable = t;
-      batch.push(r);
+      const perRow = Math.max(1, Object.keys(entry.row).length);
+      if (entry.table !== batch[0]?.table || (batch.length + 1) * perRow > 5000) await flush();
+      batch.push(entry);
     }
     await flush();
     await resetSequences(trx, tables);
