@@ -361,17 +361,15 @@ const PROVOKE: Record<string, () => Promise<Answer>> = {
         bearer(deviceToken),
       ),
   "sync.push 413": () =>
-    server
-      .client()
-      .post(
-        "/api/sync/push",
-        {
-          clientId: "contract",
-          schemaVersion: SYNC_SCHEMA_VERSION,
-          ops: Array.from({ length: SYNC_MAX_OPS + 1 }, () => ({})),
-        },
-        bearer(deviceToken),
-      ),
+    server.client().post(
+      "/api/sync/push",
+      {
+        clientId: "contract",
+        schemaVersion: SYNC_SCHEMA_VERSION,
+        ops: Array.from({ length: SYNC_MAX_OPS + 1 }, () => ({})),
+      },
+      bearer(deviceToken),
+    ),
 };
 
 /** Declared statuses no request here can reach, and why. */
