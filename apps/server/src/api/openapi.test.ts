@@ -1,6 +1,6 @@
 /** The published contract: a valid OpenAPI 3.1 document, in step with what the server mounts. */
 
-import { OPERATION_NAMES, operations } from "@portfolio/core/domain";
+import { OPERATION_NAMES, type OperationSpec, operations } from "@portfolio/core/domain";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createApp } from "../app.ts";
@@ -73,4 +73,37 @@ it("renders the contract as a page to read at /api/docs", async () => {
   expect(res.status).toBe(200);
   expect(res.headers.get("content-type")).toMatch(/^text\/html/);
   expect(res.text).toContain("<code>PATCH /api/projects/{id}</code>");
+});
+
+type Responses = { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+
+it("lists the statuses issue 21 names: 401 and 429 on login, 403 and 429 on the Twitch callback, 401, 409 and 413 on sync push", async () => {
+  const document = (await server.client().get<Responses>("/api/openapi.json")).body;
+  const statuses = (path: string) => Object.keys(document.paths[path]?.post?.responses ?? {}).map(Number);
+  expect(statuses("/api/login")).toEqual(expect.arrayContaining([401, 429]));
+  for (const path of ["/api/signup", "/api/forgot-password", "/api/account/password"])
+    expect(statuses(path), path).toContain(429);
+  expect(statuses("/api/twitch-callback")).toEqual(expect.arrayContaining([403, 429]));
+  expect(statuses("/api/sync/push")).toEqual(expect.arrayContaining([401, 409, 413]));
+  expect(Object.keys(document.paths["/api/youtube-playlist"]?.get?.responses ?? {})).toContain("429");
+});
+
+it("describes every JSON answer with its result schema, never an empty one", async () => {
+  const document = (await server.client().get<Responses>("/api/openapi.json")).body;
+  const json = OPERATION_NAMES.filter((name) => {
+    const spec: OperationSpec = operations[name];
+    return spec.status !== 204 && spec.produces === undefined;
+  });
+  expect(json.length).toBeGreaterThan(20);
+  for (const name of json) {
+    const spec: OperationSpec = operations[name];
+    const ok = document.paths[spec.path]?.[spec.method.toLowerCase()]?.responses[spec.status ?? 200] as {
+      content: Record<string, { schema: Record<string, unknown> }>;
+    };
+    const schema = ok.content["application/json"]?.schema ?? {};
+    expect(
+      Object.keys(schema).filter((key) => ["type", "anyOf", "oneOf"].includes(key)),
+      name,
+    ).toHaveLength(1);
+  }
 });

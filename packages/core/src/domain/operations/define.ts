@@ -9,6 +9,12 @@ import type { Action } from "../policy/actions.ts";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
 
+/**
+ * A status an operation answers beyond those every call of its kind can (openapi.ts derives those: 400 and
+ * 413 always, 401 unless public, 403 for a write, a permission or a browser-only call, 404 with a path id).
+ */
+export type ExtraStatus = 304 | 401 | 403 | 404 | 409 | 413 | 429 | 503;
+
 /** Which credential may call an operation (DESIGN 3): the browser's session cookie, the desktop's device token. */
 export type Credential = "session" | "device";
 
@@ -24,8 +30,13 @@ export interface OperationSpec {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
-  /** The answer's type; a zod schema where the answer is worth describing in the OpenAPI document. */
+  /** The answer: a zod schema typed to the handler's result type (results.ts), published in the OpenAPI document. */
   result: z.ZodType;
+  /**
+   * What else it can answer, e.g. 401 for a wrong password, 409 for a stale version, 429 where the server
+   * rate-limits it, 503 when an upstream is down. The contract test proves each is really answered.
+   */
+  statuses?: readonly ExtraStatus[];
   /** Credentials that may call it; both unless said. Logging in, passwords and tokens are session-only. */
   credentials?: readonly Credential[];
   /** HTTP caching of the answer: `no-store` unless said. */

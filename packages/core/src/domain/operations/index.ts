@@ -3,5 +3,4 @@ export * from "./define.ts";
 export * from "./openapi.ts";
 export * from "./parse.ts";
 export * from "./registry.ts";
-export * from "./returns.ts";
 export * from "./routes.generated.ts";

@@ -1,7 +1,7 @@
 /**
  * The published contract (DESIGN 3): an OpenAPI 3.1 document generated from the registry, with zod's JSON
- * Schema output for inputs, the one error shape, the statuses each call can answer, the session cookie and
- * the desktop's device token.
+ * Schema output for inputs and answers (the result schemas of results.ts), the one error shape, every status
+ * each call can answer, the session cookie and the desktop's device token.
  */
 import { z } from "zod";
 import { ACTIONS } from "../policy/actions.ts";
@@ -11,16 +11,32 @@ import { OPERATION_NAMES, operations } from "./registry.ts";
 type Json = Record<string, unknown>;
 
 const ERROR = { $ref: "#/components/schemas/Error" };
-const ERROR_TEXT: Record<number, string> = {
+const STATUS_TEXT: Record<number, string> = {
+  304: "Not modified: the answer still matches the ETag sent in If-None-Match.",
   400: "Invalid input: the message names the field.",
-  401: "Not logged in.",
-  403: "Not allowed.",
+  401: "Not logged in, or the credentials are wrong.",
+  403: "Not allowed: a permission is missing, the call came from another site, or it needs a browser session.",
   404: "Unknown id.",
   409: "Conflict (a stale version answers the current row).",
   413: "The request body is too large.",
   429: "Rate limited.",
   503: "An upstream service is unavailable.",
 };
+
+/**
+ * Every status an operation can answer besides its success: those that follow from its kind, and those it
+ * declares (`statuses`). Over HTTP every call can meet a malformed body or query (400) and the body limit
+ * (413); a guarded one meets the policy (401, and 403 where it needs a permission); a write meets the origin
+ * check (403); a browser-only call refuses a device token (403); an id in the path can be unknown (404).
+ */
+export function answeredStatuses(spec: OperationSpec): number[] {
+  const statuses = new Set<number>([400, 413, ...(spec.statuses ?? [])]);
+  if (spec.action !== "public") statuses.add(401);
+  const sessionOnly = spec.credentials !== undefined && !spec.credentials.includes("device");
+  if (ACTIONS[spec.action].length > 0 || spec.method !== "GET" || sessionOnly) statuses.add(403);
+  if (spec.path.includes("{")) statuses.add(404);
+  return [...statuses].sort((a, b) => a - b);
+}
 
 function jsonSchema(schema: z.ZodType, io: "input" | "output"): Json {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Json;
@@ -47,19 +63,16 @@ function parameters(spec: OperationSpec): Json[] {
 function responses(spec: OperationSpec): Json {
   const status = spec.status ?? 200;
   const media = spec.produces ?? "application/json";
-  const schema = media === "text/html" ? { type: "string" } : jsonSchema(spec.result, "output");
   const ok: Json =
     status === 204
       ? { description: "Done; no content." }
-      : { description: spec.summary, content: { [media]: { schema } } };
-  const errors = new Set<number>([400, 413]);
-  if (spec.action !== "public") errors.add(401);
-  if (ACTIONS[spec.action].length > 0) errors.add(403);
-  if (spec.path.includes("{")) errors.add(404);
-  if (spec.method === "PATCH") errors.add(409);
+      : { description: spec.summary, content: { [media]: { schema: jsonSchema(spec.result, "output") } } };
   const out: Json = { [status]: ok };
-  for (const code of [...errors].sort())
-    out[code] = { description: ERROR_TEXT[code], content: { "application/json": { schema: ERROR } } };
+  for (const code of answeredStatuses(spec))
+    out[code] =
+      code === 304
+        ? { description: STATUS_TEXT[code] }
+        : { description: STATUS_TEXT[code], content: { "application/json": { schema: ERROR } } };
   return out;
 }
 

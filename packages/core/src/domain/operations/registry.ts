@@ -5,23 +5,10 @@
  */
 import { z } from "zod";
 import { changePasswordSchema } from "../account.ts";
-import type {
-  AdminUser,
-  AuditLogAnswer,
-  DashboardStats,
-  ProjectsAnswer,
-  RolesAnswer,
-  RoleUpdateAnswer,
-  SessionUser,
-  SessionView,
-} from "../api-types.ts";
 import { auditQuerySchema } from "../audit-query.ts";
-import type { CatOfTheDay } from "../cat.ts";
 import { idParamSchema } from "../database-limits.ts";
-import type { Project } from "../projects.ts";
-import type { SiteProfile } from "../site-profile.ts";
 import { siteProfileSchema } from "../site-profile-schema.ts";
-import { type TwitchConnectAnswer, type TwitchStatus, twitchCallbackSchema } from "../twitch.ts";
+import { twitchCallbackSchema } from "../twitch.ts";
 import {
   activateBodySchema,
   forgotBodySchema,
@@ -34,28 +21,14 @@ import {
   userActivateSchema,
   userEditSchema,
 } from "../validation.ts";
-import type { PlaylistAnswer, PlaylistAvailabilityAnswer } from "../youtube.ts";
 import type { OperationSpec } from "./define.ts";
-import { returns } from "./returns.ts";
+import * as results from "./results.ts";
 import { syncOperations } from "./sync.ops.ts";
 
-const message = returns<{ message: string }>();
-const noBody = returns<void>();
+const message = results.messageResult;
+const noBody = results.noContent;
 const SESSION_ONLY = ["session"] as const;
 
-/** The shuffler's two answers, described for the OpenAPI document (the probe's "unavailable" is an answer). */
-const playlistVideo = z.object({
-  id: z.string(),
-  title: z.string(),
-  thumbnail: z.string(),
-  channel: z.string(),
-  duration: z.string(),
-});
-const playlistResult: z.ZodType<PlaylistAnswer | PlaylistAvailabilityAnswer> = z.union([
-  z.object({ videos: z.array(playlistVideo) }),
-  z.object({ available: z.literal(true) }),
-  z.object({ available: z.literal(false), reason: z.string() }),
-]);
 
 export const operations = {
   hello: {
@@ -71,7 +44,7 @@ export const operations = {
     path: "/api/openapi.json",
     summary: "This contract: an OpenAPI 3.1 document generated from the operation registry.",
     action: "public",
-    result: returns<Record<string, unknown>>(),
+    result: results.openApiResult,
     cache: "no-cache",
   },
   "meta.docs": {
@@ -79,7 +52,7 @@ export const operations = {
     path: "/api/docs",
     summary: "The same contract as a page to read.",
     action: "public",
-    result: returns<string>(),
+    result: results.htmlResult,
     cache: "no-cache",
     produces: "text/html",
   },
@@ -88,7 +61,8 @@ export const operations = {
     path: "/api/health",
     summary: "For load balancers: 200 while the database answers a query, 503 when it cannot be reached.",
     action: "public",
-    result: returns<{ status: "ok" }>(),
+    result: results.healthResult,
+    statuses: [503],
   },
 
   // ---- Session and account (spec section 7) ----
@@ -97,7 +71,7 @@ export const operations = {
     path: "/api/me",
     summary: "The logged-in user, or 401 when there is no session.",
     action: "account.use",
-    result: returns<SessionUser>(),
+    result: results.sessionUserResult,
   },
   "auth.login": {
     method: "POST",
@@ -105,7 +79,8 @@ export const operations = {
     summary: "Logs in and sets the httpOnly session cookie.",
     action: "public",
     body: loginBodySchema.strict(),
-    result: returns<SessionUser>(),
+    result: results.sessionUserResult,
+    statuses: [401, 403, 429],
     credentials: SESSION_ONLY,
   },
   "auth.logout": {
@@ -125,6 +100,7 @@ export const operations = {
     status: 201,
     body: signupBodySchema.strict(),
     result: message,
+    statuses: [429],
     credentials: SESSION_ONLY,
   },
   "auth.activate": {
@@ -143,6 +119,7 @@ export const operations = {
     action: "public",
     body: forgotBodySchema.strict(),
     result: message,
+    statuses: [429],
     credentials: SESSION_ONLY,
   },
   "auth.resetPassword": {
@@ -161,6 +138,7 @@ export const operations = {
     action: "account.use",
     body: changePasswordSchema.strict(),
     result: message,
+    statuses: [429],
     credentials: SESSION_ONLY,
   },
   "sessions.list": {
@@ -168,7 +146,7 @@ export const operations = {
     path: "/api/sessions",
     summary: "Your own sessions, with device and last use.",
     action: "account.use",
-    result: returns<{ sessions: SessionView[] }>(),
+    result: results.sessionsResult,
   },
   "sessions.end": {
     method: "DELETE",
@@ -186,7 +164,8 @@ export const operations = {
     path: "/api/projects",
     summary: "Every project (public; cached, with ETag).",
     action: "public",
-    result: returns<ProjectsAnswer>(),
+    result: results.projectsResult,
+    statuses: [304],
     cache: "no-cache",
   },
   "projects.create": {
@@ -196,7 +175,7 @@ export const operations = {
     action: "projects.create",
     status: 201,
     body: projectCreateSchema.strict(),
-    result: returns<Project>(),
+    result: results.projectResult,
   },
   "projects.update": {
     method: "PATCH",
@@ -206,7 +185,8 @@ export const operations = {
     action: "projects.edit",
     params: idParamSchema,
     body: projectUpdateSchema.strict(),
-    result: returns<Project>(),
+    result: results.projectResult,
+    statuses: [409],
   },
   "projects.delete": {
     method: "DELETE",
@@ -224,7 +204,7 @@ export const operations = {
     path: "/api/admin/roles",
     summary: "The four roles with their permissions.",
     action: "roles.view",
-    result: returns<RolesAnswer>(),
+    result: results.rolesResult,
   },
   "roles.update": {
     method: "PATCH",
@@ -233,14 +213,14 @@ export const operations = {
     action: "roles.update",
     params: z.object({ roleKey: z.string().max(40, "roleKey is too long.") }).strict(),
     body: rolePermissionsSchema.strict(),
-    result: returns<RoleUpdateAnswer>(),
+    result: results.roleUpdateResult,
   },
   "users.list": {
     method: "GET",
     path: "/api/admin/users",
     summary: "Every user, sorted by rank, then username.",
     action: "users.view",
-    result: returns<{ users: AdminUser[] }>(),
+    result: results.adminUsersResult,
   },
   "users.update": {
     method: "PATCH",
@@ -249,7 +229,8 @@ export const operations = {
     action: "users.edit",
     params: idParamSchema,
     body: z.union([userActivateSchema, userEditSchema]),
-    result: returns<AdminUser>(),
+    result: results.adminUserResult,
+    statuses: [409],
   },
   "users.delete": {
     method: "DELETE",
@@ -273,7 +254,7 @@ export const operations = {
     path: "/api/admin/dashboard",
     summary: "Projects by status, users by role and state, sign-ups awaiting activation.",
     action: "dashboard.view",
-    result: returns<DashboardStats>(),
+    result: results.dashboardResult,
   },
   "audit.list": {
     method: "GET",
@@ -281,7 +262,7 @@ export const operations = {
     summary: "The audit log, newest first, filtered by actor and kind, paged back in time.",
     action: "audit.view",
     query: auditQuerySchema.strict(),
-    result: returns<AuditLogAnswer>(),
+    result: results.auditLogResult,
   },
 
   // ---- Site profile ----
@@ -290,7 +271,7 @@ export const operations = {
     path: "/api/settings/profile",
     summary: "The owner's public profile (name, birth date, e-mail, links).",
     action: "public",
-    result: returns<SiteProfile>(),
+    result: results.siteProfileResult,
     cache: "no-cache",
   },
   "profile.update": {
@@ -299,7 +280,7 @@ export const operations = {
     summary: "Changes the owner's public profile.",
     action: "settings.update",
     body: siteProfileSchema.strict(),
-    result: returns<SiteProfile>(),
+    result: results.siteProfileResult,
   },
 
   // ---- Visitor tools ----
@@ -310,14 +291,16 @@ export const operations = {
       "`?test=true`: whether the shuffler's upstream is available (always 200: `available` false with a `reason` when it is not); `?playlistId=`: the whole playlist.",
     action: "public",
     query: z.object({ test: z.unknown().optional(), playlistId: z.unknown().optional() }).strict(),
-    result: playlistResult,
+    result: results.playlistResult,
+    statuses: [404, 429, 503],
   },
   "tools.catOfTheDay": {
     method: "GET",
     path: "/api/cat-of-the-day",
     summary: "The same cat for everyone all (UTC) day.",
     action: "public",
-    result: returns<CatOfTheDay>(),
+    result: results.catOfTheDayResult,
+    statuses: [503],
     cache: "no-cache",
   },
   "twitch.connect": {
@@ -325,7 +308,8 @@ export const operations = {
     path: "/api/admin/twitch/connect",
     summary: "Starts 'Connect Twitch': the Twitch authorize URL with a single-use state for this session (10 min).",
     action: "twitch.connect",
-    result: returns<TwitchConnectAnswer>(),
+    result: results.twitchConnectResult,
+    statuses: [503],
     credentials: SESSION_ONLY,
   },
   "twitch.callback": {
@@ -335,7 +319,8 @@ export const operations = {
       "Stores the Twitch authorization with this session's state, once Twitch confirms the token (never answered or logged).",
     action: "public",
     body: twitchCallbackSchema.strict(),
-    result: returns<{ ok: true }>(),
+    result: results.twitchCallbackResult,
+    statuses: [403, 429, 503],
     credentials: SESSION_ONLY,
   },
   "twitch.status": {
@@ -343,7 +328,7 @@ export const operations = {
     path: "/api/admin/twitch",
     summary: "Whether Twitch is connected, its scopes and when; never the token.",
     action: "twitch.view",
-    result: returns<TwitchStatus>(),
+    result: results.twitchStatusResult,
   },
 
   // ---- Desktop sync ----

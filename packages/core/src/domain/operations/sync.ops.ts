@@ -1,15 +1,11 @@
+/**
+ * The desktop sync operations (issue 11; protocol in ../sync.ts). Device tokens are minted only with a
+ * browser session (a token never mints another); push and pull take either credential.
+ */
 import { idParamSchema } from "../database-limits.ts";
-import {
-  type DeviceTokenView,
-  deviceTokenBodySchema,
-  type IssuedDeviceToken,
-  type SyncPullAnswer,
-  type SyncPushAnswer,
-  syncPullQuerySchema,
-  syncPushBodySchema,
-} from "../sync.ts";
+import { deviceTokenBodySchema, syncPullQuerySchema, syncPushBodySchema } from "../sync.ts";
 import type { OperationSpec } from "./define.ts";
-import { returns } from "./returns.ts";
+import * as results from "./results.ts";
 
 export const syncOperations = {
   "sync.tokens.create": {
@@ -19,7 +15,9 @@ export const syncOperations = {
     action: "sync.use",
     status: 201,
     body: deviceTokenBodySchema.strict(),
-    result: returns<IssuedDeviceToken>(),
+    result: results.issuedDeviceTokenResult,
+    // The password is asked again, and guesses at it are limited like logins.
+    statuses: [429],
     credentials: ["session"],
   },
   "sync.tokens.list": {
@@ -27,7 +25,7 @@ export const syncOperations = {
     path: "/api/sync/tokens",
     summary: "Your own device tokens with name, creation and last use; never the token.",
     action: "sync.use",
-    result: returns<{ tokens: DeviceTokenView[] }>(),
+    result: results.deviceTokensResult,
   },
   "sync.tokens.revoke": {
     method: "DELETE",
@@ -36,7 +34,7 @@ export const syncOperations = {
     action: "sync.use",
     params: idParamSchema,
     status: 204,
-    result: returns<void>(),
+    result: results.noContent,
   },
   "sync.push": {
     method: "POST",
@@ -46,7 +44,9 @@ export const syncOperations = {
       "(applied, duplicate, conflict, rejected). Another schemaVersion is a 409 and applies nothing.",
     action: "sync.use",
     body: syncPushBodySchema.strict(),
-    result: returns<SyncPushAnswer>(),
+    result: results.syncPushResult,
+    // Another schemaVersion is a 409; more than SYNC_MAX_OPS ops a 413 (both apply nothing).
+    statuses: [409, 413],
   },
   "sync.pull": {
     method: "GET",
@@ -56,6 +56,6 @@ export const syncOperations = {
       "full snapshot with reset: true.",
     action: "sync.use",
     query: syncPullQuerySchema.strict(),
-    result: returns<SyncPullAnswer>(),
+    result: results.syncPullResult,
   },
 } as const satisfies Record<string, OperationSpec>;

@@ -1,0 +1,464 @@
+/**
+ * The OpenAPI document as a contract the server is held to (issue 21): every operation of the registry is
+ * called the ways a contract tester would call it (anonymous, logged in without permissions, as the owner
+ * with valid and with bad input, with a body over the limit, from another site, with a device token, and
+ * against rate limits of one) and each answer's status must be one the document lists for that operation;
+ * each 2xx JSON answer must parse with the operation's result schema. Every status an operation declares
+ * beyond those of its kind (`statuses`) has a request here that makes the server answer it, so a status
+ * removed from the document, or declared and never answered, fails this file.
+ */
+import { randomUUID } from "node:crypto";
+import {
+  DEFAULT_ROLES,
+  DEFAULT_SITE_PROFILE,
+  OPERATION_NAMES,
+  type OperationName,
+  type OperationSpec,
+  operations,
+  SYNC_MAX_OPS,
+  SYNC_SCHEMA_VERSION,
+} from "@portfolio/core/domain";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { createAccount, PASSWORD } from "../test/accounts.ts";
+import { type FakeCatApi, startFakeCatApi } from "../test/fake-cat-api.ts";
+import { FAKE_TWITCH_CLIENT_ID, type FakeTwitchId, startFakeTwitchId } from "../test/fake-twitch-id.ts";
+import { type FakeYouTube, makePlaylist, startFakeYouTube } from "../test/fake-youtube.ts";
+import {
+  OWNER,
+  outboxMails,
+  startTestServer,
+  type TestClient,
+  type TestResponse,
+  type TestServer,
+  tokenFromLink,
+} from "../test/test-server.ts";
+import { placeholderPath } from "./registry-requests.ts";
+
+type Answer = TestResponse<unknown>;
+type Document = { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+
+const PLAYLIST = "PLcontractTestList0000001";
+const UNKNOWN_PLAYLIST = "PLcontractUnknownList0001";
+const NO_LIMIT = 1e6;
+
+let youtube: FakeYouTube;
+let cats: FakeCatApi;
+let twitch: FakeTwitchId;
+/** Rate limits out of the way: what the handlers answer. */
+let server: TestServer;
+/**
+ * Every rate limit at one call per window (two logins per address: the two sessions below), and no Twitch
+ * application: what the limits and a missing upstream answer.
+ */
+let limited: TestServer;
+/** The owner on `limited`, kept for the requests that need a session there (never logged out). */
+let limitedOwner: TestClient;
+/** Another owner session on `limited`, for the walk (which logs out). */
+let limitedWalker: TestClient;
+let nobody: TestClient;
+let deviceToken: string;
+let document: Document;
+
+beforeAll(async () => {
+  youtube = await startFakeYouTube();
+  youtube.playlists.set(PLAYLIST, makePlaylist(3, { prefix: "c" }));
+  cats = await startFakeCatApi();
+  twitch = await startFakeTwitchId();
+  const upstreams = {
+    YOUTUBE_API_KEY: youtube.apiKey,
+    YOUTUBE_API_BASE_URL: youtube.baseUrl,
+    CAT_API_BASE_URL: cats.baseUrl,
+  };
+  server = await startTestServer({
+    env: { ...upstreams, TWITCH_CLIENT_ID: FAKE_TWITCH_CLIENT_ID, TWITCH_AUTH_BASE_URL: twitch.baseUrl },
+    rateLimits: {
+      loginPerIp: NO_LIMIT,
+      loginPerUsername: NO_LIMIT,
+      loginPerAccount: NO_LIMIT,
+      forgotPerEmail: NO_LIMIT,
+      forgotPerIp: NO_LIMIT,
+      signupPerIp: NO_LIMIT,
+      playlistPerIp: NO_LIMIT,
+      twitchCallbackPerIp: NO_LIMIT,
+    },
+  });
+  limited = await startTestServer({
+    env: upstreams,
+    rateLimits: {
+      loginPerIp: 2,
+      loginPerUsername: 1,
+      loginPerAccount: 1,
+      forgotPerEmail: 1,
+      forgotPerIp: 1,
+      signupPerIp: 1,
+      playlistPerIp: 1,
+      twitchCallbackPerIp: 1,
+    },
+  });
+  // The two logins the limit allows, before anything else spends them.
+  limitedOwner = await limited.login(OWNER.username, OWNER.password);
+  limitedWalker = await limited.login(OWNER.username, OWNER.password);
+  await createAccount(server, "nobody", []);
+  nobody = await server.login("nobody", PASSWORD);
+  const owner = await ownerClient();
+  const minted = await owner.post<{ token: string }>("/api/sync/tokens", {
+    name: "Contract",
+    password: OWNER.password,
+  });
+  deviceToken = minted.body.token;
+  document = (await server.client().get<Document>("/api/openapi.json")).body;
+});
+afterAll(async () => {
+  await server?.close();
+  await limited?.close();
+  await youtube?.close();
+  await cats?.close();
+  await twitch?.close();
+});
+
+/** A fresh owner session for each use: a call such as logout would end a shared one. */
+function ownerClient(on: TestServer = server): Promise<TestClient> {
+  return on.login(OWNER.username, OWNER.password);
+}
+
+function listedStatuses(spec: OperationSpec): number[] {
+  return Object.keys(document.paths[spec.path]?.[spec.method.toLowerCase()]?.responses ?? {}).map(Number);
+}
+
+/** What is wrong with one answer, measured against the document and the result schema; empty when nothing. */
+function contractProblems(name: OperationName, res: Answer): string[] {
+  const spec: OperationSpec = operations[name];
+  const listed = listedStatuses(spec);
+  const problems: string[] = [];
+  if (!listed.includes(res.status))
+    problems.push(
+      `${name} answered ${res.status} (${res.text.slice(0, 160)}); the document lists ${listed.join(", ")}`,
+    );
+  if (res.status >= 200 && res.status < 300 && res.status !== 204) {
+    const parsed = spec.result.safeParse(spec.produces === "text/html" ? res.text : res.body);
+    if (!parsed.success)
+      problems.push(`${name}'s ${res.status} answer is not its result schema: ${z.prettifyError(parsed.error)}`);
+  }
+  return problems;
+}
+
+function call(client: TestClient, spec: OperationSpec, body: unknown = {}, path = placeholderPath(spec), headers = {}) {
+  return client.request<unknown>(spec.method, path, spec.method === "GET" ? undefined : body, headers);
+}
+
+function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}
+
+async function mailedToken(to: string): Promise<string> {
+  await server.core.mailer.drain();
+  return tokenFromLink(outboxMails(server.outboxDir).findLast((mail) => mail.to.includes(to))?.link ?? "");
+}
+
+async function createProject(owner: TestClient): Promise<{ _id: string; version: number }> {
+  const res = await owner.post<{ _id: string; version: number }>("/api/projects", {
+    title: `Contract ${randomUUID()}`,
+    description: "Held to its contract.",
+  });
+  return res.body;
+}
+
+/** A request each operation succeeds with, so every result schema meets a real answer. */
+const VALID: Record<OperationName, () => Promise<Answer[]>> = {
+  hello: async () => [await server.client().get("/api/hello")],
+  "meta.openapi": async () => [await server.client().get("/api/openapi.json")],
+  "meta.docs": async () => [await server.client().get("/api/docs")],
+  "meta.health": async () => [await server.client().get("/api/health")],
+  "auth.me": async () => [await (await ownerClient()).get("/api/me")],
+  "auth.login": async () => [
+    await server.client().post("/api/login", { username: OWNER.username, password: OWNER.password }),
+  ],
+  "auth.logout": async () => [await (await ownerClient()).post("/api/logout")],
+  "auth.signup": async () => [
+    await server.client().post("/api/signup", {
+      username: "signedup",
+      email: "signedup@example.com",
+      password: "signed-up-pass-1",
+    }),
+  ],
+  "auth.activate": async () => {
+    await server.client().post("/api/signup", {
+      username: "activated",
+      email: "activated@example.com",
+      password: "activated-pass-1",
+    });
+    const token = await mailedToken("activated@example.com");
+    return [await server.client().post("/api/activate-account", { token })];
+  },
+  "auth.forgotPassword": async () => [await server.client().post("/api/forgot-password", { email: OWNER.email })],
+  "auth.resetPassword": async () => {
+    await createAccount(server, "forgetful", []);
+    await server.client().post("/api/forgot-password", { email: "forgetful@example.com" });
+    const token = await mailedToken("forgetful@example.com");
+    return [await server.client().post("/api/reset-password", { token, newPassword: "remembered-pass-1" })];
+  },
+  "account.changePassword": async () => {
+    await createAccount(server, "changer", []);
+    const changer = await server.login("changer", PASSWORD);
+    return [await changer.post("/api/account/password", { currentPassword: PASSWORD, newPassword: "changed-pass-1" })];
+  },
+  "sessions.list": async () => [await (await ownerClient()).get("/api/sessions")],
+  "sessions.end": async () => {
+    const other = await ownerClient();
+    const owner = await ownerClient();
+    const mine = await other.get<{ sessions: { id: string; current: boolean }[] }>("/api/sessions");
+    const current = mine.body.sessions.find((session) => session.current)?.id ?? "";
+    return [await owner.delete(`/api/sessions/${current}`)];
+  },
+  "projects.list": async () => [await server.client().get("/api/projects")],
+  "projects.create": async () => [
+    await (await ownerClient()).post("/api/projects", { title: "Created", description: "By the contract test." }),
+  ],
+  "projects.update": async () => {
+    const owner = await ownerClient();
+    const project = await createProject(owner);
+    return [await owner.patch(`/api/projects/${project._id}`, { title: "Renamed", version: project.version })];
+  },
+  "projects.delete": async () => {
+    const owner = await ownerClient();
+    const project = await createProject(owner);
+    return [await owner.delete(`/api/projects/${project._id}`)];
+  },
+  "roles.list": async () => [await (await ownerClient()).get("/api/admin/roles")],
+  "roles.update": async () => [
+    await (await ownerClient()).patch("/api/admin/roles/user", {
+      permissions: DEFAULT_ROLES.user.permissions,
+      dryRun: true,
+    }),
+  ],
+  "users.list": async () => [await (await ownerClient()).get("/api/admin/users")],
+  "users.update": async () => {
+    const id = await createAccount(server, "deactivated", []);
+    return [await (await ownerClient()).patch(`/api/admin/users/${id}`, { isActive: false })];
+  },
+  "users.delete": async () => {
+    const id = await createAccount(server, "deleted", []);
+    return [await (await ownerClient()).delete(`/api/admin/users/${id}`)];
+  },
+  "users.resetPassword": async () => {
+    const id = await createAccount(server, "resetbystaff", []);
+    return [await (await ownerClient()).post(`/api/admin/users/${id}/reset-password`)];
+  },
+  "dashboard.get": async () => [await (await ownerClient()).get("/api/admin/dashboard")],
+  "audit.list": async () => [await (await ownerClient()).get("/api/admin/audit")],
+  "profile.get": async () => [await server.client().get("/api/settings/profile")],
+  "profile.update": async () => [
+    await (await ownerClient()).patch("/api/admin/settings/profile", DEFAULT_SITE_PROFILE),
+  ],
+  "tools.playlist": async () => [
+    await server.client().get("/api/youtube-playlist?test=true"),
+    await server.client().get(`/api/youtube-playlist?playlistId=${PLAYLIST}`),
+  ],
+  "tools.catOfTheDay": async () => [await server.client().get("/api/cat-of-the-day")],
+  "twitch.connect": async () => [await (await ownerClient()).post("/api/admin/twitch/connect")],
+  "twitch.callback": async () => {
+    const owner = await ownerClient();
+    const connect = await owner.post<{ authorizeUrl: string }>("/api/admin/twitch/connect");
+    const state = new URL(connect.body.authorizeUrl).searchParams.get("state");
+    return [await owner.post("/api/twitch-callback", { accessToken: twitch.issue(), scope: "chat:read", state })];
+  },
+  "twitch.status": async () => [await (await ownerClient()).get("/api/admin/twitch")],
+  "sync.tokens.create": async () => [
+    await (await ownerClient()).post("/api/sync/tokens", { name: "Laptop", password: OWNER.password }),
+  ],
+  "sync.tokens.list": async () => [await (await ownerClient()).get("/api/sync/tokens")],
+  "sync.tokens.revoke": async () => {
+    const owner = await ownerClient();
+    const minted = await owner.post<{ id: string }>("/api/sync/tokens", { name: "Old", password: OWNER.password });
+    return [await owner.delete(`/api/sync/tokens/${minted.body.id}`)];
+  },
+  "sync.push": async () => {
+    const op = {
+      opId: randomUUID(),
+      entity: "project",
+      entityId: randomUUID(),
+      kind: "upsert",
+      fields: { title: "Synced", description: "From the desktop." },
+      baseVersion: 0,
+      at: new Date().toISOString(),
+    };
+    const body = { clientId: "contract", schemaVersion: SYNC_SCHEMA_VERSION, ops: [op] };
+    const device = server.client();
+    const first = await device.post("/api/sync/push", body, bearer(deviceToken));
+    // The same op again answers the stored result (`duplicate`), the answer's other shape.
+    return [first, await device.post("/api/sync/push", body, bearer(deviceToken))];
+  },
+  "sync.pull": async () => [await server.client().get("/api/sync/pull", bearer(deviceToken))],
+};
+
+/** A request for each status an operation declares beyond those of its kind, as `operation status`. */
+const PROVOKE: Record<string, () => Promise<Answer>> = {
+  "auth.login 401": () => server.client().post("/api/login", { username: OWNER.username, password: "wrong-password" }),
+  "auth.login 403": async () => {
+    await createAccount(server, "inactive", [], false);
+    return server.client().post("/api/login", { username: "inactive", password: PASSWORD });
+  },
+  "auth.login 429": () => untilLimited(() => limited.client().post("/api/login", { username: "x", password: "y" })),
+  "auth.signup 429": () =>
+    untilLimited(() =>
+      limited
+        .client()
+        .post("/api/signup", { username: "limited", email: "limited@example.com", password: "pass-12345" }),
+    ),
+  "auth.forgotPassword 429": () =>
+    untilLimited(() => limited.client().post("/api/forgot-password", { email: "limited@example.com" })),
+  "account.changePassword 429": () =>
+    untilLimited(() => limitedOwner.post("/api/account/password", { currentPassword: "x", newPassword: "pass-12345" })),
+  "sync.tokens.create 429": () =>
+    untilLimited(() => limitedOwner.post("/api/sync/tokens", { name: "Guess", password: "wrong-password" })),
+  "projects.list 304": async () => {
+    const first = await server.client().get("/api/projects");
+    return server.client().get("/api/projects", { "if-none-match": first.headers.get("etag") ?? "" });
+  },
+  "projects.update 409": async () => {
+    const owner = await ownerClient();
+    const project = await createProject(owner);
+    await owner.patch(`/api/projects/${project._id}`, { title: "First edit", version: project.version });
+    return owner.patch(`/api/projects/${project._id}`, { title: "Stale edit", version: project.version });
+  },
+  "users.update 409": async () => {
+    const id = await createAccount(server, "renamed", []);
+    return (await ownerClient()).patch(`/api/admin/users/${id}`, { username: "nobody", permissions: [] });
+  },
+  "tools.playlist 404": () => server.client().get(`/api/youtube-playlist?playlistId=${UNKNOWN_PLAYLIST}`),
+  "tools.playlist 429": () =>
+    untilLimited(() => limited.client().get(`/api/youtube-playlist?playlistId=${UNKNOWN_PLAYLIST}`)),
+  "tools.playlist 503": async () => {
+    youtube.fail("all", "server");
+    try {
+      return await server.client().get("/api/youtube-playlist?playlistId=PLcontractOutageList00001");
+    } finally {
+      youtube.fail("all", null);
+    }
+  },
+  "twitch.connect 503": () => limitedOwner.post("/api/admin/twitch/connect"),
+  "twitch.callback 403": () => server.client().post("/api/twitch-callback", { accessToken: "abc", state: "unknown" }),
+  "twitch.callback 429": () =>
+    untilLimited(() => limited.client().post("/api/twitch-callback", { accessToken: "abc", state: "unknown" })),
+  "twitch.callback 503": async () => {
+    const owner = await ownerClient();
+    const connect = await owner.post<{ authorizeUrl: string }>("/api/admin/twitch/connect");
+    const state = new URL(connect.body.authorizeUrl).searchParams.get("state");
+    twitch.failure = "error";
+    try {
+      return await owner.post("/api/twitch-callback", { accessToken: twitch.issue(), state });
+    } finally {
+      twitch.failure = null;
+    }
+  },
+  "sync.push 409": () =>
+    server
+      .client()
+      .post(
+        "/api/sync/push",
+        { clientId: "contract", schemaVersion: SYNC_SCHEMA_VERSION + 1, ops: [] },
+        bearer(deviceToken),
+      ),
+  "sync.push 413": () =>
+    server.client().post(
+      "/api/sync/push",
+      {
+        clientId: "contract",
+        schemaVersion: SYNC_SCHEMA_VERSION,
+        ops: Array.from({ length: SYNC_MAX_OPS + 1 }, () => ({})),
+      },
+      bearer(deviceToken),
+    ),
+};
+
+/** Declared statuses no request here can reach, and why. */
+const UNREACHABLE_HERE: Record<string, string> = {
+  "meta.health 503": "answered only while the database cannot be reached",
+  "tools.catOfTheDay 503": "answered only when the cat API fails and the server has no fallback illustrations",
+};
+
+/** Calls until the limit answers (at most three times): each limit here allows one call per window. */
+async function untilLimited(request: () => Promise<Answer>): Promise<Answer> {
+  let res = await request();
+  for (let i = 0; i < 2 && res.status !== 429; i++) res = await request();
+  return res;
+}
+
+describe.each(OPERATION_NAMES)("%s", (name) => {
+  const spec: OperationSpec = operations[name];
+  const check = async (requests: Promise<Answer>[]) => {
+    const problems = (await Promise.all(requests)).flatMap((res) => contractProblems(name, res));
+    expect(problems).toEqual([]);
+  };
+
+  it("answers a valid request with a listed success whose body is its result schema", async () => {
+    const answers = await VALID[name]();
+    expect(answers.map((res) => res.status)).toEqual(answers.map(() => spec.status ?? 200));
+    expect(answers.flatMap((res) => contractProblems(name, res))).toEqual([]);
+  });
+
+  it("answers only listed statuses to an anonymous caller and to one without permissions", () =>
+    check([call(server.client(), spec), call(nobody, spec)]));
+
+  it("answers only listed statuses to the owner with empty, unknown and malformed input", async () => {
+    const owner = await ownerClient();
+    const requests = [call(owner, spec), call(owner, spec, { unexpected: 1 }, `${placeholderPath(spec)}?unexpected=1`)];
+    if (spec.path.includes("{")) requests.push(call(await ownerClient(), spec, {}, placeholderPath(spec, "%ZZ")));
+    if (spec.method !== "GET") requests.push(call(await ownerClient(), spec, "{not json"));
+    await check(requests);
+  });
+
+  // A GET carries no body (fetch refuses to send one).
+  if (spec.method !== "GET")
+    it("answers only listed statuses to a body over the limit", async () => {
+      // Over the sync push's own limit (4 MB) for it, over the 100 KB of every other call for the rest.
+      const size = spec.path === "/api/sync/push" ? 5_000_000 : 200_000;
+      const res = await call(await ownerClient(), spec, JSON.stringify({ filler: "x".repeat(size) }));
+      expect(res.status).toBe(413);
+      expect(contractProblems(name, res)).toEqual([]);
+    });
+
+  it("answers only listed statuses to a call from another site and to a device token", async () => {
+    const foreign = await ownerClient();
+    foreign.origin = "https://attacker.example";
+    await check([call(foreign, spec), call(server.client(), spec, {}, placeholderPath(spec), bearer(deviceToken))]);
+  });
+
+  it("answers only listed statuses with every rate limit at one call", async () => {
+    const requests: Answer[] = [];
+    for (let i = 0; i < 2; i++) {
+      requests.push(await call(limited.client(), spec), await call(limitedWalker, spec));
+    }
+    expect(requests.flatMap((res) => contractProblems(name, res))).toEqual([]);
+  });
+});
+
+/** `auth.login 429` → the operation and the status. */
+function parseKey(key: string): { name: OperationName; status: number } {
+  const [name, status] = key.split(" ");
+  return { name: name as OperationName, status: Number(status) };
+}
+
+describe.each(Object.keys(PROVOKE))("%s", (key) => {
+  it("is answered by the server, and the document lists it", async () => {
+    const { name, status } = parseKey(key);
+    const res = await (PROVOKE[key] as () => Promise<Answer>)();
+    expect(res.status).toBe(status);
+    expect(contractProblems(name, res)).toEqual([]);
+  });
+});
+
+it("has a request for every status an operation declares beyond those of its kind", () => {
+  const declared = OPERATION_NAMES.flatMap((name) =>
+    ((operations[name] as OperationSpec).statuses ?? []).map((status) => `${name} ${status}`),
+  );
+  expect(declared.filter((key) => !PROVOKE[key] && !UNREACHABLE_HERE[key])).toEqual([]);
+});
+
+it("names as unreachable here only statuses that operations declare", () => {
+  for (const key of Object.keys(UNREACHABLE_HERE)) {
+    const { name, status } = parseKey(key);
+    expect((operations[name] as OperationSpec).statuses, key).toContain(status);
+  }
+});

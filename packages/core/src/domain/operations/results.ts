@@ -1,0 +1,249 @@
+/**
+ * The answer of every operation as a zod schema, so the OpenAPI document describes each 200 and a contract
+ * test can hold the server to it. Each schema is written against the TypeScript type the handlers already
+ * return (`answer<T>()`): the compiler refuses a schema whose output is not exactly that type, so a field
+ * added to a type and forgotten here (or the other way round) breaks the build instead of the contract.
+ *
+ * Objects are strict: the document says `additionalProperties: false` and a parse refuses a field the
+ * document does not name, so a new field in an answer has to be declared before it can ship.
+ */
+import { z } from "zod";
+import type {
+  AdminUser,
+  AuditLogAnswer,
+  DashboardStats,
+  ProjectsAnswer,
+  RolesAnswer,
+  RoleUpdateAnswer,
+  SessionUser,
+  SessionView,
+} from "../api-types.ts";
+import type { CatOfTheDay } from "../cat.ts";
+import type { Project } from "../projects.ts";
+import { ROLE_KEYS } from "../roles.ts";
+import type { SiteProfile } from "../site-profile.ts";
+import { siteProfileSchema } from "../site-profile-schema.ts";
+import type { DeviceTokenView, IssuedDeviceToken, SyncOpResult, SyncPullAnswer, SyncPushAnswer } from "../sync.ts";
+import type { TwitchConnectAnswer, TwitchStatus } from "../twitch.ts";
+import type { PlaylistAnswer, PlaylistAvailabilityAnswer } from "../youtube.ts";
+
+/** Whether A and B are assignable both ways (an optional field on one side and a required one on the other is not). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** The same, with the same top-level keys: an extra optional field is assignable both ways, but not the same. */
+type Exact<A, B> = Same<A, B> extends true ? Same<keyof A, keyof B> : false;
+
+/** A schema whose output is exactly `T`; a mismatch is a compile error naming the `expected` type. */
+function answer<T>() {
+  return <S extends z.ZodType<T>>(schema: S & (Exact<z.output<S>, T> extends true ? unknown : { expected: T })) =>
+    schema as z.ZodType<T>;
+}
+
+const roleKey = z.enum(ROLE_KEYS);
+const text = z.string();
+const texts = z.array(z.string());
+
+/** 204 answers: nothing. */
+export const noContent: z.ZodType<void> = z.void();
+
+export const messageResult = answer<{ message: string }>()(z.strictObject({ message: text }));
+
+/** The contract itself: a JSON object (its own shape is OpenAPI 3.1's, not this project's). */
+export const openApiResult = answer<Record<string, unknown>>()(z.record(z.string(), z.unknown()));
+
+export const htmlResult = answer<string>()(z.string());
+
+export const healthResult = answer<{ status: "ok" }>()(z.strictObject({ status: z.literal("ok") }));
+
+// ---- Session and account ----
+
+export const sessionUserResult = answer<SessionUser>()(
+  z.strictObject({ _id: text, username: text, permissions: texts }),
+);
+
+const sessionView = answer<SessionView>()(
+  z.strictObject({ id: text, userAgent: text, createdAt: text, lastSeenAt: text, current: z.boolean() }),
+);
+export const sessionsResult = answer<{ sessions: SessionView[] }>()(z.strictObject({ sessions: z.array(sessionView) }));
+
+// ---- Projects ----
+
+export const projectResult = answer<Project>()(
+  z.strictObject({
+    _id: text,
+    title: text,
+    description: text,
+    github: text.optional(),
+    externalLink: text.optional(),
+    isArchived: z.boolean(),
+    isLatest: z.boolean(),
+    tags: texts,
+    createdAt: text,
+    updatedAt: text,
+    version: z.number().int(),
+  }),
+);
+
+export const projectsResult = answer<ProjectsAnswer>()(
+  z.strictObject({ projects: z.array(projectResult), error: text.optional() }),
+);
+
+// ---- Admin panel ----
+
+const roleView = z.strictObject({ name: text, description: text, permissions: texts, color: text });
+
+export const rolesResult = answer<RolesAnswer>()(z.record(roleKey, roleView));
+
+export const roleUpdateResult = answer<RoleUpdateAnswer>()(
+  z.strictObject({
+    updatedUsers: z.number().int(),
+    usernames: texts.optional(),
+    role: roleView,
+    dryRun: z.literal(true).optional(),
+  }),
+);
+
+export const adminUserResult = answer<AdminUser>()(
+  z.strictObject({
+    _id: text,
+    username: text,
+    email: text.optional(),
+    permissions: texts,
+    roleKey: roleKey.nullable(),
+    isActive: z.boolean(),
+    createdAt: text,
+  }),
+);
+
+export const adminUsersResult = answer<{ users: AdminUser[] }>()(z.strictObject({ users: z.array(adminUserResult) }));
+
+const count = z.number().int();
+
+export const dashboardResult = answer<DashboardStats>()(
+  z.strictObject({
+    projects: z.strictObject({ total: count, latest: count, active: count, archived: count }),
+    users: z
+      .strictObject({
+        total: count,
+        active: count,
+        inactive: count,
+        byRole: z.record(roleKey, count),
+        pendingActivations: z.array(z.strictObject({ _id: text, username: text, email: text, createdAt: text })),
+      })
+      .optional(),
+  }),
+);
+
+export const auditLogResult = answer<AuditLogAnswer>()(
+  z.strictObject({
+    entries: z.array(
+      z.strictObject({
+        id: text,
+        at: text,
+        actorId: text.nullable(),
+        actorName: text,
+        action: text,
+        targetType: text,
+        targetId: text.nullable(),
+        details: z.record(z.string(), z.unknown()),
+      }),
+    ),
+    next: z.number().int().nullable(),
+  }),
+);
+
+// ---- Site profile ----
+
+/** The stored profile passed this schema on its way in; an answer that no longer would is a broken contract. */
+export const siteProfileResult = answer<SiteProfile>()(siteProfileSchema);
+
+// ---- Visitor tools ----
+
+const playlistVideo = z.strictObject({ id: text, title: text, thumbnail: text, channel: text, duration: text });
+
+/** `?playlistId=` answers the videos; `?test=true` whether the upstream is available (always 200). */
+export const playlistResult = answer<PlaylistAnswer | PlaylistAvailabilityAnswer>()(
+  z.union([
+    z.strictObject({ videos: z.array(playlistVideo) }),
+    z.strictObject({ available: z.literal(true) }),
+    z.strictObject({ available: z.literal(false), reason: text }),
+  ]),
+);
+
+export const catOfTheDayResult = answer<CatOfTheDay>()(
+  z.strictObject({ url: text, date: text, source: z.enum(["api", "fallback"]) }),
+);
+
+export const twitchConnectResult = answer<TwitchConnectAnswer>()(
+  z.strictObject({ authorizeUrl: text, expiresAt: text }),
+);
+
+export const twitchCallbackResult = answer<{ ok: true }>()(z.strictObject({ ok: z.literal(true) }));
+
+export const twitchStatusResult = answer<TwitchStatus>()(
+  z.strictObject({
+    connected: z.boolean(),
+    scope: texts,
+    tokenType: text.nullable(),
+    connectedAt: text.nullable(),
+    hasAccessToken: z.boolean(),
+    hasAuthCode: z.boolean(),
+    encrypted: z.boolean(),
+  }),
+);
+
+// ---- Desktop sync ----
+
+export const issuedDeviceTokenResult = answer<IssuedDeviceToken>()(
+  z.strictObject({ id: text, name: text, token: text, createdAt: text }),
+);
+
+const deviceTokenView = answer<DeviceTokenView>()(
+  z.strictObject({ id: text, name: text, createdAt: text, lastUsedAt: text.nullable(), expiresAt: text }),
+);
+export const deviceTokensResult = answer<{ tokens: DeviceTokenView[] }>()(
+  z.strictObject({ tokens: z.array(deviceTokenView) }),
+);
+
+const version = z.number().int();
+const syncRow = z.union([projectResult, siteProfileResult]);
+
+const syncFirstResult = z.union([
+  z.strictObject({ opId: text, status: z.literal("applied"), version }),
+  z.strictObject({
+    opId: text,
+    status: z.literal("conflict"),
+    message: text,
+    fields: texts,
+    server: syncRow.nullable(),
+    serverVersion: version,
+  }),
+  z.strictObject({ opId: text, status: z.literal("rejected"), message: text }),
+]);
+
+const syncOpResult = answer<SyncOpResult>()(
+  z.union([syncFirstResult, z.strictObject({ opId: text, status: z.literal("duplicate"), original: syncFirstResult })]),
+);
+
+export const syncPushResult = answer<SyncPushAnswer>()(z.strictObject({ results: z.array(syncOpResult) }));
+
+const changeBase = { entityId: text, version, fields: texts };
+
+export const syncPullResult = answer<SyncPullAnswer>()(
+  z.strictObject({
+    cursor: text,
+    changes: z.array(
+      z.union([
+        z.strictObject({ ...changeBase, entity: z.literal("project"), deleted: z.literal(false), row: projectResult }),
+        z.strictObject({ ...changeBase, entity: z.literal("project"), deleted: z.literal(true), row: z.null() }),
+        z.strictObject({
+          ...changeBase,
+          entity: z.literal("profile"),
+          deleted: z.literal(false),
+          row: siteProfileResult,
+        }),
+      ]),
+    ),
+    hasMore: z.boolean(),
+    reset: z.literal(true).optional(),
+  }),
+);
