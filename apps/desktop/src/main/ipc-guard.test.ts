@@ -19,9 +19,9 @@ describe("the IPC sender check (SECURITY 19)", () => {
 
   it("refuses a local file, even the renderer's own index.html opened from disk", () => {
     expect(isTrustedSender(topFrame("file:///home/me/Downloads/index.html"), rendererUrl)).toBe(false);
-    expect(isTrustedSender(topFrame("file:///opt/Portfolio/resources/app.asar/out/renderer/index.html"), rendererUrl)).toBe(
-      false,
-    );
+    expect(
+      isTrustedSender(topFrame("file:///opt/Portfolio/resources/app.asar/out/renderer/index.html"), rendererUrl),
+    ).toBe(false);
   });
 
   it("refuses a page of the app:// scheme under another host", () => {
