@@ -1,6 +1,6 @@
 /**
  * The desktop renderer in Debian's Chromium (never a downloaded browser): the page electron-vite built
- * (out/renderer/index.html, opened from disk as Electron does), with the preload bridge replaced by a
+ * (out/renderer, served by the same handler as Electron's app:// protocol), with the preload bridge replaced by a
  * Playwright binding that calls the real main-process handler (`createDesktopMain(...).handleInvoke`)
  * over real better-sqlite3, against the real server on 127.0.0.1. `test:e2e` builds first.
  */
@@ -23,8 +23,7 @@ export default defineConfig({
   use: {
     browserName: "chromium",
     headless: true,
-    // The built page loads its module script from disk, as in Electron (file:// has an opaque origin).
-    launchOptions: { executablePath: TEST_CHROME_PATH, args: [...CHROMIUM_ARGS, "--allow-file-access-from-files"] },
+    launchOptions: { executablePath: TEST_CHROME_PATH, args: [...CHROMIUM_ARGS] },
     viewport: { width: 1280, height: 800 },
     locale: "en-US",
     // No trace recording: it costs about a third of the suite's time on two cores (snapshots and a

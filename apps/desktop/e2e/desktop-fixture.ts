@@ -1,6 +1,7 @@
 /**
- * The desktop renderer as Electron would show it, without Electron: the page electron-vite built, opened
- * from disk in Chromium, whose `window.portfolioDesktop.invoke` (the preload bridge) is a Playwright
+ * The desktop renderer as Electron would show it, without Electron: the page electron-vite built, served
+ * to Chromium by the app's own app:// file handler (Chromium cannot load app://, so the handler answers
+ * for a loopback origin instead, intercepted before any network), whose `window.portfolioDesktop.invoke` (the preload bridge) is a Playwright
  * binding that calls the real main-process handler: `createDesktopMain(...).handleInvoke(senderFrame,
  * payload)` over real better-sqlite3 in a temporary folder, with a fake safeStorage (the OS keychain is
  * an outer edge), against the real server on 127.0.0.1. `network.offline` cuts main off from the server
@@ -9,16 +10,26 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { test as base, expect, type Page } from "@playwright/test";
 import { OWNER, startTestServer, type TestServer } from "../../server/src/test/test-server.ts";
 import { createDesktopMain, type DesktopMain } from "../src/main/desktop-main.ts";
+import { rendererCsp } from "../src/main/renderer-csp.ts";
+import { rendererFilesHandler } from "../src/main/renderer-files.ts";
 import { BRIDGE_KEY } from "../src/shared/ipc-channel.ts";
 import { fakeAsyncSafeStorage } from "../src/test/fake-safe-storage.ts";
 
 export { expect, OWNER };
 
-export const RENDERER_INDEX = fileURLToPath(new URL("../out/renderer/index.html", import.meta.url));
+export const RENDERER_DIR = fileURLToPath(new URL("../out/renderer", import.meta.url));
+/** The renderer's stand-in for app://portfolio: a *.localhost origin is loopback and a secure context. */
+const RENDERER_ORIGIN = "http://portfolio.localhost";
+export const RENDERER_URL = `${RENDERER_ORIGIN}/index.html`;
+const serveRenderer = rendererFilesHandler({
+  rendererDir: RENDERER_DIR,
+  rendererUrl: RENDERER_URL,
+  csp: rendererCsp({ kind: "production" }, "header"),
+});
 const BINDING = "__portfolioDesktopInvoke";
 
 /** The line between main and the server, as the test sets it. */
@@ -74,7 +85,7 @@ export const test = base.extend<DesktopFixtures>({
     const desktop = await createDesktopMain({
       userDataDir,
       safeStorage: fakeAsyncSafeStorage({ backend: "gnome_libsecret" }),
-      rendererUrl: pathToFileURL(RENDERER_INDEX).href,
+      rendererUrl: RENDERER_URL,
       hostname: "e2e-laptop",
       bcryptCost: 4,
       log: (line) => logs.push(line),
@@ -104,7 +115,16 @@ export const test = base.extend<DesktopFixtures>({
         },
         { bridgeKey: BRIDGE_KEY, binding: BINDING },
       );
-      await page.goto(pathToFileURL(RENDERER_INDEX).href);
+      await page.route(`${RENDERER_ORIGIN}/**`, async (route) => {
+        const request = route.request();
+        const response = await serveRenderer(new Request(request.url(), { method: request.method() }));
+        await route.fulfill({
+          status: response.status,
+          headers: Object.fromEntries(response.headers),
+          body: Buffer.from(await response.arrayBuffer()),
+        });
+      });
+      await page.goto(RENDERER_URL);
     });
   },
 });

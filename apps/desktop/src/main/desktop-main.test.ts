@@ -10,7 +10,7 @@ import { UNEXPECTED_ERROR } from "./invoke-reply.ts";
 import { DATABASE_FILE } from "./local-core.ts";
 import { manualTimers } from "./testing/harness.ts";
 
-const rendererUrl = "file:///opt/Portfolio/resources/app.asar/out/renderer/index.html";
+const rendererUrl = "app://portfolio/index.html";
 const ownWindow = { url: `${rendererUrl}#/admin/projects`, parent: null };
 
 let dir: string;

@@ -4,24 +4,29 @@
  */
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { app, BrowserWindow, ipcMain, net, safeStorage, session, shell } from "electron";
+import { app, BrowserWindow, ipcMain, net, protocol, safeStorage, session, shell } from "electron";
 import { INVOKE_CHANNEL } from "../shared/ipc-channel.ts";
+import { APP_RENDERER_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES } from "./app-scheme.ts";
 import { createDesktopMain, type DesktopMain } from "./desktop-main.ts";
 import { navigationHandler, windowOpenHandler } from "./navigation-guard.ts";
+import { denyDevicePermission, denyPermissionCheck, denyPermissionRequest } from "./permissions.ts";
 import { type CspMode, rendererCsp, withCspHeader } from "./renderer-csp.ts";
+import { rendererFilesHandler } from "./renderer-files.ts";
 import { resolveRendererUrl } from "./renderer-url.ts";
+import { configureSpellcheck } from "./spellcheck.ts";
 import { windowOptions } from "./window-options.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const rendererUrl = resolveRendererUrl({
   isPackaged: app.isPackaged,
   devServerUrl: process.env.ELECTRON_RENDERER_URL,
-  rendererIndexPath: join(here, "../renderer/index.html"),
 });
-const cspMode: CspMode = rendererUrl.startsWith("file:")
-  ? { kind: "production" }
-  : { kind: "development", devServerUrl: rendererUrl };
+const cspMode: CspMode =
+  rendererUrl === APP_RENDERER_URL ? { kind: "production" } : { kind: "development", devServerUrl: rendererUrl };
 const openExternal = (url: string) => shell.openExternal(url);
+
+// Privileges can only be given to a scheme before 'ready'.
+protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
 
 function start(): void {
   app.on("web-contents-created", (_event, contents) => {
@@ -39,6 +44,7 @@ function start(): void {
     window = new BrowserWindow(
       windowOptions({
         preloadPath: join(here, "../preload/index.cjs"),
+        platform: process.platform,
         iconPath: app.isPackaged
           ? join(process.resourcesPath, "icon.png")
           : join(here, "../../../../resources/icon.png"),
@@ -55,11 +61,20 @@ function start(): void {
 
   app.whenReady().then(async () => {
     const csp = rendererCsp(cspMode, "header");
-    session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+    const ses = session.defaultSession;
+    // The built renderer, from app://portfolio (the files handler sets the CSP header itself).
+    ses.protocol.handle(
+      APP_SCHEME,
+      rendererFilesHandler({ rendererDir: join(here, "../renderer"), rendererUrl: APP_RENDERER_URL, csp }),
+    );
+    // The dev server's pages, and anything else served over http.
+    ses.webRequest.onHeadersReceived((details, callback) => {
       callback({ responseHeaders: withCspHeader(details.responseHeaders, csp) });
     });
-    // The admin panel needs no camera, microphone, notifications or geolocation.
-    session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+    ses.setPermissionRequestHandler(denyPermissionRequest);
+    ses.setPermissionCheckHandler(denyPermissionCheck);
+    ses.setDevicePermissionHandler(denyDevicePermission);
+    configureSpellcheck(ses, process.platform);
 
     desktop = await createDesktopMain({ userDataDir: app.getPath("userData"), safeStorage, rendererUrl });
     const main = desktop;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isTrustedSender } from "./ipc-guard.ts";
 
-const rendererUrl = "file:///opt/Portfolio/resources/app.asar/out/renderer/index.html";
+const rendererUrl = "app://portfolio/index.html";
 const topFrame = (url: string) => ({ url, parent: null });
 
 describe("the IPC sender check (SECURITY 19)", () => {
@@ -17,8 +17,15 @@ describe("the IPC sender check (SECURITY 19)", () => {
     expect(isTrustedSender(topFrame("https://evil.example/"), rendererUrl)).toBe(false);
   });
 
-  it("refuses another local file", () => {
+  it("refuses a local file, even the renderer's own index.html opened from disk", () => {
     expect(isTrustedSender(topFrame("file:///home/me/Downloads/index.html"), rendererUrl)).toBe(false);
+    expect(
+      isTrustedSender(topFrame("file:///opt/Portfolio/resources/app.asar/out/renderer/index.html"), rendererUrl),
+    ).toBe(false);
+  });
+
+  it("refuses a page of the app:// scheme under another host", () => {
+    expect(isTrustedSender(topFrame("app://elsewhere/index.html"), rendererUrl)).toBe(false);
   });
 
   it("refuses a sub-frame, even one showing the renderer's own URL", () => {

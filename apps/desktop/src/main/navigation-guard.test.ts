@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isAllowedNavigation, navigationHandler, windowOpenHandler } from "./navigation-guard.ts";
 
-const rendererUrl = "file:///opt/Portfolio/resources/app.asar/out/renderer/index.html";
+const rendererUrl = "app://portfolio/index.html";
 
 function setup() {
   const opened: string[] = [];
@@ -28,6 +28,20 @@ const settle = () => new Promise((resolve) => setImmediate(resolve));
 describe("navigation (SECURITY 18)", () => {
   it("lets the renderer move within its own page", () => {
     expect(isAllowedNavigation(`${rendererUrl}#/settings`, rendererUrl)).toBe(true);
+  });
+
+  it("lets the renderer load any path of its own app:// origin", () => {
+    expect(isAllowedNavigation("app://portfolio/", rendererUrl)).toBe(true);
+  });
+
+  it("refuses another host of the app:// scheme", () => {
+    expect(isAllowedNavigation("app://elsewhere/index.html", rendererUrl)).toBe(false);
+  });
+
+  it("refuses the renderer's files opened from disk over file://", () => {
+    expect(isAllowedNavigation("file:///opt/Portfolio/resources/app.asar/out/renderer/index.html", rendererUrl)).toBe(
+      false,
+    );
   });
 
   it("cancels a navigation to a web page and opens it in the system browser instead", async () => {

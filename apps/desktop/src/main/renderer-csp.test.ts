@@ -28,6 +28,12 @@ describe("the renderer's CSP (SECURITY 18)", () => {
     expect(directive(production, "form-action")).toBe("'none'");
   });
 
+  it("allows no whole scheme in production, so only the renderer's own origin ('self') serves code", () => {
+    for (const scheme of ["file:", "app:", "http:", "https:", "ws:", "*"]) {
+      expect(production.split(/[ ;]+/), scheme).not.toContain(scheme);
+    }
+  });
+
   it("forbids framing the renderer, in the header", () => {
     expect(directive(production, "frame-ancestors")).toBe("'none'");
   });

@@ -1,10 +1,12 @@
 /**
  * The renderer's Content-Security-Policy (SECURITY 18). The renderer is the built admin panel: its own
  * scripts, styles, images and fonts, no remote code, no frames, no plugins; it reaches data only through
- * the IPC bridge. It is applied twice: as a <meta> tag written into index.html at build time (it covers
- * file:// pages, which carry no HTTP headers) and as a response header set on the session (it covers the
- * dev server and anything served over http). `frame-ancestors` only works as a header, so the meta
- * variant leaves it out rather than have Chromium warn about it.
+ * the IPC bridge. 'self' is the renderer's origin, app://portfolio when built (app-scheme.ts), so no
+ * other app:// host, no file:// page and no web site counts as the app's own. It is applied twice: as a
+ * <meta> tag written into index.html at build time (it holds wherever the page is shown) and as a
+ * response header, sent by the app:// file handler (renderer-files.ts) and set on the session for the
+ * dev server. `frame-ancestors` only works as a header, so the meta variant leaves it out rather than
+ * have Chromium warn about it.
  */
 
 export type CspMode = { kind: "production" } | { kind: "development"; devServerUrl: string };

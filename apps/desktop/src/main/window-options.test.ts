@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { windowOptions } from "./window-options.ts";
 
-const options = windowOptions({ preloadPath: "/app/out/preload/index.cjs" });
+const options = windowOptions({ preloadPath: "/app/out/preload/index.cjs", platform: "linux" });
 
 describe("the app window (SECURITY 17)", () => {
   it("isolates the renderer from the preload", () => {
@@ -35,5 +35,21 @@ describe("the app window (SECURITY 17)", () => {
 
   it("stays hidden until the first paint is ready", () => {
     expect(options.show).toBe(false);
+  });
+});
+
+describe("the spellchecker", () => {
+  it("is off on Linux, where its dictionaries would be downloaded from Google's CDN", () => {
+    expect(options.webPreferences?.spellcheck).toBe(false);
+  });
+
+  it("is off on Windows, where its dictionaries would be downloaded too", () => {
+    const windows = windowOptions({ preloadPath: "C:\\app\\out\\preload\\index.cjs", platform: "win32" });
+    expect(windows.webPreferences?.spellcheck).toBe(false);
+  });
+
+  it("is on on macOS, which checks with the system's own spellchecker and downloads nothing", () => {
+    const mac = windowOptions({ preloadPath: "/app/out/preload/index.cjs", platform: "darwin" });
+    expect(mac.webPreferences?.spellcheck).toBe(true);
   });
 });

@@ -3,15 +3,22 @@
  * no Node, isolated from the preload, sandboxed, with the web's same-origin rules and no <webview>.
  */
 import type { BrowserWindowConstructorOptions } from "electron";
+import { spellcheckEnabled } from "./spellcheck.ts";
 
 export interface WindowOptionsInput {
   /** Absolute path of the built preload script (CommonJS: sandboxed preloads cannot be ESM). */
   preloadPath: string;
   /** Window and taskbar icon on Linux and Windows (macOS takes it from the bundle). */
   iconPath?: string;
+  /** `process.platform`: whether spellchecking is offered depends on where its dictionaries come from. */
+  platform: NodeJS.Platform;
 }
 
-export function windowOptions({ preloadPath, iconPath }: WindowOptionsInput): BrowserWindowConstructorOptions {
+export function windowOptions({
+  preloadPath,
+  iconPath,
+  platform,
+}: WindowOptionsInput): BrowserWindowConstructorOptions {
   return {
     width: 1200,
     height: 800,
@@ -35,7 +42,7 @@ export function windowOptions({ preloadPath, iconPath }: WindowOptionsInput): Br
       webviewTag: false,
       experimentalFeatures: false,
       navigateOnDragDrop: false,
-      spellcheck: true,
+      spellcheck: spellcheckEnabled(platform),
     },
   };
 }

@@ -9,7 +9,7 @@ import { type FakeKeychain, fakeAsyncSafeStorage, fakeKeychain } from "../../tes
 import { createDesktopMain, type DesktopMain } from "../desktop-main.ts";
 import type { Timers } from "../sync/engine.ts";
 
-export const RENDERER_URL = "file:///opt/Portfolio/resources/app.asar/out/renderer/index.html";
+export const RENDERER_URL = "app://portfolio/index.html";
 export const OWN_WINDOW = { url: `${RENDERER_URL}#/admin/projects`, parent: null };
 
 /** Timers that fire only when the test says so; they remember what was scheduled and when. */
