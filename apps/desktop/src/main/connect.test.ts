@@ -132,7 +132,7 @@ describe("online-only calls", () => {
     expect(request?.url).toBe(`${server.url}/api/admin/users`);
     expect(request?.headers.get("authorization")).toMatch(/^Bearer .{20,}$/);
     expect(request?.headers.get("cookie")).toBeNull();
-    expect(await desktop.call("users.delete", { id: "no-such-user" })).toEqual({
+    expect(await desktop.call("users.delete", { id: "00000000-0000-4000-8000-000000000000" })).toEqual({
       ok: false,
       status: 404,
       error: "User not found.",

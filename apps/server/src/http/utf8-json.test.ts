@@ -15,11 +15,9 @@ describe("a JSON body", () => {
   it.each(["iso-8859-1", "utf-16", "utf-16le", "utf-32", "koi8-r", '"windows-1252"', ""])(
     "declared in charset=%s is a 415 that says to send UTF-8",
     async (charset) => {
-      const res = await server
-        .client()
-        .request("POST", "/api/login", JSON.stringify(LOGIN), {
-          "content-type": `application/json; charset=${charset}`,
-        });
+      const res = await server.client().request("POST", "/api/login", JSON.stringify(LOGIN), {
+        "content-type": `application/json; charset=${charset}`,
+      });
       expect(res.status).toBe(415);
       expect(res.body).toEqual({ error: UTF8_ONLY_MESSAGE });
     },

@@ -29,7 +29,6 @@ const message = results.messageResult;
 const noBody = results.noContent;
 const SESSION_ONLY = ["session"] as const;
 
-
 export const operations = {
   hello: {
     method: "GET",
