@@ -19,6 +19,7 @@ import { ProjectsCache } from "./http/projects-cache.ts";
 import { createRateLimits, DEFAULT_RATE_LIMITS, type RateLimitSettings } from "./http/rate-limits.ts";
 import { precomputeSecurityHeaders, securityHeaders } from "./http/security-headers.ts";
 import { staticSite } from "./http/static-site.ts";
+import { syncPushIntake } from "./sync/push-intake.ts";
 
 export interface AppOptions {
   core: ServerCore;
@@ -28,7 +29,6 @@ export interface AppOptions {
 }
 
 export const BODY_LIMIT = "100kb";
-export const SYNC_PUSH_BODY_LIMIT = "4mb";
 
 /** WebSocket sources on this machine, any port. */
 const LOOPBACK_WEBSOCKETS = ["ws://127.0.0.1:*", "ws://localhost:*"];
@@ -90,8 +90,9 @@ export function createApp(options: AppOptions): Express {
   const sameOrigin = originCheck(config.publicUrl, config.corsOrigins);
   const api = express.Router();
   api.use(sameOrigin);
-  // A sync push (up to 500 ops with whole descriptions) is the one body larger than the rest.
-  api.post(expressPath(operations["sync.push"].path), express.json({ limit: SYNC_PUSH_BODY_LIMIT }));
+  // A sync push (up to 500 ops with whole descriptions) is the one body larger than the rest: its caller is
+  // known and its shape checked before anything is parsed (sync/push-intake.ts).
+  api.post(expressPath(operations["sync.push"].path), ...syncPushIntake(context));
   api.use(express.json({ limit: BODY_LIMIT }));
   api.get(expressPath(`${CAT_PICTURES.fallback}/{file}`), catFallbackHandler(core.catFallbacks));
   api.get(

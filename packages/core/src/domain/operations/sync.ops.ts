@@ -38,7 +38,8 @@ export const syncOperations = {
     path: "/api/sync/tokens/{id}",
     summary: "Revokes one of your own device tokens.",
     action: "sync.use",
-    params: z.object({ id: z.string().max(200, "id is too long.") }).strict(),
+    // The API's id form: a NUL or a stray byte never reaches the database (SECURITY 28).
+    params: z.object({ id: z.uuid({ error: "id must be a UUID." }) }).strict(),
     status: 204,
     result: returns<void>(),
   },
@@ -47,7 +48,9 @@ export const syncOperations = {
     path: "/api/sync/push",
     summary:
       "Applies the desktop's ops (at most 500; 413 beyond) through the same rules as the API: one result per op " +
-      "(applied, duplicate, conflict, rejected). Another schemaVersion is a 409 and applies nothing.",
+      "(applied, duplicate, conflict, rejected). Another schemaVersion is a 409 and applies nothing. The " +
+      "credential is checked before the body is read (401), nesting deeper than 16 levels is a 400, and pushes " +
+      "are rate limited per credential (429).",
     action: "sync.use",
     body: syncPushBodySchema.strict(),
     result: returns<SyncPushAnswer>(),
