@@ -74,6 +74,22 @@ describe("the caller is known before the body is read", () => {
     expect(answer.status).toBe(401);
   });
 
+  it("lets a desktop's fetch read the 401 of a large push (the closed connection is no network error)", async () => {
+    // The desktop asks to sign in again on a 401 but retries a network error for ever: it must see the 401.
+    const body = `{"clientId":"a","schemaVersion":1,"ops":[${"0,".repeat(1_500_000)}0]}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${server.url}/api/sync/push`, {
+        method: "POST",
+        headers: { authorization: "Bearer pdt_revoked", "content-type": "application/json" },
+        body,
+      });
+      statuses.push(res.status);
+      await res.text();
+    }
+    expect(statuses).toEqual([401, 401, 401]);
+  });
+
   it("reads the body of a known device token (its push is answered after the whole body)", async () => {
     const res = await device.push([syncOp({ entityId: randomUUID(), fields: NEW_PROJECT })]);
     expect(res.status).toBe(200);

@@ -20,11 +20,16 @@ import { checkJsonShape } from "./json-shape.ts";
 
 export const SYNC_PUSH_BODY_LIMIT = "4mb";
 
-/** Answers 401 for a caller who is nobody, before the body is read. */
+/**
+ * Answers 401 for a caller who is nobody, before the body is read, and closes the connection after the
+ * answer: on a kept-alive connection Node would otherwise read the unread megabytes to reach the next request.
+ */
 export function knownCaller(app: AppContext): RequestHandler {
-  return async (req, _res, next) => {
+  return async (req, res, next) => {
     const actor = await actorOf(app.core, req);
-    next(actor.kind === "user" ? undefined : new Unauthenticated());
+    if (actor.kind === "user") return next();
+    res.set("Connection", "close");
+    next(new Unauthenticated());
   };
 }
 
