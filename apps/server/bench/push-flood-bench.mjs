@@ -15,6 +15,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { trackChild, trackTempDir } from "./cleanup.mjs";
+import { cpuMsOf } from "./cpu.mjs";
 import { buildServer } from "./ensure-build.mjs";
 import { runBench } from "./run-bench.mjs";
 import { startOurServer } from "./spawn-server.mjs";
@@ -80,15 +81,18 @@ async function main() {
   const flooded = [];
   let pushes = 0;
   let floodSeconds = 0;
+  let serverCpuMs = 0;
   for (let round = 1; round <= rounds; round++) {
     alone.push(...(await listLatencies(base, requests)));
     log(`round ${round}: alone median ${fmt(median(alone), 2)} ms; starting ${FLOODERS} anonymous flooders`);
     const flooders = Array.from({ length: FLOODERS }, () => startFlooder(base));
     const started = performance.now();
+    const cpuBefore = cpuMsOf([server.pid]);
     await sleep(warmupMs);
     flooded.push(...(await listLatencies(base, requests)));
     pushes += (await Promise.all(flooders.map((f) => f.stop()))).reduce((a, b) => a + b, 0);
     floodSeconds += (performance.now() - started) / 1000;
+    serverCpuMs += cpuMsOf([server.pid]) - cpuBefore;
     log(`round ${round}: flooded median ${fmt(median(flooded), 2)} ms`);
   }
 
@@ -99,11 +103,15 @@ async function main() {
   console.log(
     `Push flood bench (production build, SQLite, loopback; ${rounds} rounds of ${requests} sequential GET /api/projects per phase)`,
   );
-  console.log(`  public list alone:              median ${fmt(aloneMs, 2)} ms  (p95 ${fmt(percentile(alone, 95), 2)} ms)`);
+  console.log(
+    `  public list alone:              median ${fmt(aloneMs, 2)} ms  (p95 ${fmt(percentile(alone, 95), 2)} ms)`,
+  );
   console.log(
     `  under ${FLOODERS} anonymous 4 MB floods: median ${fmt(floodedMs, 2)} ms  (p95 ${fmt(percentile(flooded, 95), 2)} ms)`,
   );
-  console.log(`  pushes answered during the floods: ${pushes} (${fmt(pushes / floodSeconds)}/s)`);
+  console.log(
+    `  pushes answered during the floods: ${pushes} (${fmt(pushes / floodSeconds)}/s); server CPU ${fmt(serverCpuMs / 10 / floodSeconds)}% of one core`,
+  );
   console.log(
     `  ratio ${fmt(ratio, 2)}x (goal ≤ ${GOALS.ratio}x), flooded median ${fmt(floodedMs, 2)} ms (goal ≤ ${GOALS.floodedMs} ms): ${pass ? "PASS" : "FAIL"}`,
   );

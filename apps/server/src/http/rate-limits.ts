@@ -124,8 +124,6 @@ export function createRateLimits(settings: RateLimitSettings, storage: RateLimit
     signup: [limiter("signup-ip", settings.signupPerIp, MESSAGES.tooManyRequests, ip)],
     playlist: [limiter("playlist-ip", settings.playlistPerIp, MESSAGES.tooManyRequests, ip)],
     twitchCallback: [limiter("twitch-callback-ip", settings.twitchCallbackPerIp, MESSAGES.tooManyRequests, ip)],
-    syncPush: [
-      limiter("sync-push-credential", settings.syncPushPerCredential, MESSAGES.tooManyRequests, credential),
-    ],
+    syncPush: [limiter("sync-push-credential", settings.syncPushPerCredential, MESSAGES.tooManyRequests, credential)],
   };
 }

@@ -12,7 +12,14 @@
  *
  * The later `express.json` sees a body already read and leaves it alone.
  */
-import { Invalid, SYNC_MAX_DEPTH, SYNC_MAX_OPS, SYNC_MESSAGES, TooLarge, Unauthenticated } from "@portfolio/core/domain";
+import {
+  Invalid,
+  SYNC_MAX_DEPTH,
+  SYNC_MAX_OPS,
+  SYNC_MESSAGES,
+  TooLarge,
+  Unauthenticated,
+} from "@portfolio/core/domain";
 import express, { type RequestHandler } from "express";
 import type { AppContext } from "../app-context.ts";
 import { actorOf } from "../http/session-cookie.ts";

@@ -8,7 +8,9 @@
  *   { clientId, schemaVersion: SYNC_SCHEMA_VERSION, ops: SyncOp[] (at most SYNC_MAX_OPS) }
  *   → 200 { results: SyncOpResult[] }   one result per op, in the order sent
  *   → 409 'Update the desktop app' / 'Update the server' when schemaVersion differs (nothing applied)
- *   → 413 with more than SYNC_MAX_OPS ops (nothing applied)
+ *   → 413 with more than SYNC_MAX_OPS ops or over 4 MB; 400 nested deeper than SYNC_MAX_DEPTH (nothing applied)
+ *   → 401 for an unknown, revoked or expired token, answered before the body is read
+ *   → 429 past the per-credential push limit (retry later; nothing applied)
  *
  * and pulls what changed on the server:
  *
@@ -23,7 +25,8 @@
  *   never conflict with its later ones, so ops on one entity can be pushed back to back with the same base.
  * - 'Keep mine' after a conflict: send a new op with `baseVersion: serverVersion` from the conflict (for a
  *   project deleted on the server, an upsert with every field restores it).
- * - `baseVersion: 0` means the client created the entity and the server has not seen it.
+ * - `baseVersion: 0` means the client created the entity and the server has not seen it. A base newer than
+ *   the server's version is a `rejected` op (it was never handed out, so nothing can be checked against it).
  * - Pull answers the entity's CURRENT state for every entity changed after the cursor (several changes of
  *   one entity arrive as one). With `reset: true` the answer is a full snapshot: every project and the
  *   profile; local rows missing from it were deleted on the server (keep those with ops still waiting).

@@ -67,11 +67,7 @@ export async function prunedChangeSeq(db: Db): Promise<number> {
 /** Prunes when the last prune (by any instance) is at least PRUNE_INTERVAL_MS old; one read otherwise. */
 export async function pruneSyncLogIfDue(core: Core): Promise<PruneResult | undefined> {
   const now = core.now();
-  const last = await core.db
-    .selectFrom("settings")
-    .select("value")
-    .where("key", "=", PRUNED_AT_KEY)
-    .executeTakeFirst();
+  const last = await core.db.selectFrom("settings").select("value").where("key", "=", PRUNED_AT_KEY).executeTakeFirst();
   if (last && now.getTime() - Date.parse(JSON.parse(last.value) as string) < PRUNE_INTERVAL_MS) return undefined;
   if (!(await claimPrune(core.db, last?.value, JSON.stringify(now.toISOString())))) return undefined;
   return pruneSyncLog(core.db, new Date(now.getTime() - core.config.syncRetentionMs));
