@@ -39,7 +39,8 @@ async function deviceToken(base) {
   const created = await fetch(`${base}/api/sync/tokens`, {
     method: "POST",
     headers: { "content-type": "application/json", origin, cookie },
-    body: JSON.stringify({ name: "bench" }),
+    // Minting a device token asks for the password again (SECURITY 26).
+    body: JSON.stringify({ name: "bench", password: OWNER_PASSWORD }),
   });
   if (created.status !== 201) throw new Error(`token answered ${created.status}: ${await created.text()}`);
   return (await created.json()).token;

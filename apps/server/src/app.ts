@@ -20,6 +20,7 @@ import { createRateLimits, DEFAULT_RATE_LIMITS, type RateLimitSettings } from ".
 import { precomputeSecurityHeaders, securityHeaders } from "./http/security-headers.ts";
 import { staticSite } from "./http/static-site.ts";
 import { utf8JsonOnly } from "./http/utf8-json.ts";
+import { syncPushIntake } from "./sync/push-intake.ts";
 
 export interface AppOptions {
   core: ServerCore;
@@ -29,7 +30,6 @@ export interface AppOptions {
 }
 
 export const BODY_LIMIT = "100kb";
-export const SYNC_PUSH_BODY_LIMIT = "4mb";
 
 /** WebSocket sources on this machine, any port. */
 const LOOPBACK_WEBSOCKETS = ["ws://127.0.0.1:*", "ws://localhost:*"];
@@ -92,8 +92,9 @@ export function createApp(options: AppOptions): Express {
   const api = express.Router();
   api.use(sameOrigin);
   api.use(utf8JsonOnly);
-  // A sync push (up to 500 ops with whole descriptions) is the one body larger than the rest.
-  api.post(expressPath(operations["sync.push"].path), express.json({ limit: SYNC_PUSH_BODY_LIMIT }));
+  // A sync push (up to 500 ops with whole descriptions) is the one body larger than the rest: its caller is
+  // known and its shape checked before anything is parsed (sync/push-intake.ts).
+  api.post(expressPath(operations["sync.push"].path), ...syncPushIntake(context));
   api.use(express.json({ limit: BODY_LIMIT }));
   api.get(expressPath(`${CAT_PICTURES.fallback}/{file}`), catFallbackHandler(core.catFallbacks));
   api.get(

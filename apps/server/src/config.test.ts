@@ -70,3 +70,18 @@ describe("readConfig: the first owner's password", () => {
     expect(readConfig({ OWNER_PASSWORD: "a".repeat(72) }).owner.password).toBe("a".repeat(72));
   });
 });
+
+describe("readConfig: SYNC_RETENTION_DAYS", () => {
+  it("defaults to 90 days and reads a value in range", () => {
+    expect(readConfig({}).syncRetentionDays).toBe(90);
+    expect(readConfig({ SYNC_RETENTION_DAYS: "365" }).syncRetentionDays).toBe(365);
+  });
+
+  it("refuses a value out of range or not a whole number, naming the variable and the range", () => {
+    for (const value of ["0", "3651", "1.5", "forever"]) {
+      expect(() => readConfig({ SYNC_RETENTION_DAYS: value })).toThrow(
+        `SYNC_RETENTION_DAYS must be a whole number from 1 to 3650; got "${value}".`,
+      );
+    }
+  });
+});

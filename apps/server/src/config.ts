@@ -16,6 +16,11 @@ export interface ServerConfig {
   bcryptCost: number;
   /** DEVICE_TOKEN_IDLE_DAYS: a desktop's device token unused this many days stops working. */
   deviceTokenIdleDays: number;
+  /**
+   * SYNC_RETENTION_DAYS: the longest a desktop may stay offline; sync replay records and change-log entries
+   * older than this are pruned (a desktop whose cursor is older pulls a fresh snapshot).
+   */
+  syncRetentionDays: number;
   siteDir: string;
   trustProxy: boolean;
   production: boolean;
@@ -94,6 +99,7 @@ export function readConfig(env: Env = process.env): ServerConfig {
       .filter(Boolean),
     bcryptCost,
     deviceTokenIdleDays: integer(env, "DEVICE_TOKEN_IDLE_DAYS", 90, 1, 3650),
+    syncRetentionDays: integer(env, "SYNC_RETENTION_DAYS", 90, 1, 3650),
     siteDir: resolve(env.SITE_DIR || defaultSiteDir()),
     trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
     production,

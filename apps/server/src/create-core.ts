@@ -5,6 +5,8 @@ import type { ServerConfig } from "./config.ts";
 import { createTools, loadCatFallbacks } from "./create-tools.ts";
 import { InFlight } from "./http/in-flight.ts";
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 export interface ServerCore extends Core {
   /** The cat fallback illustrations, served as static files. */
   catFallbacks: ReadonlyMap<string, Buffer>;
@@ -35,7 +37,8 @@ export async function createCore(config: ServerConfig, log: (line: string) => vo
       ...DEFAULT_CORE_CONFIG,
       publicUrl: config.publicUrl,
       bcryptCost: config.bcryptCost,
-      deviceTokenIdleMs: config.deviceTokenIdleDays * 24 * 60 * 60 * 1000,
+      deviceTokenIdleMs: config.deviceTokenIdleDays * DAY_MS,
+      syncRetentionMs: config.syncRetentionDays * DAY_MS,
     },
     now: () => new Date(),
     catFallbacks: loadCatFallbacks(config.catApi.fallbackDir, log),

@@ -1,15 +1,18 @@
 /**
  * Rate limits of SECURITY 8: login per IP, per username+IP and per account across IPs, forgot-password per
- * e-mail and per IP. Counts live in the database (one store per limiter, by name), so they survive a
+ * e-mail and per IP; and sync pushes per credential (SECURITY 27). Counts live in the database (one store per limiter, by name), so they survive a
  * restart and are shared by every instance on the same database (issue 12).
  */
+import { createHash } from "node:crypto";
 import type { Database } from "@portfolio/core/data";
 import { MESSAGES } from "@portfolio/core/domain";
 import type { Request, RequestHandler } from "express";
 import { ipKeyGenerator, rateLimit } from "express-rate-limit";
 import type { Kysely } from "kysely";
+import { bearerToken } from "../sync/bearer.ts";
 import type { InFlight } from "./in-flight.ts";
 import { createDatabaseRateLimitStore } from "./rate-limit-store.ts";
+import { readCookie, SESSION_COOKIE } from "./session-cookie.ts";
 
 export interface RateLimitSettings {
   windowMs: number;
@@ -23,6 +26,12 @@ export interface RateLimitSettings {
   /** GET /api/youtube-playlist?playlistId=: an uncached playlist spends YouTube quota. */
   playlistPerIp: number;
   twitchCallbackPerIp: number;
+  /**
+   * POST /api/sync/push per credential (device token or session). A desktop pushes every 30 s, and 500 ops
+   * per push while it catches up: 600 a window is one push every 1.5 s for 15 minutes, which no real
+   * desktop keeps up, while a stolen or scripted token cannot hammer the 4 MB parser.
+   */
+  syncPushPerCredential: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
@@ -36,12 +45,22 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   signupPerIp: 20,
   playlistPerIp: 60,
   twitchCallbackPerIp: 20,
+  syncPushPerCredential: 600,
 };
 
 const ip = (req: Request) => ipKeyGenerator(req.ip ?? "unknown");
 const bodyField = (req: Request, field: string) => {
   const value = (req.body as Record<string, unknown> | undefined)?.[field];
   return typeof value === "string" ? value.trim().toLowerCase().slice(0, 254) : "";
+};
+
+/**
+ * The caller's credential, hashed (the counts table never holds a usable token): the device token when
+ * present, since it alone decides who calls; else the session cookie. Run only after the caller is known.
+ */
+const credential = (req: Request) => {
+  const secret = bearerToken(req) ?? readCookie(req, SESSION_COOKIE) ?? "";
+  return createHash("sha256").update(secret).digest("hex");
 };
 
 /** Where the counts are kept, and the clock that opens and ends windows (a test's controllable one). */
@@ -105,5 +124,6 @@ export function createRateLimits(settings: RateLimitSettings, storage: RateLimit
     signup: [limiter("signup-ip", settings.signupPerIp, MESSAGES.tooManyRequests, ip)],
     playlist: [limiter("playlist-ip", settings.playlistPerIp, MESSAGES.tooManyRequests, ip)],
     twitchCallback: [limiter("twitch-callback-ip", settings.twitchCallbackPerIp, MESSAGES.tooManyRequests, ip)],
+    syncPush: [limiter("sync-push-credential", settings.syncPushPerCredential, MESSAGES.tooManyRequests, credential)],
   };
 }

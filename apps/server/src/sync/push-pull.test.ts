@@ -172,3 +172,29 @@ describe("GET /api/sync/pull", () => {
     expect(res.body).toEqual({ error: "limit must be 1 to 5000." });
   });
 });
+
+describe("retention (SYNC_RETENTION_DAYS)", () => {
+  it("prunes replay records past it, and a desktop whose cursor predates the pruned log pulls a snapshot", async () => {
+    const own = await startTestServer({ env: { SYNC_RETENTION_DAYS: "7" } });
+    try {
+      const { device: desk, web: site } = await connectDevice(own, OWNER.username, OWNER.password);
+      const pushed = syncOp({ entityId: randomUUID(), fields: NEW_PROJECT });
+      await desk.push([pushed]);
+      const { body: first } = await desk.call<SyncPullAnswer>("GET", "/api/sync/pull");
+      const created = await site.post<{ _id: string }>("/api/projects", { title: "Old news", description: "x" });
+      await site.patch(`/api/projects/${created.body._id}`, { title: "Older news", version: 1 });
+      own.clock.advance(8 * 24 * 60 * 60 * 1000);
+
+      const stale = await desk.call<SyncPullAnswer>("GET", `/api/sync/pull?since=${encodeURIComponent(first.cursor)}`);
+      expect(stale.status).toBe(200);
+      expect(stale.body.reset).toBe(true);
+      expect(stale.body.changes.find((c) => c.entityId === created.body._id)).toMatchObject({
+        row: { title: "Older news" },
+      });
+      const replays = await own.core.db.selectFrom("sync_ops").select("op_id").execute();
+      expect(replays).toEqual([]);
+    } finally {
+      await own.close();
+    }
+  });
+});

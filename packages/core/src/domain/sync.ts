@@ -8,7 +8,9 @@
  *   { clientId, schemaVersion: SYNC_SCHEMA_VERSION, ops: SyncOp[] (at most SYNC_MAX_OPS) }
  *   → 200 { results: SyncOpResult[] }   one result per op, in the order sent
  *   → 409 'Update the desktop app' / 'Update the server' when schemaVersion differs (nothing applied)
- *   → 413 with more than SYNC_MAX_OPS ops (nothing applied)
+ *   → 413 with more than SYNC_MAX_OPS ops or over 4 MB; 400 nested deeper than SYNC_MAX_DEPTH (nothing applied)
+ *   → 401 for an unknown, revoked or expired token, answered before the body is read
+ *   → 429 past the per-credential push limit (retry later; nothing applied)
  *
  * and pulls what changed on the server:
  *
@@ -23,7 +25,8 @@
  *   never conflict with its later ones, so ops on one entity can be pushed back to back with the same base.
  * - 'Keep mine' after a conflict: send a new op with `baseVersion: serverVersion` from the conflict (for a
  *   project deleted on the server, an upsert with every field restores it).
- * - `baseVersion: 0` means the client created the entity and the server has not seen it.
+ * - `baseVersion: 0` means the client created the entity and the server has not seen it. A base newer than
+ *   the server's version is a `rejected` op (it was never handed out, so nothing can be checked against it).
  * - Pull answers the entity's CURRENT state for every entity changed after the cursor (several changes of
  *   one entity arrive as one). With `reset: true` the answer is a full snapshot: every project and the
  *   profile; local rows missing from it were deleted on the server (keep those with ops still waiting).
@@ -41,6 +44,18 @@ export const SYNC_SCHEMA_VERSION = 1;
 
 /** Most ops in one push; more is a 413. */
 export const SYNC_MAX_OPS = 500;
+
+/**
+ * Deepest nesting of a push body: the body, `ops`, an op, its `fields`, a list field (`socialLinks`), an
+ * item of it: six levels. The server refuses more before it parses anything (SECURITY 27).
+ */
+export const SYNC_MAX_DEPTH = 16;
+
+/** The largest version a database integer column holds on both dialects (2^31 - 1). */
+export const SYNC_MAX_VERSION = 2_147_483_647;
+
+/** The longest message a rejected op's stored result keeps: what the server stores per op is bounded. */
+export const SYNC_MAX_MESSAGE_LENGTH = 300;
 
 /** Changes per pull page: `limit` defaults to the first and may be at most the second. */
 export const SYNC_PULL_DEFAULT_LIMIT = 1000;
@@ -69,7 +84,35 @@ export const SYNC_MESSAGES = {
   profileDelete: "The site profile cannot be deleted.",
   profileId: `The site profile's entityId is "${PROFILE_ENTITY_ID}".`,
   cursor: "since must be a cursor from an earlier pull.",
+  tooDeep: `A push is nested at most ${SYNC_MAX_DEPTH} levels deep.`,
+  baseVersion: `baseVersion must be a whole number from 0 to ${SYNC_MAX_VERSION}.`,
+  projectId: "A project's entityId must be a UUID.",
 } as const;
+
+/** A rejected op whose baseVersion is newer than anything the server has given out: the client's bug. */
+export function baseAheadMessage(baseVersion: number, serverVersion: number): string {
+  return `baseVersion ${baseVersion} is newer than the server's version ${serverVersion}.`;
+}
+
+/**
+ * Names a few of the keys a caller sent wrongly, each cut short: a message (answered, and stored with a
+ * rejected op) never echoes everything a client sent.
+ */
+export function someKeys(keys: readonly string[], most = 3, longest = 40): string {
+  const shown = keys.slice(0, most).map((key) => (key.length > longest ? `${key.slice(0, longest)}…` : key));
+  const rest = keys.length - shown.length;
+  return rest > 0 ? `${shown.join(", ")} and ${rest} more` : shown.join(", ");
+}
+
+/**
+ * A plain JSON object, kept as parsed: an own `__proto__` key stays a key (and is refused as an unknown
+ * field, as the HTTP API refuses it), where a record schema would drop it silently.
+ */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
 
 // ---- Push ----
 
@@ -78,22 +121,32 @@ export const syncOpSchema = z
   .object({
     opId: z.uuid({ error: "opId must be a UUID." }),
     entity: z.enum(SYNC_ENTITIES, { error: 'entity must be "project" or "profile".' }),
+    /** A project's UUID (the API's id form), or "profile" for the site profile. */
     entityId: z
       .string({ error: "entityId is required." })
       .min(1, "entityId is required.")
-      .max(200, "entityId is too long."),
+      .max(200, "entityId is too long.")
+      .refine(...withoutControlCharacters("entityId")),
     kind: z.enum(["upsert", "delete"], { error: 'kind must be "upsert" or "delete".' }),
     /** Only the changed fields, with their new values (`null` or "" clears a link); `{}` for a delete. */
-    fields: z.record(z.string(), z.unknown(), { error: "fields must be an object." }).default({}),
+    fields: z
+      .custom<Record<string, unknown>>(isPlainObject, { error: "fields must be an object." })
+      .optional()
+      .transform((fields) => fields ?? {}),
     /** The server version the change was made on; 0 for an entity the client created. */
     baseVersion: z
-      .number({ error: "baseVersion must be a whole number, 0 or more." })
-      .int("baseVersion must be a whole number, 0 or more.")
-      .min(0, "baseVersion must be a whole number, 0 or more."),
+      .number({ error: SYNC_MESSAGES.baseVersion })
+      .int(SYNC_MESSAGES.baseVersion)
+      .min(0, SYNC_MESSAGES.baseVersion)
+      .max(SYNC_MAX_VERSION, SYNC_MESSAGES.baseVersion),
     /** When the user made the change (ISO time, client clock; informative). */
     at: z.iso.datetime({ offset: true, error: "at must be an ISO date-time." }),
   })
-  .strict();
+  .strict()
+  .refine((op) => op.entity !== "project" || z.uuid().safeParse(op.entityId).success, {
+    path: ["entityId"],
+    error: SYNC_MESSAGES.projectId,
+  });
 
 export type SyncOp = z.output<typeof syncOpSchema>;
 export type SyncOpInput = z.input<typeof syncOpSchema>;
@@ -108,7 +161,8 @@ export const syncPushBodySchema = z.object({
     .string({ error: "clientId is required." })
     .trim()
     .min(1, "clientId is required.")
-    .max(200, "clientId is too long."),
+    .max(200, "clientId is too long.")
+    .refine(...withoutControlCharacters("clientId")),
   schemaVersion: z
     .number({ error: "schemaVersion must be a whole number." })
     .int("schemaVersion must be a whole number."),
@@ -171,7 +225,11 @@ export interface SyncPushAnswer {
 
 export const syncPullQuerySchema = z.object({
   /** The cursor of the previous pull; absent for a first pull (a snapshot). */
-  since: z.string().max(200, "since is too long.").optional(),
+  since: z
+    .string()
+    .max(200, "since is too long.")
+    .refine(...withoutControlCharacters("since"))
+    .optional(),
   limit: z.coerce
     .number({ error: `limit must be 1 to ${SYNC_PULL_MAX_LIMIT}.` })
     .int(`limit must be 1 to ${SYNC_PULL_MAX_LIMIT}.`)

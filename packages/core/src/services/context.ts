@@ -18,6 +18,11 @@ export interface CoreConfig {
   resetTtlMs: number;
   /** A device token unused this long stops working (DEVICE_TOKEN_IDLE_DAYS; sliding, like a session). */
   deviceTokenIdleMs: number;
+  /**
+   * SYNC_RETENTION_DAYS: the longest a desktop may stay offline. Replay records (`sync_ops`) and change-log
+   * entries older than this are pruned; a desktop whose cursor predates them pulls a fresh snapshot.
+   */
+  syncRetentionMs: number;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -28,6 +33,7 @@ export const DEFAULT_CORE_CONFIG: Omit<CoreConfig, "publicUrl"> = {
   activationTtlMs: 48 * 60 * 60 * 1000,
   resetTtlMs: 60 * 60 * 1000,
   deviceTokenIdleMs: 90 * DAY_MS,
+  syncRetentionMs: 90 * DAY_MS,
 };
 
 /** Outside services a process may offer (the server does; the desktop app works without them). */

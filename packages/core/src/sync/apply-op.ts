@@ -11,6 +11,7 @@ import type { Db, ProjectRow } from "../data/schema.ts";
 import { Invalid, NotFound } from "../domain/errors.ts";
 import { type OperationName, operations, parseOperationInput } from "../domain/operations/index.ts";
 import {
+  baseAheadMessage,
   PROFILE_ENTITY_ID,
   SYNC_FIELDS,
   SYNC_MESSAGES,
@@ -19,6 +20,7 @@ import {
   type SyncEntity,
   type SyncOp,
   type SyncRow,
+  someKeys,
 } from "../domain/sync.ts";
 import type { OperationContext } from "../operations/context.ts";
 import { assertAction, runOperation } from "../operations/run-operation.ts";
@@ -45,7 +47,15 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
 function assertKnownFields(entity: SyncEntity, fields: Record<string, unknown>): void {
   const known: readonly string[] = SYNC_FIELDS[entity];
   const unknown = Object.keys(fields).filter((field) => !known.includes(field));
-  if (unknown.length > 0) throw new Invalid(`Unknown ${entity} field: ${unknown.join(", ")}.`);
+  if (unknown.length > 0) throw new Invalid(`Unknown ${entity} field: ${someKeys(unknown)}.`);
+}
+
+/**
+ * A base newer than the server's version was never handed out by this server: applying it would overwrite
+ * whatever the server holds without a conflict check, so the op is refused instead.
+ */
+function assertBaseKnown(op: SyncOp, serverVersion: number): void {
+  if (op.baseVersion > serverVersion) throw new Invalid(baseAheadMessage(op.baseVersion, serverVersion));
 }
 
 /** The op's fields as the operation's own schema reads them (a 400 there is this op's rejection). */
@@ -94,6 +104,7 @@ async function applyProjectOp(scope: OpScope, op: SyncOp): Promise<AppliedOrConf
 async function updateProject(scope: OpScope, op: SyncOp, row: ProjectRow): Promise<AppliedOrConflict> {
   const { ctx } = scope;
   assertAction(ctx.actor, "projects.update");
+  assertBaseKnown(op, row.version);
   if (row.version > op.baseVersion) {
     // Values as the schema reads them, to compare with the server's (the update below validates anyway).
     const parsed = parseBody("projects.update", op.fields, { id: op.entityId });
@@ -122,9 +133,10 @@ async function createProjectFromOp(scope: OpScope, op: SyncOp): Promise<AppliedO
     return conflict(op, SYNC_MESSAGES.deletedOnServer, Object.keys(op.fields), null, since.deletedAt);
   }
   assertAction(ctx.actor, "projects.create");
-  const body = parseBody("projects.create", op.fields);
   // A restored project continues its version numbers, so base versions stay comparable with the log.
   const last = await lastChange(db, "project", op.entityId);
+  assertBaseKnown(op, last?.version ?? 0);
+  const body = parseBody("projects.create", op.fields);
   const project = await createProject(ctx.core, ctx.actor, body, {
     id: op.entityId,
     version: (last?.version ?? 0) + 1,
@@ -135,6 +147,7 @@ async function createProjectFromOp(scope: OpScope, op: SyncOp): Promise<AppliedO
 async function deleteProject(scope: OpScope, op: SyncOp, row: ProjectRow): Promise<AppliedOrConflict> {
   const { ctx } = scope;
   assertAction(ctx.actor, "projects.delete");
+  assertBaseKnown(op, row.version);
   if (row.version > op.baseVersion) {
     const since = await changesSince(ctx.core.db, "project", op.entityId, op.baseVersion, scope.clientId);
     if (since.any) {
@@ -149,7 +162,10 @@ async function deleteProject(scope: OpScope, op: SyncOp, row: ProjectRow): Promi
 async function deleteGoneProject(scope: OpScope, op: SyncOp): Promise<AppliedOrConflict> {
   assertAction(scope.ctx.actor, "projects.delete");
   const last = await lastChange(scope.ctx.core.db, "project", op.entityId);
-  if (last?.deleted) return { opId: op.opId, status: "applied", version: last.version };
+  if (last?.deleted) {
+    assertBaseKnown(op, last.version);
+    return { opId: op.opId, status: "applied", version: last.version };
+  }
   throw new NotFound("Project not found.");
 }
 
@@ -164,6 +180,7 @@ async function applyProfileOp(scope: OpScope, op: SyncOp): Promise<AppliedOrConf
   assertKnownFields("profile", op.fields);
   const current = await getSiteProfile(db);
   const version = await profileVersion(db);
+  assertBaseKnown(op, version);
   // profile.update takes the whole profile: the op's fields over the server's others (they merge).
   const merged = { ...current, ...op.fields };
   const parsed = parseBody("profile.update", merged);

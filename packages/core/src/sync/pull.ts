@@ -18,6 +18,7 @@ import { listProjects, toProject } from "../services/projects.service.ts";
 import { newId } from "../services/secrets.ts";
 import { getSiteProfile } from "../services/site-profile.service.ts";
 import { profileVersion } from "./change-log.ts";
+import { prunedChangeSeq, pruneSyncLogIfDue } from "./retention.ts";
 
 export interface PullInput {
   since?: string | undefined;
@@ -59,6 +60,7 @@ export function decodeCursor(cursor: string, logId: string): number | undefined 
 
 export async function pullChanges(core: Core, input: PullInput): Promise<SyncPullAnswer> {
   const { db } = core;
+  await pruneSyncLogIfDue(core);
   const logId = await changeLogId(db);
   const bounds = await db
     .selectFrom("sync_changes")
@@ -67,8 +69,9 @@ export async function pullChanges(core: Core, input: PullInput): Promise<SyncPul
   const first = bounds?.first == null ? undefined : Number(bounds.first);
   const last = bounds?.last == null ? 0 : Number(bounds.last);
   const since = input.since === undefined ? undefined : decodeCursor(input.since, logId);
-  // Expired: the log no longer holds every change after the cursor.
-  const expired = since !== undefined && first !== undefined && since < first - 1;
+  // Expired: the log no longer holds every change after the cursor (pruned, or trimmed from the start).
+  const expired =
+    since !== undefined && ((first !== undefined && since < first - 1) || since < (await prunedChangeSeq(db)));
   if (since === undefined || since > last || expired) return snapshot(db, encodeCursor(logId, last));
 
   const rows = await db

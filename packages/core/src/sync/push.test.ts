@@ -258,6 +258,63 @@ describe("push: rejected", () => {
     expect(result).toMatchObject({ status: "rejected", message: "Unknown project field: version." });
   });
 
+  it("rejects an edit whose baseVersion is newer than the server's, changing nothing", async () => {
+    const id = await pushedProject();
+    const [result] = await push(f.core, f.owner, [op({ entityId: id, fields: { title: "Ahead" }, baseVersion: 5 })]);
+    expect(result).toMatchObject({
+      status: "rejected",
+      message: "baseVersion 5 is newer than the server's version 1.",
+    });
+    expect(await project(id)).toMatchObject({ title: "Sync bot", version: 1 });
+  });
+
+  it("rejects a delete whose baseVersion is newer than the server's, keeping the project", async () => {
+    const id = await pushedProject();
+    const [result] = await push(f.core, f.owner, [op({ entityId: id, kind: "delete", baseVersion: 2 })]);
+    expect(result).toMatchObject({
+      status: "rejected",
+      message: "baseVersion 2 is newer than the server's version 1.",
+    });
+    expect(await project(id)).toMatchObject({ version: 1 });
+  });
+
+  it("rejects an upsert of an unknown project with a baseVersion the server never gave out", async () => {
+    const id = randomUUID();
+    const [result] = await push(f.core, f.owner, [op({ entityId: id, fields: NEW_PROJECT, baseVersion: 3 })]);
+    expect(result).toMatchObject({
+      status: "rejected",
+      message: "baseVersion 3 is newer than the server's version 0.",
+    });
+    expect(await project(id)).toBeUndefined();
+  });
+
+  it("rejects a profile op whose baseVersion is newer than the profile's", async () => {
+    const [result] = await push(f.core, f.owner, [profileOp({ tagline: "Ahead" }, 4)]);
+    expect(result).toMatchObject({
+      status: "rejected",
+      message: "baseVersion 4 is newer than the server's version 0.",
+    });
+    expect((await call(f.core, f.owner, "profile.get")).tagline).not.toBe("Ahead");
+  });
+
+  it("rejects a __proto__ field as an unknown field instead of dropping it", async () => {
+    const fields = JSON.parse('{"title":"Proto","description":"D","__proto__":{"isLatest":true}}');
+    const id = randomUUID();
+    const [result] = await push(f.core, f.owner, [op({ entityId: id, fields })]);
+    expect(result).toMatchObject({ status: "rejected", message: "Unknown project field: __proto__." });
+    expect(await project(id)).toBeUndefined();
+  });
+
+  it("names at most three unknown fields, each cut short, in what it stores", async () => {
+    const id = await pushedProject();
+    const fields = { ["x".repeat(60)]: 1, b: 2, c: 3, d: 4, e: 5 };
+    const [result] = await push(f.core, f.owner, [op({ entityId: id, fields, baseVersion: 1 })]);
+    expect(result).toMatchObject({
+      status: "rejected",
+      message: `Unknown project field: ${"x".repeat(40)}…, b, c and 2 more.`,
+    });
+  });
+
   it("rejects a delete of a project that never existed", async () => {
     const [result] = await push(f.core, f.owner, [op({ entityId: randomUUID(), kind: "delete", baseVersion: 1 })]);
     expect(result).toMatchObject({ status: "rejected", message: "Project not found." });

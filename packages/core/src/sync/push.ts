@@ -10,6 +10,7 @@ import { serializableTransaction } from "../data/dialect.ts";
 import type { Db } from "../data/schema.ts";
 import { Conflict, DomainError, Invalid, TooLarge } from "../domain/errors.ts";
 import {
+  SYNC_MAX_MESSAGE_LENGTH,
   SYNC_MAX_OPS,
   SYNC_MESSAGES,
   SYNC_SCHEMA_VERSION,
@@ -17,6 +18,7 @@ import {
   type SyncOp,
   type SyncOpResult,
   type SyncPushAnswer,
+  someKeys,
   syncOpSchema,
 } from "../domain/sync.ts";
 import type { OperationContext } from "../operations/context.ts";
@@ -25,6 +27,7 @@ import { requireUser } from "../services/policy.ts";
 import { applyOp } from "./apply-op.ts";
 import { lastChangeSeq, markChangesSince } from "./change-log.ts";
 import { joinedTransaction } from "./joined-transaction.ts";
+import { pruneSyncLogIfDue } from "./retention.ts";
 
 export interface PushInput {
   clientId: string;
@@ -47,6 +50,7 @@ export async function pushChanges(ctx: OperationContext, input: PushInput): Prom
   if (input.schemaVersion > SYNC_SCHEMA_VERSION) throw new Conflict(SYNC_MESSAGES.updateServer);
   if (input.ops.length > SYNC_MAX_OPS) throw new TooLarge(SYNC_MESSAGES.tooManyOps);
   const ops = input.ops.map(readOp);
+  await pruneSyncLogIfDue(ctx.core);
   // Replays are answered from one read, without a transaction each: a replayed push costs little.
   const stored = await storedResults(
     ctx.core.db,
@@ -74,7 +78,7 @@ function readOp(value: unknown, index: number): SyncOp {
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const message =
-    issue?.code === "unrecognized_keys" ? `Unknown field: ${issue.keys.join(", ")}.` : (issue?.message ?? "");
+    issue?.code === "unrecognized_keys" ? `Unknown field: ${someKeys(issue.keys)}.` : (issue?.message ?? "");
   throw new Invalid(`ops[${index}]: ${message}`);
 }
 
@@ -166,6 +170,11 @@ async function pushOne(ctx: OperationContext, trx: Db, clientId: string, op: Syn
     await sql`ROLLBACK TO SAVEPOINT sync_op`.execute(trx);
     await sql`RELEASE SAVEPOINT sync_op`.execute(trx);
     if (!(error instanceof DomainError) || !REJECTIONS.has(error.kind)) throw error;
-    return { opId: op.opId, status: "rejected", message: error.message };
+    return { opId: op.opId, status: "rejected", message: bounded(error.message) };
   }
+}
+
+/** A rejection is stored for replays: its status and a short message, never a long echo of the input. */
+function bounded(message: string): string {
+  return message.length > SYNC_MAX_MESSAGE_LENGTH ? `${message.slice(0, SYNC_MAX_MESSAGE_LENGTH - 1)}…` : message;
 }

@@ -10,6 +10,7 @@ import * as sync from "./2026-11-23-004-sync.ts";
 import * as rateLimits from "./2026-11-23-005-rate-limits.ts";
 import * as twitchState from "./2026-11-23-006-twitch-state.ts";
 import * as activatedAt from "./2026-11-23-007-activated-at.ts";
+import * as syncRetention from "./2026-11-24-008-sync-retention.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "2026-11-21-001-initial": initial,
@@ -19,6 +20,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "2026-11-23-005-rate-limits": rateLimits,
   "2026-11-23-006-twitch-state": twitchState,
   "2026-11-23-007-activated-at": activatedAt,
+  "2026-11-24-008-sync-retention": syncRetention,
 };
 
 export const migrationProvider: MigrationProvider = {

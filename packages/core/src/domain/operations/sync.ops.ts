@@ -41,12 +41,14 @@ export const syncOperations = {
     path: "/api/sync/push",
     summary:
       "Applies the desktop's ops (at most 500; 413 beyond) through the same rules as the API: one result per op " +
-      "(applied, duplicate, conflict, rejected). Another schemaVersion is a 409 and applies nothing.",
+      "(applied, duplicate, conflict, rejected). Another schemaVersion is a 409 and applies nothing. The " +
+      "credential is checked before the body is read (401), nesting deeper than 16 levels is a 400, and pushes " +
+      "are rate limited per credential (429).",
     action: "sync.use",
     body: syncPushBodySchema.strict(),
     result: results.syncPushResult,
-    // Another schemaVersion is a 409; more than SYNC_MAX_OPS ops a 413 (both apply nothing).
-    statuses: [409, 413],
+    // Another schemaVersion is a 409; more than SYNC_MAX_OPS ops a 413 (both apply nothing); too many pushes a 429.
+    statuses: [409, 413, 429],
   },
   "sync.pull": {
     method: "GET",

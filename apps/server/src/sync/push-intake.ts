@@ -1,0 +1,66 @@
+/**
+ * How `POST /api/sync/push`, the one 4 MB body, is taken in (SECURITY 27: nothing is parsed before the
+ * caller is known). In this order, each step before the next costs anything:
+ *
+ * 1. the caller: an unknown, revoked or expired device token (or no credential) is a 401 before a byte of
+ *    the body is read, so an anonymous client's megabytes are never parsed;
+ * 2. the rate limit per credential;
+ * 3. the raw bytes, up to the 4 MB limit (413 beyond);
+ * 4. their shape: nesting deeper than SYNC_MAX_DEPTH is a 400 and more than SYNC_MAX_OPS ops a 413, found
+ *    by one scan of the bytes before `JSON.parse` builds the tree;
+ * 5. `JSON.parse`; the operation's schema then reads the body as for any other call.
+ *
+ * The later `express.json` sees a body already read and leaves it alone.
+ */
+import {
+  Invalid,
+  SYNC_MAX_DEPTH,
+  SYNC_MAX_OPS,
+  SYNC_MESSAGES,
+  TooLarge,
+  Unauthenticated,
+} from "@portfolio/core/domain";
+import express, { type RequestHandler } from "express";
+import type { AppContext } from "../app-context.ts";
+import { actorOf } from "../http/session-cookie.ts";
+import { checkJsonShape } from "./json-shape.ts";
+
+export const SYNC_PUSH_BODY_LIMIT = "4mb";
+
+/**
+ * Answers 401 for a caller who is nobody, before the body is read, and closes the connection after the
+ * answer: on a kept-alive connection Node would otherwise read the unread megabytes to reach the next request.
+ */
+export function knownCaller(app: AppContext): RequestHandler {
+  return async (req, res, next) => {
+    const actor = await actorOf(app.core, req);
+    if (actor.kind === "user") return next();
+    res.set("Connection", "close");
+    next(new Unauthenticated());
+  };
+}
+
+/** Parses the raw body read by `express.raw` once its shape is within the limits. */
+export const parsePushBody: RequestHandler = (req, _res, next) => {
+  const raw: unknown = req.body;
+  if (!Buffer.isBuffer(raw)) return next();
+  const shape = checkJsonShape(raw, { maxDepth: SYNC_MAX_DEPTH, countedKey: "ops", maxItems: SYNC_MAX_OPS });
+  if (shape === "too_deep") return next(new Invalid(SYNC_MESSAGES.tooDeep));
+  if (shape === "too_many_items") return next(new TooLarge(SYNC_MESSAGES.tooManyOps));
+  try {
+    req.body = JSON.parse(raw.toString("utf8"));
+  } catch {
+    // Shaped like body-parser's own error, so the error handler answers it as every malformed body.
+    return next(Object.assign(new Error("malformed JSON"), { type: "entity.parse.failed", status: 400 }));
+  }
+  next();
+};
+
+export function syncPushIntake(app: AppContext): RequestHandler[] {
+  return [
+    knownCaller(app),
+    ...app.rateLimits.syncPush,
+    express.raw({ type: "application/json", limit: SYNC_PUSH_BODY_LIMIT }),
+    parsePushBody,
+  ];
+}
