@@ -19,6 +19,7 @@ import { auditQuerySchema } from "../audit-query.ts";
 import type { CatOfTheDay } from "../cat.ts";
 import type { Project } from "../projects.ts";
 import type { SiteProfile } from "../site-profile.ts";
+import type { DeviceTokenView } from "../sync.ts";
 import { siteProfileSchema } from "../site-profile-schema.ts";
 import { type TwitchConnectAnswer, type TwitchStatus, twitchCallbackSchema } from "../twitch.ts";
 import {
@@ -269,6 +270,24 @@ export const operations = {
     action: "users.resetPassword",
     params: idParam,
     result: message,
+  },
+  "users.deviceTokens.list": {
+    method: "GET",
+    path: "/api/admin/users/{id}/device-tokens",
+    summary:
+      "A user's desktop app device tokens with name, creation, last use and expiry; never the token. The owner's only to the owner.",
+    action: "users.devices",
+    params: idParam,
+    result: returns<{ tokens: DeviceTokenView[] }>(),
+  },
+  "users.deviceTokens.revoke": {
+    method: "DELETE",
+    path: "/api/admin/users/{id}/device-tokens/{tokenId}",
+    summary: "Revokes one of a user's device tokens (audited); the owner's only the owner revokes.",
+    action: "users.devices",
+    params: idParam.extend({ tokenId: z.string().max(200, "tokenId is too long.") }),
+    status: 204,
+    result: noBody,
   },
   "dashboard.get": {
     method: "GET",
