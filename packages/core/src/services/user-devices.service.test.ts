@@ -76,7 +76,12 @@ describe("a user's device tokens in the admin panel", () => {
   });
 
   it("are out of reach of a partial admin when the user holds more", async () => {
-    const partial = await addUser(f.core, "partial", ["website:view", "website:admin:view", "users:view", "users:edit"]);
+    const partial = await addUser(f.core, "partial", [
+      "website:view",
+      "website:admin:view",
+      "users:view",
+      "users:edit",
+    ]);
     await expect(list(partial, f.admin.id)).rejects.toMatchObject({
       kind: "forbidden",
       message: "You cannot manage the device tokens of a user who holds permissions you do not have.",
@@ -85,7 +90,10 @@ describe("a user's device tokens in the admin panel", () => {
 
   it("answer not found for an unknown user, an unknown token and another user's token", async () => {
     const theirs = await issue(f.admin, "Admin laptop");
-    await expect(list(f.admin, "no-such-user")).rejects.toMatchObject({ kind: "not_found", message: "User not found." });
+    await expect(list(f.admin, "no-such-user")).rejects.toMatchObject({
+      kind: "not_found",
+      message: "User not found.",
+    });
     await expect(revoke(f.admin, f.moderator.id, "no-such-token")).rejects.toMatchObject({
       kind: "not_found",
       message: "Device token not found.",

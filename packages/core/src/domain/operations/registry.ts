@@ -19,8 +19,8 @@ import { auditQuerySchema } from "../audit-query.ts";
 import type { CatOfTheDay } from "../cat.ts";
 import type { Project } from "../projects.ts";
 import type { SiteProfile } from "../site-profile.ts";
-import type { DeviceTokenView } from "../sync.ts";
 import { siteProfileSchema } from "../site-profile-schema.ts";
+import type { DeviceTokenView } from "../sync.ts";
 import { type TwitchConnectAnswer, type TwitchStatus, twitchCallbackSchema } from "../twitch.ts";
 import {
   activateBodySchema,

@@ -39,7 +39,10 @@ export function resetPasswordRefusal(
  * A user's device tokens (SECURITY 26): staff see and revoke their own and those of the users they may
  * manage. The owner's, like the owner's sessions, are the owner's alone.
  */
-export function devicesRefusal(actor: { id: string; permissions: readonly string[] }, target: UserTarget): string | null {
+export function devicesRefusal(
+  actor: { id: string; permissions: readonly string[] },
+  target: UserTarget,
+): string | null {
   if (isOwner(target.permissions))
     return isOwner(actor.permissions) ? null : "Only the owner can manage the owner's device tokens.";
   if (target.id === actor.id) return null;
