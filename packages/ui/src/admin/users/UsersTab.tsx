@@ -1,4 +1,7 @@
-/** The Users tab (users:view): the table, its actions with the spec's messages, and the Edit User modal. */
+/**
+ * The Users tab (users:view): the table, its actions with the spec's messages, the Edit User modal, and the
+ * Devices panel of the user whose row asked for it.
+ */
 import { type AdminUser, sortUsersByRank } from "@portfolio/core/domain";
 import { useState } from "react";
 import { useApi } from "../../auth/auth-context.tsx";
@@ -11,6 +14,7 @@ import { useLoad } from "../use-load.ts";
 import { rowActions, type Viewer } from "../user-actions.ts";
 import type { RoleSet } from "../user-editor.ts";
 import { EditUserModal } from "./EditUserModal.tsx";
+import { UserDevicesPanel } from "./UserDevicesPanel.tsx";
 import { type UserAction, UsersTable } from "./UsersTable.tsx";
 
 export function UsersTab({
@@ -27,6 +31,7 @@ export function UsersTab({
   const users = useLoad(() => api.getUsers());
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  const [devicesOf, setDevicesOf] = useState<AdminUser | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
 
   const afterChange = async () => {
@@ -56,6 +61,8 @@ export function UsersTab({
         return setEditing(user);
       case "delete":
         return setDeleting(user);
+      case "devices":
+        return setDevicesOf(user);
       case "activate":
         return run(
           user,
@@ -105,6 +112,8 @@ export function UsersTab({
       user,
       async () => {
         await api.deleteUser(user._id);
+        // A deleted user's tokens went with them: their panel has nothing left to show.
+        setDevicesOf((open) => (open?._id === user._id ? null : open));
         return { tone: "success", text: `User "${user.username}" deleted.` };
       },
       (e) => failureFeedback(USER_MESSAGES.deleteFailed, e, USER_MESSAGES.deleteError),
@@ -139,6 +148,7 @@ export function UsersTab({
           busyId={busyId}
         />
       ) : null}
+      {devicesOf ? <UserDevicesPanel key={devicesOf._id} user={devicesOf} onClose={() => setDevicesOf(null)} /> : null}
       <EditUserModal
         user={editing}
         viewerPermissions={viewer.permissions}
