@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resolveDeviceToken } from "../sync/device-tokens.ts";
 import { addUser, asWeb, call, createSyncFixture, type SyncFixture, USER_PASSWORD } from "../sync/sync-fixture.ts";
 import { hashToken } from "./secrets.ts";
+import { createSession, resolveSession } from "./sessions.service.ts";
 
 let f: SyncFixture;
 beforeEach(async () => {
@@ -52,7 +53,7 @@ describe("a user's device tokens in the admin panel", () => {
 
   it("of the owner are neither listed nor revoked by anyone but the owner", async () => {
     const desk = await issue(f.owner, "Owner desk");
-    const refusal = { kind: "forbidden", message: "Only the owner can manage the owner's device tokens." };
+    const refusal = { kind: "forbidden", message: "Only the owner can manage the owner's devices." };
     await expect(list(f.admin, f.owner.id)).rejects.toMatchObject(refusal);
     await expect(revoke(f.admin, f.owner.id, desk.id)).rejects.toMatchObject(refusal);
     expect(await resolveDeviceToken(f.core, desk.token)).not.toBeNull();
@@ -84,7 +85,7 @@ describe("a user's device tokens in the admin panel", () => {
     ]);
     await expect(list(partial, f.admin.id)).rejects.toMatchObject({
       kind: "forbidden",
-      message: "You cannot manage the device tokens of a user who holds permissions you do not have.",
+      message: "You cannot manage the devices of a user who holds permissions you do not have.",
     });
   });
 
@@ -103,5 +104,66 @@ describe("a user's device tokens in the admin panel", () => {
       message: "Device token not found.",
     });
     expect(await resolveDeviceToken(f.core, theirs.token)).not.toBeNull();
+  });
+});
+
+describe("a user's browser sessions in the admin panel", () => {
+  const sessions = (actor: SyncFixture["owner"], id: string) =>
+    call(f.core, asWeb(actor), "users.sessions.list", { params: { id } });
+  const end = (actor: SyncFixture["owner"], id: string, sessionId: string) =>
+    call(f.core, asWeb(actor), "users.sessions.end", { params: { id, sessionId } });
+
+  it("are listed to staff with users:edit, with device and last use", async () => {
+    await createSession(f.core, f.core.db, f.moderator.id, "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0");
+    const listed = await sessions(f.admin, f.moderator.id);
+    expect(listed.sessions).toEqual([
+      {
+        id: expect.any(String),
+        userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0",
+        createdAt: expect.any(String),
+        lastSeenAt: expect.any(String),
+        current: false,
+      },
+    ]);
+  });
+
+  it("are ended by staff, audited naming the user; the session's cookie then logs nobody in", async () => {
+    const cookie = await createSession(f.core, f.core.db, f.moderator.id, "Firefox");
+    const [session] = (await sessions(f.admin, f.moderator.id)).sessions;
+    await end(f.admin, f.moderator.id, session?.id ?? "");
+    expect(await resolveSession(f.core, cookie)).toBeNull();
+    const rows = await f.core.db.selectFrom("audit_log").selectAll().where("action", "=", "session.ended").execute();
+    expect(rows.map((r) => [r.actor_name, r.target_id, JSON.parse(r.details)])).toEqual([
+      ["admin1", f.moderator.id, { username: "moderator1", userAgent: "Firefox" }],
+    ]);
+  });
+
+  it("of the owner are neither listed nor ended by anyone but the owner", async () => {
+    const cookie = await createSession(f.core, f.core.db, f.owner.id, "Firefox");
+    await expect(sessions(f.admin, f.owner.id)).rejects.toMatchObject({
+      kind: "forbidden",
+      message: "Only the owner can manage the owner's devices.",
+    });
+    const [session] = (await sessions(f.owner, f.owner.id)).sessions;
+    await expect(end(f.admin, f.owner.id, session?.id ?? "")).rejects.toMatchObject({ kind: "forbidden" });
+    expect(await resolveSession(f.core, cookie)).not.toBeNull();
+  });
+
+  it("answer not found for an unknown session and for another user's session", async () => {
+    await createSession(f.core, f.core.db, f.admin.id, "Firefox");
+    const [theirs] = (await sessions(f.owner, f.admin.id)).sessions;
+    await expect(end(f.owner, f.moderator.id, theirs?.id ?? "")).rejects.toMatchObject({
+      kind: "not_found",
+      message: "Session not found.",
+    });
+    await expect(end(f.owner, f.moderator.id, "no-such-session")).rejects.toMatchObject({
+      message: "Session not found.",
+    });
+  });
+
+  it("are refused to a device token: browser sessions are managed on the website", async () => {
+    await expect(
+      call(f.core, f.admin, "users.sessions.list", { params: { id: f.moderator.id } }),
+    ).rejects.toMatchObject({ kind: "forbidden", message: "A device token cannot make this call." });
   });
 });

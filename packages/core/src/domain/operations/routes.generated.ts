@@ -29,6 +29,8 @@ export const ROUTES: Record<OperationName, Route> = {
   "users.resetPassword": {"method":"POST","path":"/api/admin/users/{id}/reset-password","query":[],"body":false},
   "users.deviceTokens.list": {"method":"GET","path":"/api/admin/users/{id}/device-tokens","query":[],"body":false},
   "users.deviceTokens.revoke": {"method":"DELETE","path":"/api/admin/users/{id}/device-tokens/{tokenId}","query":[],"body":false},
+  "users.sessions.list": {"method":"GET","path":"/api/admin/users/{id}/sessions","query":[],"body":false},
+  "users.sessions.end": {"method":"DELETE","path":"/api/admin/users/{id}/sessions/{sessionId}","query":[],"body":false},
   "dashboard.get": {"method":"GET","path":"/api/admin/dashboard","query":[],"body":false},
   "audit.list": {"method":"GET","path":"/api/admin/audit","query":["actor","kind","before","limit"],"body":false},
   "profile.get": {"method":"GET","path":"/api/settings/profile","query":[],"body":false},

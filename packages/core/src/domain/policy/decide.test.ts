@@ -62,15 +62,15 @@ describe("decide", () => {
 
   it("keeps the owner's device tokens the owner's alone", () => {
     expect(decide(admin, "users.devices", target("o", ["override:owner"]))).toMatchObject({
-      message: "Only the owner can manage the owner's device tokens.",
+      message: "Only the owner can manage the owner's devices.",
     });
     expect(decide(owner, "users.devices", target("o", ["override:owner"])).allowed).toBe(true);
     expect(decide(owner, "users.devices", target("a", admin.permissions)).allowed).toBe(true);
   });
 
-  it("never lets a partial admin manage the device tokens of a user who holds more", () => {
+  it("never lets a partial admin manage the devices of a user who holds more", () => {
     expect(decide(custom, "users.devices", target("x", admin.permissions))).toMatchObject({
-      message: "You cannot manage the device tokens of a user who holds permissions you do not have.",
+      message: "You cannot manage the devices of a user who holds permissions you do not have.",
     });
   });
 

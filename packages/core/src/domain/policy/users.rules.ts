@@ -10,7 +10,7 @@ export interface UserTarget {
   isActive?: boolean;
 }
 
-export type UserVerb = "edit" | "delete" | "reset the password of" | "manage the device tokens of";
+export type UserVerb = "edit" | "delete" | "reset the password of" | "manage the devices of";
 
 export function userRefusal(
   actor: { id: string; permissions: readonly string[] },
@@ -36,15 +36,15 @@ export function resetPasswordRefusal(
 }
 
 /**
- * A user's device tokens (SECURITY 26): staff see and revoke their own and those of the users they may
- * manage. The owner's, like the owner's sessions, are the owner's alone.
+ * A user's devices, their desktop app tokens and browser sessions (SECURITY 26): staff see and end their own
+ * and those of the users they may manage. The owner's are the owner's alone.
  */
 export function devicesRefusal(
   actor: { id: string; permissions: readonly string[] },
   target: UserTarget,
 ): string | null {
   if (isOwner(target.permissions))
-    return isOwner(actor.permissions) ? null : "Only the owner can manage the owner's device tokens.";
+    return isOwner(actor.permissions) ? null : "Only the owner can manage the owner's devices.";
   if (target.id === actor.id) return null;
-  return userRefusal(actor, target, "manage the device tokens of");
+  return userRefusal(actor, target, "manage the devices of");
 }

@@ -1,8 +1,8 @@
 /**
- * A user's device tokens in the admin panel over HTTP (SECURITY 26): staff with users:edit list and revoke
- * them, audited; the owner's are the owner's alone.
+ * A user's devices in the admin panel over HTTP (SECURITY 26): staff with users:edit list and end their
+ * device tokens and browser sessions, audited; the owner's are the owner's alone.
  */
-import { DEFAULT_ROLES, type DeviceTokenView } from "@portfolio/core/domain";
+import { DEFAULT_ROLES, type DeviceTokenView, type SessionView } from "@portfolio/core/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DeviceClient } from "../sync/device-client.ts";
 import { createAccount, PASSWORD, type RoleAccounts, roleAccounts } from "../test/accounts.ts";
@@ -67,7 +67,7 @@ describe("GET /api/admin/users/{id}/device-tokens", () => {
   it("answers 403 for the owner's tokens to anyone but the owner", async () => {
     const res = await accounts.as.admin.get(devicesPath(accounts.ids.owner));
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: "Only the owner can manage the owner's device tokens." });
+    expect(res.body).toEqual({ error: "Only the owner can manage the owner's devices." });
   });
 
   it("answers 404 for an unknown user", async () => {
@@ -113,7 +113,7 @@ describe("DELETE /api/admin/users/{id}/device-tokens/{tokenId}", () => {
     const ownerDevice = new DeviceClient(server.url, created.body.token);
     const refused = await accounts.as.admin.delete(`${devicesPath(accounts.ids.owner)}/${created.body.id}`);
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ error: "Only the owner can manage the owner's device tokens." });
+    expect(refused.body).toEqual({ error: "Only the owner can manage the owner's devices." });
     expect((await ownerDevice.call("GET", "/api/sync/pull")).status).toBe(200);
     const own = await accounts.as.owner.delete(`${devicesPath(accounts.ids.owner)}/${created.body.id}`);
     expect(own.status).toBe(204);
@@ -157,5 +157,36 @@ describe("a device token calling these operations, as the desktop app forwards t
     const revoked = await editor.device.call("DELETE", `${devicesPath(target.id)}/${target.tokenId}`);
     expect(revoked.status).toBe(403);
     expect((await target.device.call("GET", "/api/sync/pull")).status).toBe(200);
+  });
+});
+
+describe("a user's browser sessions: /api/admin/users/{id}/sessions", () => {
+  it("are listed to staff with users:edit and ended (204): the ended session's cookie then gets 401", async () => {
+    const username = `browsing${Math.floor(Math.random() * 1e9)}`;
+    const id = await createAccount(server, username, MODERATOR);
+    const browser = await server.login(username, PASSWORD);
+    const listed = await accounts.as.admin.get<{ sessions: SessionView[] }>(`/api/admin/users/${id}/sessions`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.sessions).toEqual([expect.objectContaining({ current: false, userAgent: expect.any(String) })]);
+    const [session] = listed.body.sessions;
+    const ended = await accounts.as.admin.delete(`/api/admin/users/${id}/sessions/${session?.id}`);
+    expect(ended.status).toBe(204);
+    expect((await browser.get("/api/me")).status).toBe(401);
+    const audit = await accounts.as.owner.get<{ entries: { action: string; targetId: string; details: unknown }[] }>(
+      "/api/admin/audit?kind=session.ended",
+    );
+    expect(audit.body.entries.find((e) => e.targetId === id)?.details).toMatchObject({ username });
+  });
+
+  it("of the owner answer 403 to anyone but the owner", async () => {
+    const res = await accounts.as.admin.get(`/api/admin/users/${accounts.ids.owner}/sessions`);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ error: "Only the owner can manage the owner's devices." });
+  });
+
+  it("answer 404 for an unknown session", async () => {
+    const res = await accounts.as.admin.delete(`/api/admin/users/${accounts.ids.moderator}/sessions/no-such-session`);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: "Session not found." });
   });
 });
