@@ -36,7 +36,7 @@ async function connectDesktop(api: APIRequestContext, baseUrl: string, account: 
   };
 }
 
-test("the owner revokes a user's desktop app token from the Devices panel; the app then stops syncing", async ({
+test("the owner revokes a user's desktop app token and ends their session from the Devices panel", async ({
   page,
   playwright,
   server,
@@ -71,6 +71,13 @@ test("the owner revokes a user's desktop app token from the Devices panel; the a
     `No desktop app is connected to the account "${member.username}".`,
   );
   expect(await desktop.pull()).toBe(401);
+
+  // The session the desktop app signed in with is listed beside the tokens, and ends from here too.
+  const sessions = panel.getByTestId("user-sessions");
+  await expect(sessions.getByTestId("session-row")).toHaveCount(1);
+  await sessions.getByRole("button", { name: /^End session on / }).click();
+  await expect(feedback(page)).toHaveText(/^Session on .+ ended\.$/);
+  await expect(sessions).toContainText(`"${member.username}" is not logged in anywhere.`);
 
   await panel.getByRole("button", { name: "Close" }).click();
   await expect(panel).toHaveCount(0);

@@ -40,6 +40,12 @@ describe("audit log in words", () => {
     );
   });
 
+  it("names the user whose browser session staff ended", () => {
+    expect(describeAuditAction(entry("session.ended", { username: "ann", userAgent: "Firefox" }))).toBe(
+      'ended a session of "ann"',
+    );
+  });
+
   it("lists the before/after of changed fields", () => {
     expect(
       auditChanges({

@@ -92,7 +92,7 @@ export function describeAuditAction(entry: Pick<AuditEntryView, "action" | "deta
       return `revoked the desktop app token "${text(details.name) ?? ""}"${of}`;
     }
     case "session.ended":
-      return "ended a session";
+      return text(details.username) ? `ended a session of ${user}` : "ended a session";
     case "twitch.connect":
       return "connected Twitch";
     default:

@@ -92,6 +92,9 @@ export interface ApiClient {
   /** Another user's device tokens (users:edit; the owner's only to the owner); never the token itself. */
   getUserDeviceTokens(userId: string): Promise<DeviceTokenView[]>;
   revokeUserDeviceToken(userId: string, tokenId: string): Promise<void>;
+  /** Another user's browser sessions (same rule; a browser session only). */
+  getUserSessions(userId: string): Promise<SessionView[]>;
+  endUserSession(userId: string, sessionId: string): Promise<void>;
   changePassword(currentPassword: string, newPassword: string): Promise<MessageAnswer>;
 
   // ---- Visitor tools ----
@@ -222,6 +225,12 @@ export class TransportApiClient implements ApiClient {
   }
   revokeUserDeviceToken(userId: string, tokenId: string) {
     return this.transport.call("users.deviceTokens.revoke", { id: userId, tokenId });
+  }
+  async getUserSessions(userId: string) {
+    return (await this.transport.call("users.sessions.list", { id: userId })).sessions;
+  }
+  endUserSession(userId: string, sessionId: string) {
+    return this.transport.call("users.sessions.end", { id: userId, sessionId });
   }
   changePassword(currentPassword: string, newPassword: string) {
     return this.transport.call("account.changePassword", { currentPassword, newPassword });

@@ -21,10 +21,13 @@ export function UsersTab({
   viewer,
   roles,
   onChanged,
+  onLoggedOut,
 }: {
   viewer: Viewer;
   roles: RoleSet;
   onChanged: () => Promise<void>;
+  /** Ending your own current session from the Devices panel logs you out. */
+  onLoggedOut: () => Promise<void>;
 }) {
   const api = useApi();
   const notify = useNotify();
@@ -148,7 +151,14 @@ export function UsersTab({
           busyId={busyId}
         />
       ) : null}
-      {devicesOf ? <UserDevicesPanel key={devicesOf._id} user={devicesOf} onClose={() => setDevicesOf(null)} /> : null}
+      {devicesOf ? (
+        <UserDevicesPanel
+          key={devicesOf._id}
+          user={devicesOf}
+          onClose={() => setDevicesOf(null)}
+          onLoggedOut={onLoggedOut}
+        />
+      ) : null}
       <EditUserModal
         user={editing}
         viewerPermissions={viewer.permissions}
