@@ -58,6 +58,7 @@ let limitedOwner: TestClient;
 let limitedWalker: TestClient;
 let nobody: TestClient;
 let deviceToken: string;
+let limitedDeviceToken: string;
 let document: Document;
 
 beforeAll(async () => {
@@ -86,7 +87,8 @@ beforeAll(async () => {
   limited = await startTestServer({
     env: upstreams,
     rateLimits: {
-      loginPerIp: 2,
+      // Two logins and one token mint (asked like a login) before anything else spends them.
+      loginPerIp: 3,
       loginPerUsername: 1,
       loginPerAccount: 1,
       forgotPerEmail: 1,
@@ -94,11 +96,19 @@ beforeAll(async () => {
       signupPerIp: 1,
       playlistPerIp: 1,
       twitchCallbackPerIp: 1,
+      syncPushPerCredential: 1,
     },
   });
   // The two logins the limit allows, before anything else spends them.
   limitedOwner = await limited.login(OWNER.username, OWNER.password);
   limitedWalker = await limited.login(OWNER.username, OWNER.password);
+  // Minted before the limits are spent, for the one push the limited server allows.
+  const busy = await limitedOwner.post<{ token: string }>("/api/sync/tokens", {
+    name: "Busy",
+    password: OWNER.password,
+  });
+  expect(busy.status).toBe(201);
+  limitedDeviceToken = busy.body.token;
   await createAccount(server, "nobody", []);
   nobody = await server.login("nobody", PASSWORD);
   const owner = await ownerClient();
@@ -245,6 +255,32 @@ const VALID: Record<OperationName, () => Promise<Answer[]>> = {
     const id = await createAccount(server, "resetbystaff", []);
     return [await (await ownerClient()).post(`/api/admin/users/${id}/reset-password`)];
   },
+  "users.deviceTokens.list": async () => {
+    const owner = await ownerClient();
+    const minted = await owner.post<{ id: string }>("/api/sync/tokens", { name: "Listed", password: OWNER.password });
+    const ownerId = (await owner.get<{ _id: string }>("/api/me")).body._id;
+    expect(minted.status).toBe(201);
+    return [await owner.get(`/api/admin/users/${ownerId}/device-tokens`)];
+  },
+  "users.deviceTokens.revoke": async () => {
+    const owner = await ownerClient();
+    const minted = await owner.post<{ id: string }>("/api/sync/tokens", { name: "Revoked", password: OWNER.password });
+    const ownerId = (await owner.get<{ _id: string }>("/api/me")).body._id;
+    return [await owner.delete(`/api/admin/users/${ownerId}/device-tokens/${minted.body.id}`)];
+  },
+  "users.sessions.list": async () => {
+    const owner = await ownerClient();
+    const ownerId = (await owner.get<{ _id: string }>("/api/me")).body._id;
+    return [await owner.get(`/api/admin/users/${ownerId}/sessions`)];
+  },
+  "users.sessions.end": async () => {
+    const other = await ownerClient();
+    const owner = await ownerClient();
+    const ownerId = (await owner.get<{ _id: string }>("/api/me")).body._id;
+    const theirs = await other.get<{ sessions: { id: string; current: boolean }[] }>("/api/sessions");
+    const current = theirs.body.sessions.find((session) => session.current)?.id ?? "";
+    return [await owner.delete(`/api/admin/users/${ownerId}/sessions/${current}`)];
+  },
   "dashboard.get": async () => [await (await ownerClient()).get("/api/admin/dashboard")],
   "audit.list": async () => [await (await ownerClient()).get("/api/admin/audit")],
   "profile.get": async () => [await server.client().get("/api/settings/profile")],
@@ -360,6 +396,10 @@ const PROVOKE: Record<string, () => Promise<Answer>> = {
         { clientId: "contract", schemaVersion: SYNC_SCHEMA_VERSION + 1, ops: [] },
         bearer(deviceToken),
       ),
+  "sync.push 429": () => {
+    const body = { clientId: "contract", schemaVersion: SYNC_SCHEMA_VERSION, ops: [] };
+    return untilLimited(() => limited.client().post("/api/sync/push", body, bearer(limitedDeviceToken)));
+  },
   "sync.push 413": () =>
     server.client().post(
       "/api/sync/push",

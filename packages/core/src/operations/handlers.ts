@@ -6,12 +6,14 @@ import { metaHandlers } from "./meta.handlers.ts";
 import { projectHandlers } from "./projects.handlers.ts";
 import { syncHandlers } from "./sync.handlers.ts";
 import { toolHandlers } from "./tools.handlers.ts";
+import { userDeviceHandlers } from "./user-devices.handlers.ts";
 
 export const handlers = {
   ...metaHandlers,
   ...authHandlers,
   ...projectHandlers,
   ...adminHandlers,
+  ...userDeviceHandlers,
   ...toolHandlers,
   ...syncHandlers,
 } satisfies Handlers;

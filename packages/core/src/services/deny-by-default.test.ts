@@ -7,6 +7,7 @@ import { bootstrap } from "./bootstrap.ts";
 import { ANONYMOUS, type UserActor } from "./context.ts";
 import { createProject, deleteProject, updateProject } from "./projects.service.ts";
 import { listRoles, updateRolePermissions } from "./roles.service.ts";
+import { listUserDeviceTokens, revokeUserDeviceToken } from "./user-devices.service.ts";
 import { deleteUser, listUsers, requestUserPasswordReset, updateUser } from "./users.service.ts";
 
 let core: TestCore;
@@ -29,6 +30,8 @@ const calls = {
   requestUserPasswordReset: (a: typeof ANONYMOUS) => requestUserPasswordReset(core, a, "id"),
   listRoles: (a: typeof ANONYMOUS) => listRoles(core, a),
   updateRolePermissions: (a: typeof ANONYMOUS) => updateRolePermissions(core, a, "user", { permissions: [] }),
+  listUserDeviceTokens: (a: typeof ANONYMOUS) => listUserDeviceTokens(core, a, "id"),
+  revokeUserDeviceToken: (a: typeof ANONYMOUS) => revokeUserDeviceToken(core, a, "id", "token-id"),
 };
 
 describe.each(Object.entries(calls))("%s", (_name, call) => {

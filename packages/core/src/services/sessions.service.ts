@@ -106,10 +106,15 @@ export function losesDeviceAccess(userId: string, before: readonly string[], aft
 }
 
 export async function listOwnSessions(core: Core, actor: UserActor): Promise<SessionView[]> {
+  return sessionsOf(core, actor.id, actor.sessionId);
+}
+
+/** A user's unexpired sessions, most recently seen first; `currentId` marks the caller's own. */
+export async function sessionsOf(core: Core, userId: string, currentId?: string): Promise<SessionView[]> {
   const rows = await core.db
     .selectFrom("sessions")
     .select(["id", "user_agent", "created_at", "last_seen_at"])
-    .where("user_id", "=", actor.id)
+    .where("user_id", "=", userId)
     .where("expires_at", ">", core.now().toISOString())
     .orderBy("last_seen_at", "desc")
     .execute();
@@ -118,15 +123,22 @@ export async function listOwnSessions(core: Core, actor: UserActor): Promise<Ses
     userAgent: r.user_agent,
     createdAt: r.created_at,
     lastSeenAt: r.last_seen_at,
-    current: r.id === actor.sessionId,
+    current: r.id === currentId,
   }));
 }
 
 export async function endOwnSession(core: Core, actor: UserActor, sessionId: string): Promise<void> {
-  const result = await core.db
+  await endSessionOf(core.db, actor.id, sessionId);
+}
+
+/** Ends one session of this user, and answers its device for the audit; another user's session is not found. */
+export async function endSessionOf(db: Db, userId: string, sessionId: string): Promise<string> {
+  const row = await db
     .deleteFrom("sessions")
     .where("id", "=", sessionId)
-    .where("user_id", "=", actor.id)
+    .where("user_id", "=", userId)
+    .returning("user_agent")
     .executeTakeFirst();
-  if (result.numDeletedRows === 0n) throw new NotFound("Session not found.");
+  if (!row) throw new NotFound("Session not found.");
+  return row.user_agent;
 }

@@ -49,10 +49,18 @@ export async function createDeviceToken(core: Core, actor: Actor, input: unknown
 /** The caller's own tokens that still work, newest first; never the token. */
 export async function listDeviceTokens(core: Core, actor: Actor): Promise<{ tokens: DeviceTokenView[] }> {
   const user = requireUser(actor);
+  return { tokens: await workingDeviceTokens(core, user.id) };
+}
+
+/**
+ * A user's tokens that still work (not revoked, not idle too long), newest first; never the token. For the
+ * user's own list and for staff looking at the user's devices.
+ */
+export async function workingDeviceTokens(core: Core, userId: string): Promise<DeviceTokenView[]> {
   const rows = await core.db
     .selectFrom("device_tokens")
     .select(["id", "name", "created_at", "last_used_at"])
-    .where("user_id", "=", user.id)
+    .where("user_id", "=", userId)
     .where("revoked_at", "is", null)
     .orderBy("created_at", "desc")
     .execute();
@@ -69,7 +77,7 @@ export async function listDeviceTokens(core: Core, actor: Actor): Promise<{ toke
       expiresAt: new Date(expiresAt).toISOString(),
     });
   }
-  return { tokens };
+  return tokens;
 }
 
 /** When a token stops working unless used: the idle limit counts from its last use, or its creation. */
@@ -81,22 +89,31 @@ function idleExpiry(core: Core, token: { created_at: string; last_used_at: strin
 export async function revokeDeviceToken(core: Core, actor: Actor, id: string): Promise<void> {
   const user = requireUser(actor);
   await core.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable("device_tokens")
-      .set({ revoked_at: core.now().toISOString() })
-      .where("id", "=", id)
-      .where("user_id", "=", user.id)
-      .where("revoked_at", "is", null)
-      .returning("name")
-      .executeTakeFirst();
-    if (!row) throw new NotFound("Device token not found.");
+    const name = await revokeDeviceTokenOf(trx, user.id, id, core.now());
     await recordAudit(trx, actor, core.now(), {
       action: "token.revoked",
       targetType: "user",
       targetId: user.id,
-      details: { kind: "device", name: row.name },
+      details: { kind: "device", name },
     });
   });
+}
+
+/**
+ * Revokes one unrevoked token of this user, in the caller's transaction, and answers its name for the audit
+ * entry. A token of another user, or one already revoked, is not found.
+ */
+export async function revokeDeviceTokenOf(db: Db, userId: string, id: string, at: Date): Promise<string> {
+  const row = await db
+    .updateTable("device_tokens")
+    .set({ revoked_at: at.toISOString() })
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null)
+    .returning("name")
+    .executeTakeFirst();
+  if (!row) throw new NotFound("Device token not found.");
+  return row.name;
 }
 
 /**

@@ -98,7 +98,9 @@ export function AdminPanel({ onLeave }: AdminPanelProps) {
         <AdminTabs tabs={tabs} current={shown} onSelect={select} />
         <div role="tabpanel" id={panelId(shown)} aria-labelledby={tabId(shown)} className="mt-6">
           {shown === "dashboard" ? <DashboardTab viewer={viewer} roles={roleSet} onChanged={onChanged} /> : null}
-          {shown === "users" ? <UsersTab viewer={viewer} roles={roleSet} onChanged={onChanged} /> : null}
+          {shown === "users" ? (
+            <UsersTab viewer={viewer} roles={roleSet} onChanged={onChanged} onLoggedOut={leave} />
+          ) : null}
           {shown === "projects" ? <ProjectsTab permissions={permissions} onChanged={onChanged} /> : null}
           {shown === "settings" ? (
             <SettingsTab

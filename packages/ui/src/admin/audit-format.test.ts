@@ -34,6 +34,18 @@ describe("audit log in words", () => {
     expect(describeAuditAction(entry("something.new", {}))).toBe("something.new");
   });
 
+  it("names the user whose device token staff revoked", () => {
+    expect(describeAuditAction(entry("token.revoked", { kind: "device", name: "Laptop", username: "ann" }))).toBe(
+      'revoked the desktop app token "Laptop" of "ann"',
+    );
+  });
+
+  it("names the user whose browser session staff ended", () => {
+    expect(describeAuditAction(entry("session.ended", { username: "ann", userAgent: "Firefox" }))).toBe(
+      'ended a session of "ann"',
+    );
+  });
+
   it("lists the before/after of changed fields", () => {
     expect(
       auditChanges({

@@ -86,10 +86,13 @@ export function describeAuditAction(entry: Pick<AuditEntryView, "action" | "deta
     case "token.issued":
       if (text(details.kind) === "device") return `connected the desktop app "${text(details.name) ?? ""}"`;
       return `issued ${text(details.kind) === "activation" ? "an activation" : "a password reset"} link`;
-    case "token.revoked":
-      return `revoked the desktop app token "${text(details.name) ?? ""}"`;
+    case "token.revoked": {
+      // Staff revoking a user's token from the Users tab name the user; your own revocation does not.
+      const of = text(details.username) ? ` of ${user}` : "";
+      return `revoked the desktop app token "${text(details.name) ?? ""}"${of}`;
+    }
     case "session.ended":
-      return "ended a session";
+      return text(details.username) ? `ended a session of ${user}` : "ended a session";
     case "twitch.connect":
       return "connected Twitch";
     default:

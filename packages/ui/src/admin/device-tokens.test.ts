@@ -26,4 +26,11 @@ describe("device token texts", () => {
     );
     expect(revokedMessage("Ada's laptop")).toBe(`Device token "Ada's laptop" revoked.`);
   });
+
+  it("names the account when the token is another user's", () => {
+    expect(revokeQuestion("Laptop", "ann")).toBe(
+      `Revoke "ann"'s device token "Laptop"? The desktop app that holds it stops syncing until it connects again.`,
+    );
+    expect(revokedMessage("Laptop", "ann")).toBe(`Device token "Laptop" of "ann" revoked.`);
+  });
 });

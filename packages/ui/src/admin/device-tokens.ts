@@ -1,5 +1,9 @@
-/** How the Settings tab describes a desktop app's device token: its last use and the revoke question. */
+/**
+ * How the admin panel describes a desktop app's device token (its last use and the revoke question), and
+ * whose tokens a list shows: your own in the Settings tab, a user's in the Users tab's Devices panel.
+ */
 import type { DeviceTokenView } from "@portfolio/core/domain";
+import type { ApiClient } from "../api/api-client.ts";
 import { formatDate, formatDateTime, relativeTime } from "./dates.ts";
 
 export const DEVICE_TOKEN_MESSAGES = {
@@ -22,10 +26,46 @@ export function expiryText(token: Pick<DeviceTokenView, "expiresAt">): string {
   return `expires ${formatDate(token.expiresAt)} unless used`;
 }
 
-export function revokeQuestion(name: string): string {
-  return `Revoke the device token "${name}"? The desktop app that holds it stops syncing until it connects again.`;
+/** The question before revoking; `username` names the account when it is not yours. */
+export function revokeQuestion(name: string, username?: string): string {
+  const token = username ? `"${username}"'s device token "${name}"` : `the device token "${name}"`;
+  return `Revoke ${token}? The desktop app that holds it stops syncing until it connects again.`;
 }
 
-export function revokedMessage(name: string): string {
-  return `Device token "${name}" revoked.`;
+export function revokedMessage(name: string, username?: string): string {
+  return username ? `Device token "${name}" of "${username}" revoked.` : `Device token "${name}" revoked.`;
+}
+
+/** Whose tokens a list shows, in words, and the two calls that read and revoke them. */
+export interface DeviceTokenSource {
+  /** Names the list in its loading and error lines: "your device tokens". */
+  what: string;
+  empty: string;
+  /** The account's name when the tokens are not yours (the revoke question names it). */
+  username?: string;
+  load(): Promise<DeviceTokenView[]>;
+  revoke(tokenId: string): Promise<void>;
+}
+
+export function ownDeviceTokens(api: Pick<ApiClient, "getDeviceTokens" | "revokeDeviceToken">): DeviceTokenSource {
+  return {
+    what: "your device tokens",
+    empty: DEVICE_TOKEN_MESSAGES.empty,
+    load: () => api.getDeviceTokens(),
+    revoke: (tokenId) => api.revokeDeviceToken(tokenId),
+  };
+}
+
+/** A user's tokens, as staff with users:edit see them in the Users tab. */
+export function userDeviceTokens(
+  api: Pick<ApiClient, "getUserDeviceTokens" | "revokeUserDeviceToken">,
+  user: { _id: string; username: string },
+): DeviceTokenSource {
+  return {
+    what: `the device tokens of "${user.username}"`,
+    empty: `No desktop app is connected to the account "${user.username}".`,
+    username: user.username,
+    load: () => api.getUserDeviceTokens(user._id),
+    revoke: (tokenId) => api.revokeUserDeviceToken(user._id, tokenId),
+  };
 }

@@ -24,6 +24,7 @@ describe("rowActions (spec section 6)", () => {
       edit: true,
       delete: true,
       resetPassword: false,
+      devices: true,
     });
     expect(rowActions(admin, row("u", ["website:view"]))).toEqual({
       activate: false,
@@ -31,13 +32,18 @@ describe("rowActions (spec section 6)", () => {
       edit: true,
       delete: true,
       resetPassword: true,
+      devices: true,
     });
   });
 
   it("edit and delete are not offered for yourself or an owner; reset never for an owner or inactive user", () => {
-    expect(rowActions(admin, row("a", admin.permissions))).toEqual({ ...NO_ACTIONS, resetPassword: true });
+    expect(rowActions(admin, row("a", admin.permissions))).toEqual({
+      ...NO_ACTIONS,
+      resetPassword: true,
+      devices: true,
+    });
     expect(rowActions(admin, row("o", ["override:owner"]))).toEqual(NO_ACTIONS);
-    expect(rowActions(owner, row("o", ["override:owner"]))).toEqual(NO_ACTIONS);
+    expect(rowActions(owner, row("o", ["override:owner"]))).toEqual({ ...NO_ACTIONS, devices: true });
     expect(rowActions(owner, row("x", ["website:view"], false)).resetPassword).toBe(false);
   });
 
@@ -47,6 +53,13 @@ describe("rowActions (spec section 6)", () => {
     expect(rowActions(partial, target)).toEqual(NO_ACTIONS);
     expect(rowActions(partial, row("t2", ["website:view"])).edit).toBe(true);
     expect(rowActions(partial, row("t2", ["website:view"])).delete).toBe(false);
+  });
+
+  it("offers the Devices panel with users:edit; the owner's devices only to the owner", () => {
+    expect(rowActions(admin, row("u", ["website:view", "website:admin:view"])).devices).toBe(true);
+    expect(rowActions(admin, row("o", ["override:owner"])).devices).toBe(false);
+    expect(rowActions(owner, row("o", ["override:owner"])).devices).toBe(true);
+    expect(rowActions(moderator, row("u", ["website:view"])).devices).toBe(false);
   });
 
   it("the owner may manage an admin", () => {

@@ -3,7 +3,8 @@
  * policy (`decide`), so the UI offers exactly what the server would accept:
  * - activate, deactivate and edit need users:edit; delete needs users:delete;
  * - none of them for yourself, an owner, or a user holding a permission you lack;
- * - password reset needs users:edit, never for an owner or an inactive user (allowed for yourself).
+ * - password reset needs users:edit, never for an owner or an inactive user (allowed for yourself);
+ * - the Devices panel (desktop app tokens) needs users:edit; yours too, the owner's only for the owner.
  */
 import { type Action, decide, type TargetOf } from "@portfolio/core/domain";
 
@@ -24,6 +25,7 @@ export interface RowActions {
   edit: boolean;
   delete: boolean;
   resetPassword: boolean;
+  devices: boolean;
 }
 
 export const NO_ACTIONS: RowActions = {
@@ -32,6 +34,7 @@ export const NO_ACTIONS: RowActions = {
   edit: false,
   delete: false,
   resetPassword: false,
+  devices: false,
 };
 
 export function viewerCan<A extends Action>(viewer: Viewer, action: A, target?: TargetOf<A>): boolean {
@@ -47,6 +50,7 @@ export function rowActions(viewer: Viewer, target: UserLike): RowActions {
     edit,
     delete: viewerCan(viewer, "users.delete", subject),
     resetPassword: viewerCan(viewer, "users.resetPassword", subject),
+    devices: viewerCan(viewer, "users.devices", subject),
   };
 }
 

@@ -89,6 +89,12 @@ export interface ApiClient {
   /** Your desktop app device tokens (name, created, last used); never the token itself. */
   getDeviceTokens(): Promise<DeviceTokenView[]>;
   revokeDeviceToken(id: string): Promise<void>;
+  /** Another user's device tokens (users:edit; the owner's only to the owner); never the token itself. */
+  getUserDeviceTokens(userId: string): Promise<DeviceTokenView[]>;
+  revokeUserDeviceToken(userId: string, tokenId: string): Promise<void>;
+  /** Another user's browser sessions (same rule; a browser session only). */
+  getUserSessions(userId: string): Promise<SessionView[]>;
+  endUserSession(userId: string, sessionId: string): Promise<void>;
   changePassword(currentPassword: string, newPassword: string): Promise<MessageAnswer>;
 
   // ---- Visitor tools ----
@@ -213,6 +219,18 @@ export class TransportApiClient implements ApiClient {
   }
   revokeDeviceToken(id: string) {
     return this.transport.call("sync.tokens.revoke", { id });
+  }
+  async getUserDeviceTokens(userId: string) {
+    return (await this.transport.call("users.deviceTokens.list", { id: userId })).tokens;
+  }
+  revokeUserDeviceToken(userId: string, tokenId: string) {
+    return this.transport.call("users.deviceTokens.revoke", { id: userId, tokenId });
+  }
+  async getUserSessions(userId: string) {
+    return (await this.transport.call("users.sessions.list", { id: userId })).sessions;
+  }
+  endUserSession(userId: string, sessionId: string) {
+    return this.transport.call("users.sessions.end", { id: userId, sessionId });
   }
   changePassword(currentPassword: string, newPassword: string) {
     return this.transport.call("account.changePassword", { currentPassword, newPassword });

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { changePasswordSchema } from "../account.ts";
 import { auditQuerySchema } from "../audit-query.ts";
-import { idParamSchema } from "../database-limits.ts";
+import { idParamSchema, idSchema } from "../database-limits.ts";
 import { siteProfileSchema } from "../site-profile-schema.ts";
 import { twitchCallbackSchema } from "../twitch.ts";
 import {
@@ -247,6 +247,43 @@ export const operations = {
     action: "users.resetPassword",
     params: idParamSchema,
     result: message,
+  },
+  "users.deviceTokens.list": {
+    method: "GET",
+    path: "/api/admin/users/{id}/device-tokens",
+    summary:
+      "A user's desktop app device tokens with name, creation, last use and expiry; never the token. The owner's only to the owner.",
+    action: "users.devices",
+    params: idParamSchema,
+    result: results.deviceTokensResult,
+  },
+  "users.deviceTokens.revoke": {
+    method: "DELETE",
+    path: "/api/admin/users/{id}/device-tokens/{tokenId}",
+    summary: "Revokes one of a user's device tokens (audited); the owner's only the owner revokes.",
+    action: "users.devices",
+    params: idParamSchema.extend({ tokenId: idSchema("tokenId") }),
+    status: 204,
+    result: noBody,
+  },
+  "users.sessions.list": {
+    method: "GET",
+    path: "/api/admin/users/{id}/sessions",
+    summary: "A user's browser sessions, with device and last use. The owner's only to the owner.",
+    action: "users.devices",
+    params: idParamSchema,
+    result: results.sessionsResult,
+    credentials: SESSION_ONLY,
+  },
+  "users.sessions.end": {
+    method: "DELETE",
+    path: "/api/admin/users/{id}/sessions/{sessionId}",
+    summary: "Ends one of a user's browser sessions (audited); the owner's only the owner ends.",
+    action: "users.devices",
+    params: idParamSchema.extend({ sessionId: idSchema("sessionId") }),
+    status: 204,
+    result: noBody,
+    credentials: SESSION_ONLY,
   },
   "dashboard.get": {
     method: "GET",

@@ -38,6 +38,8 @@ export const ACTIONS = {
     ADMIN_VIEW,
     { permission: "users:edit", refusal: "You do not have permission to edit users." },
   ],
+  /** A user's devices (desktop app tokens, browser sessions), seen and ended from the Users tab (SECURITY 26). */
+  "users.devices": [ADMIN_VIEW, { permission: "users:edit", refusal: "You do not have permission to edit users." }],
   /** Changing what a user holds, whether it targets one user or a whole role (SECURITY 21). */
   "permissions.change": [
     { permission: "users:permissions", refusal: "You do not have permission to change user permissions." },

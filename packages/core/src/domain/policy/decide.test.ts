@@ -52,6 +52,28 @@ describe("decide", () => {
     });
   });
 
+  it("lets staff with users:edit manage a user's device tokens, and their own", () => {
+    expect(decide(admin, "users.devices", target("x", ["website:view", "website:admin:view"])).allowed).toBe(true);
+    expect(decide(admin, "users.devices", target("a", admin.permissions)).allowed).toBe(true);
+    expect(decide(moderator, "users.devices", target("x", ["website:view"]))).toMatchObject({
+      message: "You do not have permission to edit users.",
+    });
+  });
+
+  it("keeps the owner's device tokens the owner's alone", () => {
+    expect(decide(admin, "users.devices", target("o", ["override:owner"]))).toMatchObject({
+      message: "Only the owner can manage the owner's devices.",
+    });
+    expect(decide(owner, "users.devices", target("o", ["override:owner"])).allowed).toBe(true);
+    expect(decide(owner, "users.devices", target("a", admin.permissions)).allowed).toBe(true);
+  });
+
+  it("never lets a partial admin manage the devices of a user who holds more", () => {
+    expect(decide(custom, "users.devices", target("x", admin.permissions))).toMatchObject({
+      message: "You cannot manage the devices of a user who holds permissions you do not have.",
+    });
+  });
+
   it("refuses granting override:owner or a permission you do not hold", () => {
     expect(decide(owner, "permissions.change", { before: [], after: ["override:owner"] })).toMatchObject({
       message: "The override:owner permission cannot be granted.",

@@ -8,7 +8,7 @@ import { ACTIONS, type Action, type Requirement } from "./actions.ts";
 import { allowedToAnyone } from "./anyone.ts";
 import { grantRefusal, type PermissionChange } from "./permissions.rules.ts";
 import { type RoleTarget, roleRefusal } from "./roles.rules.ts";
-import { resetPasswordRefusal, type UserTarget, userRefusal } from "./users.rules.ts";
+import { devicesRefusal, resetPasswordRefusal, type UserTarget, userRefusal } from "./users.rules.ts";
 
 /** Who acts, as the policy sees them: a user with their current permissions, or nobody logged in. */
 export type PolicyActor =
@@ -21,6 +21,7 @@ export interface Targets {
   "users.edit": UserTarget;
   "users.delete": UserTarget;
   "users.resetPassword": UserTarget;
+  "users.devices": UserTarget;
   "permissions.change": PermissionChange;
   "roles.update": RoleTarget & Partial<PermissionChange>;
 }
@@ -50,6 +51,8 @@ function targetRefusal(actor: { id: string; permissions: readonly string[] }, ac
       return userRefusal(actor, target as UserTarget, "delete");
     case "users.resetPassword":
       return resetPasswordRefusal(actor, target as UserTarget);
+    case "users.devices":
+      return devicesRefusal(actor, target as UserTarget);
     case "permissions.change":
       return grantRefusal(actor.permissions, target as PermissionChange);
     case "roles.update": {

@@ -10,7 +10,7 @@ export interface UserTarget {
   isActive?: boolean;
 }
 
-export type UserVerb = "edit" | "delete" | "reset the password of";
+export type UserVerb = "edit" | "delete" | "reset the password of" | "manage the devices of";
 
 export function userRefusal(
   actor: { id: string; permissions: readonly string[] },
@@ -33,4 +33,18 @@ export function resetPasswordRefusal(
   if (target.isActive === false) return "You cannot reset the password of an inactive user.";
   if (target.id === actor.id) return null;
   return userRefusal(actor, target, "reset the password of");
+}
+
+/**
+ * A user's devices, their desktop app tokens and browser sessions (SECURITY 26): staff see and end their own
+ * and those of the users they may manage. The owner's are the owner's alone.
+ */
+export function devicesRefusal(
+  actor: { id: string; permissions: readonly string[] },
+  target: UserTarget,
+): string | null {
+  if (isOwner(target.permissions))
+    return isOwner(actor.permissions) ? null : "Only the owner can manage the owner's devices.";
+  if (target.id === actor.id) return null;
+  return userRefusal(actor, target, "manage the devices of");
 }

@@ -1,5 +1,6 @@
 /** Your account: change your password, see and end your active sessions, and revoke your device tokens. */
 import { useApi } from "../../auth/auth-context.tsx";
+import { ownDeviceTokens } from "../device-tokens.ts";
 import { Card } from "../States.tsx";
 import { useLoad } from "../use-load.ts";
 import { ChangePasswordForm } from "./ChangePasswordForm.tsx";
@@ -25,7 +26,7 @@ export function AccountSection({ onLoggedOut }: { onLoggedOut: () => Promise<voi
         testId="device-tokens"
         headingLevel={3}
       >
-        <DeviceTokensList />
+        <DeviceTokensList source={ownDeviceTokens(api)} />
       </Card>
     </div>
   );

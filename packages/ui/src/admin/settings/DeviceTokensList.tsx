@@ -1,18 +1,18 @@
 /**
- * Your desktop app device tokens (name, created, last used, when unused ones expire), next to your sessions;
- * revoke any of them.
+ * Desktop app device tokens (name, created, last used, when unused ones expire), with a Revoke button that
+ * asks first: yours next to your sessions, or a user's in the Users tab (the source says whose).
  * A revoked token stops the desktop app that holds it from syncing until it connects again.
  */
 import type { DeviceTokenView } from "@portfolio/core/domain";
 import { useState } from "react";
 import { errorMessage } from "../../api/api-client.ts";
-import { useApi } from "../../auth/auth-context.tsx";
 import { Button } from "../../components/Button.tsx";
 import { ConfirmDialog } from "../ConfirmDialog.tsx";
 import { formatDateTime } from "../dates.ts";
 import {
   createdText,
   DEVICE_TOKEN_MESSAGES,
+  type DeviceTokenSource,
   expiryText,
   lastUseText,
   revokedMessage,
@@ -22,18 +22,17 @@ import { useNotify } from "../feedback.tsx";
 import { ErrorBlock, LoadingBlock } from "../States.tsx";
 import { useLoad } from "../use-load.ts";
 
-export function DeviceTokensList() {
-  const api = useApi();
+export function DeviceTokensList({ source }: { source: DeviceTokenSource }) {
   const notify = useNotify();
-  const tokens = useLoad(() => api.getDeviceTokens());
+  const tokens = useLoad(() => source.load());
   const [revoking, setRevoking] = useState<DeviceTokenView | null>(null);
 
   const revoke = async () => {
     const token = revoking;
     if (!token) return;
     try {
-      await api.revokeDeviceToken(token.id);
-      notify({ tone: "success", text: revokedMessage(token.name) });
+      await source.revoke(token.id);
+      notify({ tone: "success", text: revokedMessage(token.name, source.username) });
     } catch (error) {
       notify({ tone: "error", text: DEVICE_TOKEN_MESSAGES.revokeFailed, detail: errorMessage(error, "Unknown error") });
     }
@@ -42,13 +41,13 @@ export function DeviceTokensList() {
   };
 
   if (tokens.error && !tokens.data)
-    return <ErrorBlock error={tokens.error} what="your device tokens" onRetry={tokens.reload} />;
-  if (!tokens.data) return <LoadingBlock label="Loading your device tokens…" />;
+    return <ErrorBlock error={tokens.error} what={source.what} onRetry={tokens.reload} />;
+  if (!tokens.data) return <LoadingBlock label={`Loading ${source.what}…`} />;
   return (
     <>
       {tokens.data.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="device-tokens-empty">
-          {DEVICE_TOKEN_MESSAGES.empty}
+          {source.empty}
         </p>
       ) : (
         <ul
@@ -95,7 +94,7 @@ export function DeviceTokensList() {
       <ConfirmDialog
         open={revoking !== null}
         title="Revoke device token"
-        message={revoking ? revokeQuestion(revoking.name) : ""}
+        message={revoking ? revokeQuestion(revoking.name, source.username) : ""}
         confirmLabel="Revoke"
         onConfirm={revoke}
         onCancel={() => setRevoking(null)}

@@ -1,4 +1,7 @@
-/** Your active sessions (device, last seen); end any of them. Ending the current one logs you out. */
+/**
+ * Active sessions (device, last seen); end any of them. Ending the current one logs you out. Yours by
+ * default; the Users tab's Devices panel passes a user's, with the call that ends one of theirs.
+ */
 import type { SessionView } from "@portfolio/core/domain";
 import { useState } from "react";
 import { errorMessage } from "../../api/api-client.ts";
@@ -13,18 +16,24 @@ import { describeUserAgent } from "../user-agent.ts";
 export function SessionsList({
   sessions,
   onEndedCurrent,
+  endSession,
+  what = "your sessions",
 }: {
   sessions: LoadState<SessionView[]>;
   onEndedCurrent: () => Promise<void>;
+  endSession?: (sessionId: string) => Promise<void>;
+  /** Names the list in its loading and error lines. */
+  what?: string;
 }) {
   const api = useApi();
+  const endOne = endSession ?? ((sessionId: string) => api.endSession(sessionId));
   const notify = useNotify();
   const [busyId, setBusyId] = useState<string | null>(null);
 
   const end = async (session: SessionView) => {
     setBusyId(session.id);
     try {
-      await api.endSession(session.id);
+      await endOne(session.id);
       if (session.current) return await onEndedCurrent();
       notify({ tone: "success", text: `Session on ${describeUserAgent(session.userAgent)} ended.` });
     } catch (error) {
@@ -36,8 +45,8 @@ export function SessionsList({
   };
 
   if (sessions.error && !sessions.data)
-    return <ErrorBlock error={sessions.error} what="your sessions" onRetry={sessions.reload} />;
-  if (!sessions.data) return <LoadingBlock label="Loading your sessions…" />;
+    return <ErrorBlock error={sessions.error} what={what} onRetry={sessions.reload} />;
+  if (!sessions.data) return <LoadingBlock label={`Loading ${what}…`} />;
   return (
     <ul
       className="divide-y divide-slate-200 dark:divide-slate-800"

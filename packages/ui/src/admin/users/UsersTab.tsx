@@ -1,4 +1,7 @@
-/** The Users tab (users:view): the table, its actions with the spec's messages, and the Edit User modal. */
+/**
+ * The Users tab (users:view): the table, its actions with the spec's messages, the Edit User modal, and the
+ * Devices panel of the user whose row asked for it.
+ */
 import { type AdminUser, sortUsersByRank } from "@portfolio/core/domain";
 import { useState } from "react";
 import { useApi } from "../../auth/auth-context.tsx";
@@ -11,22 +14,27 @@ import { useLoad } from "../use-load.ts";
 import { rowActions, type Viewer } from "../user-actions.ts";
 import type { RoleSet } from "../user-editor.ts";
 import { EditUserModal } from "./EditUserModal.tsx";
+import { UserDevicesPanel } from "./UserDevicesPanel.tsx";
 import { type UserAction, UsersTable } from "./UsersTable.tsx";
 
 export function UsersTab({
   viewer,
   roles,
   onChanged,
+  onLoggedOut,
 }: {
   viewer: Viewer;
   roles: RoleSet;
   onChanged: () => Promise<void>;
+  /** Ending your own current session from the Devices panel logs you out. */
+  onLoggedOut: () => Promise<void>;
 }) {
   const api = useApi();
   const notify = useNotify();
   const users = useLoad(() => api.getUsers());
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  const [devicesOf, setDevicesOf] = useState<AdminUser | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
 
   const afterChange = async () => {
@@ -56,6 +64,8 @@ export function UsersTab({
         return setEditing(user);
       case "delete":
         return setDeleting(user);
+      case "devices":
+        return setDevicesOf(user);
       case "activate":
         return run(
           user,
@@ -105,6 +115,8 @@ export function UsersTab({
       user,
       async () => {
         await api.deleteUser(user._id);
+        // A deleted user's tokens went with them: their panel has nothing left to show.
+        setDevicesOf((open) => (open?._id === user._id ? null : open));
         return { tone: "success", text: `User "${user.username}" deleted.` };
       },
       (e) => failureFeedback(USER_MESSAGES.deleteFailed, e, USER_MESSAGES.deleteError),
@@ -137,6 +149,14 @@ export function UsersTab({
           actionsFor={(user) => rowActions(viewer, user)}
           onAction={onAction}
           busyId={busyId}
+        />
+      ) : null}
+      {devicesOf ? (
+        <UserDevicesPanel
+          key={devicesOf._id}
+          user={devicesOf}
+          onClose={() => setDevicesOf(null)}
+          onLoggedOut={onLoggedOut}
         />
       ) : null}
       <EditUserModal

@@ -153,6 +153,7 @@ function RowButtons({
       {button("activate", "Activate", "primary")}
       {button("edit", "Edit", "secondary")}
       {button("resetPassword", "Reset password", "secondary")}
+      {button("devices", "Devices", "secondary")}
       {button("deactivate", "Deactivate", "secondary")}
       {button("delete", "Delete", "danger")}
     </div>
