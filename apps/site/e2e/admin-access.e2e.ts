@@ -118,13 +118,19 @@ test("an administrator: users they may manage, never themselves or the owner", a
   await login(admin);
   await openPanel(page, "Users");
   await expect(userRow(page, "owner").getByRole("button")).toHaveCount(0);
-  // Yourself: only the password reset.
-  await expect(userRow(page, admin.username).getByRole("button")).toHaveText(["Reset password"]);
-  // Inactive: Activate, Edit, Delete, no reset.
-  await expect(userRow(page, waiting.username).getByRole("button")).toHaveText(["Activate", "Edit", "Delete"]);
+  // Yourself: only the password reset and your own devices.
+  await expect(userRow(page, admin.username).getByRole("button")).toHaveText(["Reset password", "Devices"]);
+  // Inactive: Activate, Edit, Devices, Delete, no reset.
+  await expect(userRow(page, waiting.username).getByRole("button")).toHaveText([
+    "Activate",
+    "Edit",
+    "Devices",
+    "Delete",
+  ]);
   await expect(userRow(page, member.username).getByRole("button")).toHaveText([
     "Edit",
     "Reset password",
+    "Devices",
     "Deactivate",
     "Delete",
   ]);

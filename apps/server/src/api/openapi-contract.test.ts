@@ -87,10 +87,12 @@ beforeAll(async () => {
   limited = await startTestServer({
     env: upstreams,
     rateLimits: {
-      // Two logins and one token mint (asked like a login) before anything else spends them.
+      // Two logins and one token mint (asked like a login) spend the per-IP limit, so the next attempt is a 429.
+      // The per-name limits count failures only, and a success is uncounted only once its answer is out: three
+      // leave room for those three successes in a row however late each is uncounted.
       loginPerIp: 3,
-      loginPerUsername: 1,
-      loginPerAccount: 1,
+      loginPerUsername: 3,
+      loginPerAccount: 3,
       forgotPerEmail: 1,
       forgotPerIp: 1,
       signupPerIp: 1,
@@ -99,7 +101,7 @@ beforeAll(async () => {
       syncPushPerCredential: 1,
     },
   });
-  // The two logins the limit allows, before anything else spends them.
+  // The logins and the mint the per-IP limit allows, before anything else spends them.
   limitedOwner = await limited.login(OWNER.username, OWNER.password);
   limitedWalker = await limited.login(OWNER.username, OWNER.password);
   // Minted before the limits are spent, for the one push the limited server allows.

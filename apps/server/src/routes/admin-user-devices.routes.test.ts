@@ -8,6 +8,9 @@ import { DeviceClient } from "../sync/device-client.ts";
 import { createAccount, PASSWORD, type RoleAccounts, roleAccounts } from "../test/accounts.ts";
 import { OWNER, startTestServer, type TestServer } from "../test/test-server.ts";
 
+/** A well-formed id no row has. */
+const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
+
 let server: TestServer;
 let accounts: RoleAccounts;
 beforeAll(async () => {
@@ -71,7 +74,7 @@ describe("GET /api/admin/users/{id}/device-tokens", () => {
   });
 
   it("answers 404 for an unknown user", async () => {
-    const res = await accounts.as.admin.get(devicesPath("no-such-user"));
+    const res = await accounts.as.admin.get(devicesPath(UNKNOWN_ID));
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: "User not found." });
   });
@@ -131,7 +134,7 @@ describe("DELETE /api/admin/users/{id}/device-tokens/{tokenId}", () => {
   it("answers 404 for an unknown token, and for a token of another user", async () => {
     const staff = await staffWithDevice("holder");
     const other = await staffWithDevice("other");
-    const unknown = await accounts.as.admin.delete(`${devicesPath(staff.id)}/no-such-token`);
+    const unknown = await accounts.as.admin.delete(`${devicesPath(staff.id)}/${UNKNOWN_ID}`);
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ error: "Device token not found." });
     const mismatched = await accounts.as.admin.delete(`${devicesPath(staff.id)}/${other.tokenId}`);
@@ -185,7 +188,7 @@ describe("a user's browser sessions: /api/admin/users/{id}/sessions", () => {
   });
 
   it("answer 404 for an unknown session", async () => {
-    const res = await accounts.as.admin.delete(`/api/admin/users/${accounts.ids.moderator}/sessions/no-such-session`);
+    const res = await accounts.as.admin.delete(`/api/admin/users/${accounts.ids.moderator}/sessions/${UNKNOWN_ID}`);
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: "Session not found." });
   });

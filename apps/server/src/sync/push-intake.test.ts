@@ -203,14 +203,17 @@ describe("a sync op holds only what both databases can store", () => {
   it("answers 400 to a NUL in a pull cursor", async () => {
     const res = await device.call("GET", `/api/sync/pull?since=${encodeURIComponent("abc\u0000.1")}`);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: "since must not contain control characters." });
+    expect(res.body).toEqual({ error: "The query field since must not contain control characters." });
   });
 
   it("answers 400 to a device token id that is not a UUID, a NUL included", async () => {
     const web = await server.login(OWNER.username, OWNER.password);
     const res = await web.delete(`/api/sync/tokens/${encodeURIComponent("x\u0000")}`);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: "id must be a UUID." });
+    expect(res.body).toEqual({ error: "The path field id must not contain control characters." });
+    const notUuid = await web.delete("/api/sync/tokens/x");
+    expect(notUuid.status).toBe(400);
+    expect(notUuid.body).toEqual({ error: "id must be a UUID." });
   });
 
   it("rejects a __proto__ field as an unknown field, as the HTTP API does", async () => {

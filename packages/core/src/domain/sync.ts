@@ -34,6 +34,7 @@
  */
 import { z } from "zod";
 import { withoutControlCharacters } from "./control-characters.ts";
+import { idSchema, MAX_DB_INTEGER } from "./database-limits.ts";
 import { MESSAGES } from "./messages.ts";
 import type { Project } from "./projects.ts";
 import type { SiteProfile } from "./site-profile.ts";
@@ -52,7 +53,7 @@ export const SYNC_MAX_OPS = 500;
 export const SYNC_MAX_DEPTH = 16;
 
 /** The largest version a database integer column holds on both dialects (2^31 - 1). */
-export const SYNC_MAX_VERSION = 2_147_483_647;
+export const SYNC_MAX_VERSION = MAX_DB_INTEGER;
 
 /** The longest message a rejected op's stored result keeps: what the server stores per op is bounded. */
 export const SYNC_MAX_MESSAGE_LENGTH = 300;
@@ -143,7 +144,7 @@ export const syncOpSchema = z
     at: z.iso.datetime({ offset: true, error: "at must be an ISO date-time." }),
   })
   .strict()
-  .refine((op) => op.entity !== "project" || z.uuid().safeParse(op.entityId).success, {
+  .refine((op) => op.entity !== "project" || idSchema("entityId").safeParse(op.entityId).success, {
     path: ["entityId"],
     error: SYNC_MESSAGES.projectId,
   });

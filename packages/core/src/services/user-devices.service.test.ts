@@ -5,6 +5,9 @@ import { addUser, asWeb, call, createSyncFixture, type SyncFixture, USER_PASSWOR
 import { hashToken } from "./secrets.ts";
 import { createSession, resolveSession } from "./sessions.service.ts";
 
+/** A well-formed id no row has. */
+const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
+
 let f: SyncFixture;
 beforeEach(async () => {
   f = await createSyncFixture();
@@ -91,11 +94,11 @@ describe("a user's device tokens in the admin panel", () => {
 
   it("answer not found for an unknown user, an unknown token and another user's token", async () => {
     const theirs = await issue(f.admin, "Admin laptop");
-    await expect(list(f.admin, "no-such-user")).rejects.toMatchObject({
+    await expect(list(f.admin, UNKNOWN_ID)).rejects.toMatchObject({
       kind: "not_found",
       message: "User not found.",
     });
-    await expect(revoke(f.admin, f.moderator.id, "no-such-token")).rejects.toMatchObject({
+    await expect(revoke(f.admin, f.moderator.id, UNKNOWN_ID)).rejects.toMatchObject({
       kind: "not_found",
       message: "Device token not found.",
     });
@@ -156,7 +159,7 @@ describe("a user's browser sessions in the admin panel", () => {
       kind: "not_found",
       message: "Session not found.",
     });
-    await expect(end(f.owner, f.moderator.id, "no-such-session")).rejects.toMatchObject({
+    await expect(end(f.owner, f.moderator.id, UNKNOWN_ID)).rejects.toMatchObject({
       message: "Session not found.",
     });
   });
