@@ -1,4 +1,7 @@
-/** Device tokens next to 'Your sessions' in Settings: listed with their last use and expiry, and revocable. */
+/**
+ * SECURITY 26 in the desktop app: device tokens next to 'Your sessions' in Settings, listed with their last use
+ * and expiry, and revocable.
+ */
 import { connectAsOwner, expect, OWNER, test } from "./desktop-fixture.ts";
 import { onTheWeb, openTab } from "./support.ts";
 

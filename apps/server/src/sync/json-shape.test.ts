@@ -1,4 +1,4 @@
-/** The byte scan that measures a body's nesting and op count before JSON.parse. */
+/** SECURITY 27: the byte scan that measures a body's nesting and op count before JSON.parse. */
 import { describe, expect, it } from "vitest";
 import { checkJsonShape } from "./json-shape.ts";
 

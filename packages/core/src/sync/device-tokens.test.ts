@@ -1,3 +1,7 @@
+/**
+ * SECURITY 26: a device token resolves only while it is unrevoked, used within DEVICE_TOKEN_IDLE_DAYS and
+ * its user is active; its last use slides the expiry.
+ */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { hashToken } from "../services/secrets.ts";
 import { DEVICE_TOKEN_PREFIX, LAST_USED_INTERVAL_MS, resolveDeviceToken } from "./device-tokens.ts";

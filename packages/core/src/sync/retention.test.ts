@@ -1,3 +1,7 @@
+/**
+ * SECURITY 27: replay records and change-log entries older than SYNC_RETENTION_DAYS are pruned, each entity's
+ * newest change kept, and a desktop whose cursor predates the pruned log gets the reset snapshot.
+ */
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Project } from "../domain/projects.ts";
