@@ -191,18 +191,25 @@ test.describe("playlist shuffler: upstream trouble (own servers)", () => {
     await Promise.all([noKey?.stop(), broken?.stop(), fake?.close()]);
   });
 
-  test("no YouTube API: the message of spec section 8 and an 'API Unavailable' button", async ({ page }) => {
+  test("no YouTube key: says the shuffler is not set up on this site, every control off, with a way on", async ({
+    page,
+  }) => {
     await openShuffler(page, `${noKey.baseUrl}/playlist-shuffler`);
-    await expect(page.getByTestId("api-unavailable")).toHaveText(YOUTUBE_MESSAGES.unavailable);
-    const button = page.getByRole("button", { name: "API Unavailable" });
+    const notice = page.getByTestId("shuffler-not-set-up");
+    await expect(notice).toContainText(YOUTUBE_MESSAGES.notSetUp);
+    await expect(page.getByTestId("api-unavailable")).toHaveCount(0);
+    const button = page.getByRole("button", { name: "Not Set Up" });
     await expect(button).toBeDisabled();
-    await expect(page.getByRole("button", { name: "Shuffle", exact: true })).toHaveCount(0);
+    await expect(page.getByTestId("playlist-url-0")).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Add another playlist to shuffle together" })).toBeDisabled();
+    // The form looks off, not only is.
+    const opacity = await page.locator("form fieldset").evaluate((el) => getComputedStyle(el).opacity);
+    expect(Number(opacity)).toBeLessThan(1);
     // Under the button it explains: the probe's late answer pushes nothing above it down.
-    const [notice, disabled] = await Promise.all([
-      page.getByTestId("api-unavailable").boundingBox(),
-      button.boundingBox(),
-    ]);
-    expect(notice?.y ?? 0).toBeGreaterThan((disabled?.y ?? Number.POSITIVE_INFINITY) + (disabled?.height ?? 0) - 1);
+    const [box, disabled] = await Promise.all([notice.boundingBox(), button.boundingBox()]);
+    expect(box?.y ?? 0).toBeGreaterThan((disabled?.y ?? Number.POSITIVE_INFINITY) + (disabled?.height ?? 0) - 1);
+    await notice.getByRole("link", { name: "browse the projects" }).click();
+    await expect(page).toHaveURL(`${noKey.baseUrl}/`);
   });
 
   test("no YouTube API: the availability probe is an answer (200), not an error in the console", async ({ page }) => {
@@ -214,8 +221,8 @@ test.describe("playlist shuffler: upstream trouble (own servers)", () => {
     await openShuffler(page, `${noKey.baseUrl}/playlist-shuffler`);
     const answer = await probe;
     expect(answer.status()).toBe(200);
-    expect(await answer.json()).toMatchObject({ available: false });
-    await expect(page.getByTestId("api-unavailable")).toHaveText(YOUTUBE_MESSAGES.unavailable);
+    expect(await answer.json()).toMatchObject({ available: false, setUp: false });
+    await expect(page.getByTestId("shuffler-not-set-up")).toContainText(YOUTUBE_MESSAGES.notSetUp);
     expect(consoleErrors).toEqual([]);
   });
 
@@ -237,6 +244,8 @@ test.describe("playlist shuffler: upstream trouble (own servers)", () => {
     await page.reload();
     await expect(page.getByTestId("api-unavailable")).toHaveText(YOUTUBE_MESSAGES.unavailable);
     await expect(page.getByRole("button", { name: "API Unavailable" })).toBeDisabled();
+    await expect(page.getByTestId("playlist-url-0")).toBeDisabled();
+    await expect(page.getByTestId("shuffler-not-set-up")).toHaveCount(0);
     fake.fail("all", null);
   });
 });

@@ -59,7 +59,7 @@ describe("GET /api/youtube-playlist?test=true", () => {
     await start({ YOUTUBE_API_KEY: "" });
     const res = await server.client().get("/api/youtube-playlist?test=true");
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ available: false, reason: NOT_CONFIGURED });
+    expect(res.body).toEqual({ available: false, setUp: false, reason: NOT_CONFIGURED });
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(youtube.calls).toHaveLength(0);
   });
@@ -68,7 +68,7 @@ describe("GET /api/youtube-playlist?test=true", () => {
     await start({ YOUTUBE_API_KEY: "wrong-key" });
     const res = await server.client().get("/api/youtube-playlist?test=true");
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ available: false, reason: BAD_KEY });
+    expect(res.body).toEqual({ available: false, setUp: true, reason: BAD_KEY });
   });
 
   it("answers 200 'unavailable' when the quota is used up", async () => {
@@ -76,7 +76,7 @@ describe("GET /api/youtube-playlist?test=true", () => {
     youtube.fail("all", "quota");
     const res = await server.client().get("/api/youtube-playlist?test=true");
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ available: false, reason: QUOTA });
+    expect(res.body).toEqual({ available: false, setUp: true, reason: QUOTA });
   });
 
   it("answers 200 'unavailable' when YouTube is unreachable", async () => {
@@ -85,10 +85,10 @@ describe("GET /api/youtube-playlist?test=true", () => {
     await start({ YOUTUBE_API_BASE_URL: gone.baseUrl });
     const res = await server.client().get("/api/youtube-playlist?test=true");
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ available: false, reason: UNAVAILABLE });
+    expect(res.body).toEqual({ available: false, setUp: true, reason: UNAVAILABLE });
   });
 
-  it("is described in the published contract: 200 with available true, or false with a reason", async () => {
+  it("is described in the published contract: 200 with available true, or false with whether it is set up and why", async () => {
     await start();
     type Doc = { paths: Record<string, { get: { responses: Record<string, { content: Record<string, unknown> }> } }> };
     const document = (await server.client().get<Doc>("/api/openapi.json")).body;
@@ -97,7 +97,11 @@ describe("GET /api/youtube-playlist?test=true", () => {
       schema: {
         anyOf: expect.arrayContaining([
           expect.objectContaining({
-            properties: { available: { type: "boolean", const: false }, reason: { type: "string" } },
+            properties: {
+              available: { type: "boolean", const: false },
+              setUp: { type: "boolean" },
+              reason: { type: "string" },
+            },
           }),
         ]),
       },
@@ -125,9 +129,9 @@ describe("GET /api/youtube-playlist?test=true", () => {
     const probe = async () =>
       (await server.client().get<{ available: boolean }>("/api/youtube-playlist?test=true")).body;
     youtube.fail("all", "server");
-    expect(await probe()).toEqual({ available: false, reason: UNAVAILABLE });
+    expect(await probe()).toEqual({ available: false, setUp: true, reason: UNAVAILABLE });
     youtube.fail("all", null);
-    expect(await probe()).toEqual({ available: false, reason: UNAVAILABLE });
+    expect(await probe()).toEqual({ available: false, setUp: true, reason: UNAVAILABLE });
     server.clock.advance(30_001);
     expect(await probe()).toEqual({ available: true });
   });

@@ -23,7 +23,10 @@ export interface PlaylistAnswer {
  * quota, an outage) is an answer about YouTube, not a failed request, so it never reaches the browser's console
  * as an error; `reason` says why, for the site owner (the page shows visitors the spec's own message).
  */
-export type PlaylistAvailabilityAnswer = { available: true } | { available: false; reason: string };
+export type PlaylistAvailabilityAnswer =
+  | { available: true }
+  /** `setUp: false`: this site runs no shuffler (no YouTube key): nothing a visitor can wait for. */
+  | { available: false; setUp: boolean; reason: string };
 
 /** YouTube never serves more than 5,000 items of a playlist. */
 export const PLAYLIST_MAX_ITEMS = 5000;
@@ -36,6 +39,8 @@ export const YOUTUBE_MESSAGES = {
   /** Spec section 8: what the page shows when a playlist call fails without a server message. */
   fetchFailed: "Failed to fetch playlist data",
   notConfigured: "The playlist shuffler is not set up on this server (no YouTube API key is configured).",
+  /** What a visitor reads where the site has no shuffler: not a 'try again later' that would never come true. */
+  notSetUp: "The playlist shuffler is not set up on this site.",
   playlistIdRequired: "playlistId is required (or test=true to check that the YouTube API is available).",
   playlistIdInvalid:
     "playlistId is not a valid playlist id: it must start with PL, UU or RD followed by at least 16 letters, digits, underscores or hyphens.",

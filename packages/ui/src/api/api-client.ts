@@ -38,6 +38,9 @@ export interface SignupInput {
 }
 
 /** The fields a project editor sends (a project without its server-set fields); empty links are sent as absent. */
+/** The playlist shuffler's state on this site, as its availability probe answers it. */
+export type PlaylistAvailability = "available" | "unavailable" | "notSetUp";
+
 export type ProjectBody = Omit<Project, "_id" | "createdAt" | "updatedAt" | "version">;
 
 /** An edit: the changed fields, and the version it was made on (a stale one is refused with a 409). */
@@ -99,7 +102,8 @@ export interface ApiClient {
 
   // ---- Visitor tools ----
   /** Whether the playlist shuffler's upstream is available (the probe answers false; a failed call rejects). */
-  checkPlaylistApi(): Promise<boolean>;
+  /** Whether the shuffler works now, is down for a while, or is not set up on this site at all. */
+  checkPlaylistApi(): Promise<PlaylistAvailability>;
   getPlaylist(playlistId: string): Promise<PlaylistAnswer>;
   getCatOfTheDay(): Promise<CatOfTheDay>;
   sendTwitchCallback(payload: TwitchCallbackInput): Promise<void>;
@@ -235,9 +239,10 @@ export class TransportApiClient implements ApiClient {
   changePassword(currentPassword: string, newPassword: string) {
     return this.transport.call("account.changePassword", { currentPassword, newPassword });
   }
-  async checkPlaylistApi() {
+  async checkPlaylistApi(): Promise<PlaylistAvailability> {
     const answer = await this.transport.call("tools.playlist", { test: "true" });
-    return "available" in answer && answer.available;
+    if (!("available" in answer)) return "unavailable";
+    return answer.available ? "available" : answer.setUp ? "unavailable" : "notSetUp";
   }
   getPlaylist(playlistId: string) {
     return this.transport.call("tools.playlist", { playlistId }) as Promise<PlaylistAnswer>;

@@ -3,7 +3,7 @@
  * machine, the saved session (restore, 3-day expiry), share links and the loading screen for big loads.
  */
 import { YOUTUBE_MESSAGES } from "@portfolio/core/domain";
-import { browserStorage, errorMessage, useAuth } from "@portfolio/ui";
+import { browserStorage, errorMessage, type PlaylistAvailability, useAuth } from "@portfolio/ui";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { inputsFromPlaylistUrl, playlistUrlOf, readPlaylistInputs } from "./playlist-input.ts";
@@ -14,7 +14,7 @@ import { mergePlaylists } from "./shuffle-plan.ts";
 import { NO_PLAYABLE_VIDEOS } from "./shuffler-messages.ts";
 import { EMPTY_STATE, type ShufflerState, shufflerReducer } from "./shuffler-state.ts";
 
-export type Availability = "checking" | "available" | "unavailable";
+export type Availability = "checking" | PlaylistAvailability;
 
 /** A load still running after this long is a big one: the loading screen takes over. */
 export const LOADING_SCREEN_AFTER_MS = 800;
@@ -70,7 +70,7 @@ export function useShuffler() {
     let live = true;
     // The probe answers 200 either way; a server that cannot be reached counts as unavailable too.
     api.checkPlaylistApi().then(
-      (available) => live && setAvailability(available ? "available" : "unavailable"),
+      (answer) => live && setAvailability(answer),
       () => live && setAvailability("unavailable"),
     );
     return () => {

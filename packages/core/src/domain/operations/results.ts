@@ -165,7 +165,7 @@ export const playlistResult = answer<PlaylistAnswer | PlaylistAvailabilityAnswer
   z.union([
     z.strictObject({ videos: z.array(playlistVideo) }),
     z.strictObject({ available: z.literal(true) }),
-    z.strictObject({ available: z.literal(false), reason: text }),
+    z.strictObject({ available: z.literal(false), setUp: z.boolean(), reason: text }),
   ]),
 );
 

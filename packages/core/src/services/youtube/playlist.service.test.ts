@@ -150,14 +150,16 @@ describe("the availability probe's answer (an unavailable upstream is an answer,
   it("says unavailable, and why, where no shuffler runs at all", async () => {
     expect(await playlistAvailability(undefined)).toEqual({
       available: false,
+      setUp: false,
       reason: "The playlist shuffler is not available here.",
     });
   });
 
-  it("says unavailable without a key", async () => {
+  it("says unavailable, and not set up, without a key", async () => {
     const service = new PlaylistService({ client: undefined, cacheMs: 0 });
     expect(await playlistAvailability(service)).toEqual({
       available: false,
+      setUp: false,
       reason: "The playlist shuffler is not set up on this server (no YouTube API key is configured).",
     });
   });
@@ -172,7 +174,7 @@ describe("the availability probe's answer (an unavailable upstream is an answer,
       },
     };
     const service = new PlaylistService({ client, cacheMs: 0 });
-    expect(await service.probe()).toEqual({ available: false, reason: UNAVAILABLE });
+    expect(await service.probe()).toEqual({ available: false, setUp: true, reason: UNAVAILABLE });
     reachable = true;
     expect(await service.probe()).toEqual({ available: true });
   });

@@ -156,7 +156,8 @@ export class PlaylistService {
       await this.checkAvailability();
       return { available: true };
     } catch (error) {
-      if (error instanceof Unavailable) return { available: false, reason: error.message };
+      if (error instanceof Unavailable)
+        return { available: false, setUp: this.options.client !== undefined, reason: error.message };
       throw error;
     }
   }
@@ -281,5 +282,5 @@ export const SHUFFLER_ABSENT = "The playlist shuffler is not available here.";
 
 /** The availability probe (`?test=true`) over any transport: an answer even when there is no shuffler at all. */
 export function playlistAvailability(playlists: PlaylistService | undefined): Promise<PlaylistAvailabilityAnswer> {
-  return playlists ? playlists.probe() : Promise.resolve({ available: false, reason: SHUFFLER_ABSENT });
+  return playlists ? playlists.probe() : Promise.resolve({ available: false, setUp: false, reason: SHUFFLER_ABSENT });
 }

@@ -13,6 +13,7 @@ import { type ShufflerController, useShuffler } from "../use-shuffler.ts";
 import { useYouTubePlayer } from "../use-youtube-player.ts";
 import { AdvanceGuardNotice } from "./AdvanceGuardNotice.tsx";
 import { Features } from "./Features.tsx";
+import { NotSetUp } from "./NotSetUp.tsx";
 import { NowPlaying } from "./NowPlaying.tsx";
 import { PlayerControls } from "./PlayerControls.tsx";
 import { PlayerLoadFailed } from "./PlayerLoadFailed.tsx";
@@ -87,6 +88,7 @@ export function Shuffler() {
                 {YOUTUBE_MESSAGES.unavailable}
               </Alert>
             ) : null}
+            {availability === "notSetUp" ? <NotSetUp /> : null}
             <Features />
           </div>
         )}
