@@ -102,6 +102,10 @@ test("Twitch: not connected, and a callback the owner did not start leaves it so
   await login(ownerAccount);
   await openPanel(page);
   await expect(page.getByTestId("twitch-status")).toContainText("Twitch not connected");
+  // The owner is told what to do, not that 'the owner' does it.
+  await expect(page.getByTestId("twitch-status")).toContainText(
+    "Connect it with 'Connect Twitch' in the Settings tab.",
+  );
   const stored = await page.request.post("/api/twitch-callback", {
     data: { accessToken: "abc123token", scope: "chat:read chat:edit", tokenType: "bearer" },
     headers: { Origin: server.baseUrl },

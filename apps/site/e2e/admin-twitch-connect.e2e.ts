@@ -9,6 +9,9 @@ test("without TWITCH_CLIENT_ID, Connect Twitch says so and the browser stays", a
   await openPanel(page, "Settings");
   const card = page.getByTestId("twitch-connect");
   await expect(card.getByTestId("twitch-status")).toContainText("Twitch not connected");
+  // Beside the button, it points at the button, not at the tab the owner is already in.
+  await expect(card.getByTestId("twitch-status")).toContainText("Connect it with the button below.");
+  await expect(card.getByTestId("twitch-status")).not.toContainText("Settings tab");
   await card.getByRole("button", { name: "Connect Twitch" }).click();
   await expect(card.getByTestId("save-error")).toContainText("Could not start the Twitch connection.");
   await expect(card.getByTestId("save-error")).toContainText("Twitch is not configured: set TWITCH_CLIENT_ID.");

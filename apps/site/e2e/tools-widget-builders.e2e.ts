@@ -69,8 +69,14 @@ test.describe("widget URL builders", () => {
     await page.getByLabel("Show the title and date").uncheck();
     await expect(url).toHaveValue(`${baseURL}/twitchcotdwidget?title=Daily+cat&caption=0`);
     await expect(page.getByTestId("widget-preview").getByTestId("cat-image")).toBeVisible();
+    // A daily picture has no live feed to stand in for: no demo=1 line.
+    await expect(page.getByText("In OBS:")).toBeVisible();
+    await expect(page.getByText("demo=1")).toHaveCount(0);
 
     await gotoReady(page, "/twitchheartwidget");
+    await expect(page.getByText("In OBS:")).toContainText(
+      "Add demo=1 to the URL to see a made-up heart rate, without a sensor.",
+    );
     await expect(page.getByRole("heading", { name: "Heart Rate Widget", level: 1 })).toBeVisible();
     await expect(page.getByTestId("widget-preview").getByTestId("heart-bpm")).toHaveText(/^\d{2,3}$/);
     await expect(url).toHaveValue("");

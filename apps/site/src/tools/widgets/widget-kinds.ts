@@ -10,6 +10,8 @@ export interface WidgetInfo {
   description: string;
   /** A good OBS browser-source size for it. */
   obsSize: { width: number; height: number };
+  /** What `demo=1` shows, where it shows something a streamer could not see otherwise. */
+  demo?: string;
 }
 
 export const WIDGET_INFO: Record<WidgetKind, WidgetInfo> = {
@@ -20,6 +22,7 @@ export const WIDGET_INFO: Record<WidgetKind, WidgetInfo> = {
     description:
       "Your Twitch chat as a transparent overlay: names in their colours, badges and emotes, deleted messages and bans removed.",
     obsSize: { width: 400, height: 600 },
+    demo: "made-up messages, without a live chat",
   },
   countdown: {
     kind: "countdown",
@@ -27,6 +30,7 @@ export const WIDGET_INFO: Record<WidgetKind, WidgetInfo> = {
     name: "Countdown Widget",
     description: "A countdown to a fixed time (reloading the source never resets it) or for a set duration.",
     obsSize: { width: 800, height: 300 },
+    demo: "a five-minute countdown from the moment it loads",
   },
   cat: {
     kind: "cat",
@@ -41,6 +45,7 @@ export const WIDGET_INFO: Record<WidgetKind, WidgetInfo> = {
     name: "Heart Rate Widget",
     description: "Your live heart rate from a Pulsoid-compatible sensor feed, with a heart beating at that rate.",
     obsSize: { width: 400, height: 160 },
+    demo: "a made-up heart rate, without a sensor",
   },
 };
 

@@ -14,7 +14,7 @@ import type { RoleSet } from "../user-editor.ts";
 import { AuditLog } from "./AuditLog.tsx";
 import { PendingSignups } from "./PendingSignups.tsx";
 import { StatCards } from "./StatCards.tsx";
-import { TwitchStatusCard } from "./TwitchStatusCard.tsx";
+import { TWITCH_NOT_CONNECTED_HINTS, TwitchStatusCard } from "./TwitchStatusCard.tsx";
 
 export function DashboardTab({
   viewer,
@@ -70,7 +70,12 @@ export function DashboardTab({
           </Card>
         ) : null}
         <Card title="Twitch" description="The stream connection used by the widgets." headingLevel={3}>
-          <TwitchStatusCard status={twitch} />
+          <TwitchStatusCard
+            status={twitch}
+            notConnectedHint={
+              viewerCan(viewer, "twitch.connect") ? TWITCH_NOT_CONNECTED_HINTS.owner : TWITCH_NOT_CONNECTED_HINTS.others
+            }
+          />
         </Card>
       </div>
       {canSeeUsers ? (

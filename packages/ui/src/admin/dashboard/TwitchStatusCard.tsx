@@ -5,7 +5,23 @@ import { formatDateTime, relativeTime } from "../dates.ts";
 import { ErrorBlock, LoadingBlock } from "../States.tsx";
 import type { LoadState } from "../use-load.ts";
 
-export function TwitchStatusCard({ status }: { status: LoadState<TwitchStatus> }) {
+/** What 'Twitch not connected' says to do, told where the viewer stands. */
+export const TWITCH_NOT_CONNECTED_HINTS = {
+  /** Beside the 'Connect Twitch' button itself. */
+  here: "Connect it with the button below.",
+  /** To the owner, elsewhere in the panel. */
+  owner: "Connect it with 'Connect Twitch' in the Settings tab.",
+  /** To staff who cannot connect it. */
+  others: "The owner connects it with 'Connect Twitch' in the Settings tab.",
+} as const;
+
+export function TwitchStatusCard({
+  status,
+  notConnectedHint,
+}: {
+  status: LoadState<TwitchStatus>;
+  notConnectedHint: string;
+}) {
   if (status.error && !status.data)
     return <ErrorBlock error={status.error} what="the Twitch status" onRetry={status.reload} />;
   if (!status.data) return <LoadingBlock label="Checking Twitch…" />;
@@ -41,9 +57,7 @@ export function TwitchStatusCard({ status }: { status: LoadState<TwitchStatus> }
       ) : (
         <div className="text-sm">
           <p className="font-semibold text-slate-900 dark:text-white">Twitch not connected</p>
-          <p className="text-slate-600 dark:text-slate-400">
-            The owner connects it with 'Connect Twitch' in the Settings tab.
-          </p>
+          <p className="text-slate-600 dark:text-slate-400">{notConnectedHint}</p>
         </div>
       )}
     </div>

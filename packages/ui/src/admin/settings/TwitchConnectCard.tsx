@@ -10,7 +10,7 @@ import { useApi } from "../../auth/auth-context.tsx";
 import { Button } from "../../components/Button.tsx";
 import { SaveErrorBox } from "../../projects/SaveErrorBox.tsx";
 import { SaveError } from "../../projects/save-error.ts";
-import { TwitchStatusCard } from "../dashboard/TwitchStatusCard.tsx";
+import { TWITCH_NOT_CONNECTED_HINTS, TwitchStatusCard } from "../dashboard/TwitchStatusCard.tsx";
 import { Card } from "../States.tsx";
 import { useLoad } from "../use-load.ts";
 
@@ -50,7 +50,7 @@ export function TwitchConnectCard({
       headingLevel={3}
     >
       <div className="space-y-4">
-        <TwitchStatusCard status={status} />
+        <TwitchStatusCard status={status} notConnectedHint={TWITCH_NOT_CONNECTED_HINTS.here} />
         <SaveErrorBox error={error} />
         <Button type="button" onClick={connect} loading={busy}>
           {CONNECT_TWITCH}

@@ -95,8 +95,13 @@ export function BuilderLayout({ kind, form, preview, params, missing, warning }:
         {warning ? <p className="mt-2 text-sm font-medium text-amber-800 dark:text-amber-300">{warning}</p> : null}
         <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">
           In OBS: <strong>Sources → + → Browser</strong>, paste the URL, and set the size to about {info.obsSize.width}{" "}
-          × {info.obsSize.height}. Add <code className="font-mono">demo=1</code> to the URL to see it working without a
-          live feed.
+          × {info.obsSize.height}.
+          {info.demo && !url?.includes("demo=1") ? (
+            <>
+              {" "}
+              Add <code className="font-mono">demo=1</code> to the URL to see {info.demo}.
+            </>
+          ) : null}
         </p>
       </section>
     </div>
