@@ -117,6 +117,30 @@ describe("a link mailed before the deactivation", () => {
   });
 });
 
+describe("a sign-up staff deactivated before it was ever activated", () => {
+  it("its activation link is refused, it gets no new one and it no longer waits for activation", async () => {
+    const email = "spammer@example.com";
+    const signup = await server.client().post("/api/signup", { username: "spammer", email, password: "spam-pass-1" });
+    expect(signup.status).toBe(201);
+    const token = tokenFromLink((await mails()).at(-1)?.link ?? "");
+    const { id } = await server.core.db
+      .selectFrom("users")
+      .select("id")
+      .where("username", "=", "spammer")
+      .executeTakeFirstOrThrow();
+    expect((await accounts.as.owner.patch(`/api/admin/users/${id}`, { isActive: false })).status).toBe(200);
+    const res = await server.client().post("/api/activate-account", { token });
+    expect(res.body).toEqual({ error: MESSAGES.tokenInvalid });
+    const before = (await mails()).length;
+    await server.client().post("/api/forgot-password", { email });
+    expect((await mails()).length).toBe(before);
+    const dashboard = await accounts.as.owner.get<{ users: { pendingActivations: { username: string }[] } }>(
+      "/api/admin/dashboard",
+    );
+    expect(dashboard.body.users.pendingActivations).toEqual([]);
+  });
+});
+
 describe("credentials held before the deactivation", () => {
   it("a session answers 401, even after a reactivation", async () => {
     await setModeratorActive(false);
