@@ -15,6 +15,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { type FormRules, preloadFormRules, useFormRules } from "../lib/load-form-rules.ts";
 import { AuthCard } from "./AuthCard.tsx";
+import { NewLinkForm } from "./NewLinkForm.tsx";
 
 export type LoginMode = "login" | "signup" | "forgot";
 
@@ -52,6 +53,11 @@ export default function LoginPage() {
   const loggedInHere = useRef(false);
   /** The address a new account's activation link went to, shown until the visitor moves on. */
   const [activationSentTo, setActivationSentTo] = useState<string | null>(null);
+  /**
+   * Set when the login named an account never activated (not a deactivated one, which no link brings back):
+   * the way to a new activation link is offered right under the message (issue 22).
+   */
+  const [offerActivationLink, setOfferActivationLink] = useState(false);
 
   // ?mode=signup|forgot deep links (read after hydration: the prerendered page is the login mode).
   const requestedMode = hydrated ? params.get("mode") : null;
@@ -65,6 +71,7 @@ export default function LoginPage() {
     setMode(next);
     setFeedback(null);
     setActivationSentTo(null);
+    setOfferActivationLink(false);
     setPassword("");
     setConfirmPassword("");
   };
@@ -82,7 +89,9 @@ export default function LoginPage() {
       navigate("/");
     } catch (error) {
       loggedInHere.current = false;
-      fail(errorMessage(error, MESSAGES.loginFailed, MESSAGES.unexpected));
+      const text = errorMessage(error, MESSAGES.loginFailed, MESSAGES.unexpected);
+      fail(text);
+      setOfferActivationLink(text === MESSAGES.accountInactive);
     } finally {
       setBusy(false);
     }
@@ -124,6 +133,7 @@ export default function LoginPage() {
     event.preventDefault();
     if (busy) return;
     setFeedback(null);
+    setOfferActivationLink(false);
     await withRules((rules) =>
       mode === "login" ? onLogin(rules) : mode === "forgot" ? onForgot(rules) : onSignup(rules),
     );
@@ -207,6 +217,15 @@ export default function LoginPage() {
           {mode === "login" ? "Login" : mode === "signup" ? "Sign Up" : "Send Reset Link"}
         </Button>
       </form>
+      {mode === "login" && offerActivationLink ? (
+        <div className="mt-6 border-t border-slate-200 pt-6 dark:border-slate-700" data-testid="new-activation-link">
+          <NewLinkForm
+            kind="activation"
+            button="Send a new activation link"
+            initialEmail={username.includes("@") ? username.trim() : ""}
+          />
+        </div>
+      ) : null}
       <div className="mt-6 flex flex-col items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
         {mode === "login" ? (
           <>

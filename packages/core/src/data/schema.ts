@@ -18,6 +18,11 @@ export interface UsersTable {
   is_active: number;
   /** When the account was first activated (link or admin); NULL while it never was. Kept on deactivation. */
   activated_at: string | null;
+  /**
+   * When staff deactivated the account; NULL otherwise (active, or a sign-up never activated). Set, no
+   * e-mailed link or earlier token brings the account back: only staff reactivating it clears it.
+   */
+  deactivated_at: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -29,6 +29,8 @@ export const MESSAGES = {
   playlistUrlInvalid: "Invalid YouTube playlist URL. Please make sure you're using a valid playlist link.",
   // Server-only messages (not in the spec, written to be clear to a user).
   accountInactive: "Your account is not activated yet. Please check your email for the activation link.",
+  /** Staff deactivated the account (SECURITY 33): not the never-activated state, and no link brings it back. */
+  accountDeactivated: "This account has been deactivated. Contact the site owner.",
   tooManyLogins: "Too many login attempts. Please wait a few minutes and try again.",
   tooManyRequests: "Too many requests. Please wait a few minutes and try again.",
   tokenInvalid: "This link is invalid or has already been used. Please request a new one.",

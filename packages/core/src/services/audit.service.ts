@@ -6,6 +6,7 @@ import { newId } from "./secrets.ts";
 export type AuditAction =
   | "auth.login"
   | "auth.login_failed"
+  | "auth.login_refused"
   | "auth.logout"
   | "auth.signup"
   | "auth.signup_taken"

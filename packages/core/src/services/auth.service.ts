@@ -24,13 +24,14 @@ import { dummyHash, hashPassword, newId, verifyPassword } from "./secrets.ts";
 import { createSession, deleteSessionByToken, endUserSessions } from "./sessions.service.ts";
 import { consumeToken, issueNoToken, issueToken } from "./tokens.service.ts";
 import {
+  activateUser,
   findUserByEmail,
   findUserById,
   findUserByLogin,
   findUsersByNameOrEmail,
   insertUser,
+  isDeactivated,
   parsePermissions,
-  setUserActive,
   setUserPassword,
   toSessionUser,
   userKey,
@@ -61,7 +62,7 @@ export async function login(core: Core, input: unknown, client: LoginClient): Pr
     });
     throw new Unauthenticated(MESSAGES.loginFailed);
   }
-  if (row.is_active !== 1) throw new Forbidden(MESSAGES.accountInactive);
+  if (row.is_active !== 1) await refuseInactiveLogin(core, row);
   const user = toSessionUser(row);
   const sessionToken = await core.db.transaction().execute(async (trx) => {
     // Logging in again ends the session this browser held (whoever it belonged to): a copy of the old cookie
@@ -77,6 +78,29 @@ export async function login(core: Core, input: unknown, client: LoginClient): Pr
     return token;
   });
   return { user, sessionToken };
+}
+
+/**
+ * The right password for an account that may not log in: a deactivated one (SECURITY 33) or one never
+ * activated, each with its own message, and in the audit log with the reason (never the password).
+ */
+async function refuseInactiveLogin(
+  core: Core,
+  row: { id: string; username: string; deactivated_at: string | null },
+): Promise<never> {
+  const reason = isDeactivated(row) ? "deactivated" : "not_activated";
+  await recordAudit(core.db, ANONYMOUS, core.now(), {
+    action: "auth.login_refused",
+    targetType: "user",
+    targetId: row.id,
+    details: { username: row.username, reason },
+  });
+  throw new Forbidden(reason === "deactivated" ? MESSAGES.accountDeactivated : MESSAGES.accountInactive);
+}
+
+/** An e-mailed link or earlier token never brings back an account staff deactivated (SECURITY 33). */
+async function refuseDeactivated(db: Db, userId: string): Promise<void> {
+  if (isDeactivated(await findUserById(db, userId))) throw new Forbidden(MESSAGES.accountDeactivated);
 }
 
 export const SIGNUP_ANSWER = { message: "Account created. Check your email for the activation link." } as const;
@@ -143,7 +167,8 @@ export async function activateAccount(core: Core, input: unknown): Promise<{ mes
   const { token } = parseInput(activateBodySchema, input);
   await core.db.transaction().execute(async (trx) => {
     const userId = await consumeToken(core, trx, "activation", token);
-    await setUserActive(trx, userId, true, core.now().toISOString());
+    await refuseDeactivated(trx, userId);
+    await activateUser(trx, userId, core.now().toISOString());
     await recordAudit(trx, await linkHolder(trx, userId), core.now(), {
       action: "auth.activate",
       targetType: "user",
@@ -163,18 +188,29 @@ export async function forgotPassword(core: Core, input: unknown): Promise<typeof
   const { email } = parseInput(forgotBodySchema, input);
   const row = await findUserByEmail(core.db, email);
   // An unknown address runs the statements of a known one (a token issued for no one, one audit row) and a
-  // known one's mail leaves after the answer, so both answer in the same time.
+  // known one's mail leaves after the answer, so both answer in the same time. A deactivated account gets
+  // no mail at all (SECURITY 33) and is answered as an unknown address is (SECURITY 6).
   const mail = await core.db.transaction().execute(async (trx) => {
-    if (row) return accountLinkMail(core, trx, ANONYMOUS, row);
+    if (row && !isDeactivated(row)) return accountLinkMail(core, trx, ANONYMOUS, row);
     await issueNoToken(core, trx, "reset");
-    await recordAudit(trx, ANONYMOUS, core.now(), { action: "auth.forgot_password", targetType: "user" });
+    await recordAudit(trx, ANONYMOUS, core.now(), {
+      action: "auth.forgot_password",
+      targetType: "user",
+      ...(row ? { targetId: row.id, details: { username: row.username, reason: "deactivated" } } : {}),
+    });
     return undefined;
   });
   if (mail) core.mailer.enqueue(mail);
   return FORGOT_ANSWER;
 }
 
-type AccountLinkUser = { id: string; username: string; email: string; is_active: number };
+type AccountLinkUser = {
+  id: string;
+  username: string;
+  email: string;
+  is_active: number;
+  deactivated_at: string | null;
+};
 
 /** Issues and mails a reset link for an active user, or a new activation link for an inactive one, now. */
 export async function mailAccountLink(core: Core, actor: Actor, user: AccountLinkUser): Promise<void> {
@@ -185,6 +221,7 @@ export async function mailAccountLink(core: Core, actor: Actor, user: AccountLin
 
 /** Issues the token (superseding older ones) and its audit row; answers the mail that carries the link. */
 async function accountLinkMail(core: Core, trx: Db, actor: Actor, user: AccountLinkUser): Promise<MailMessage> {
+  if (isDeactivated(user)) throw new Forbidden(MESSAGES.accountDeactivated);
   const kind = user.is_active === 1 ? "reset" : "activation";
   const token = await issueToken(core, trx, kind, user.id);
   await recordAudit(trx, actor, core.now(), {
@@ -207,6 +244,7 @@ export async function resetPassword(core: Core, input: unknown): Promise<{ messa
   const passwordHash = await hashPassword(newPassword, core.config.bcryptCost);
   await core.db.transaction().execute(async (trx) => {
     const userId = await consumeToken(core, trx, "reset", token);
+    await refuseDeactivated(trx, userId);
     await setUserPassword(trx, userId, passwordHash, core.now().toISOString());
     await endUserSessions(trx, userId, core.now());
     await recordAudit(trx, await linkHolder(trx, userId), core.now(), {

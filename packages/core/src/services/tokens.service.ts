@@ -22,6 +22,19 @@ export async function supersedeTokens(core: Core, db: Db, kind: TokenKind, userI
     .execute();
 }
 
+/**
+ * Ends every unused e-mailed link of a user, both kinds, in the caller's transaction: a link issued before
+ * a deactivation never works after it, not even once staff have reactivated the account (SECURITY 33).
+ */
+export async function supersedeAllTokens(core: Core, db: Db, userId: string): Promise<void> {
+  await db
+    .updateTable("tokens")
+    .set({ used_at: core.now().toISOString() })
+    .where("user_id", "=", userId)
+    .where("used_at", "is", null)
+    .execute();
+}
+
 export async function issueToken(core: Core, db: Db, kind: TokenKind, userId: string): Promise<string> {
   const token = newToken();
   const now = core.now();

@@ -9,12 +9,14 @@ import type { Actor, Core } from "./context.ts";
 import { assertCan, can } from "./policy.ts";
 import { listRoles, membershipOf } from "./roles.service.ts";
 import { endUserSessions, losesDeviceAccess, revokeUserDeviceTokens } from "./sessions.service.ts";
+import { supersedeAllTokens } from "./tokens.service.ts";
 import {
+  activateUser,
+  deactivateUser,
   deleteUserRow,
   findUserById,
   listUserRows,
   parsePermissions,
-  setUserActive,
   setUserNameAndPermissions,
   toAdminUser,
   userKey,
@@ -42,9 +44,15 @@ export async function updateUser(core: Core, actor: Actor, id: string, input: un
     assertCan(actor, "users.edit", { id, permissions: before.permissions });
     const now = core.now().toISOString();
     if (update.kind === "active") {
-      await setUserActive(trx, id, update.isActive, now);
-      // SECURITY 2 and 26: deactivating a user ends all their sessions and device tokens.
-      if (!update.isActive) await endUserSessions(trx, id, core.now());
+      if (update.isActive) {
+        // Only here, by staff allowed to edit this user, does a deactivated account come back (SECURITY 33).
+        await activateUser(trx, id, now);
+      } else {
+        await deactivateUser(trx, id, now);
+        // SECURITY 2, 26 and 33: deactivating a user ends all their sessions, device tokens and mailed links.
+        await endUserSessions(trx, id, core.now());
+        await supersedeAllTokens(core, trx, id);
+      }
       await recordAudit(trx, actor, core.now(), {
         action: update.isActive ? "user.activate" : "user.deactivate",
         targetType: "user",

@@ -58,7 +58,7 @@ export function findUserByLogin(db: Db, login: string): Promise<UserRow | undefi
 export function findUserByEmail(db: Db, email: string) {
   return db
     .selectFrom("users")
-    .select(["id", "username", "email", "is_active"])
+    .select(["id", "username", "email", "is_active", "deactivated_at"])
     .where("email_key", "=", userKey(email))
     .executeTakeFirst();
 }
@@ -85,9 +85,14 @@ export async function anyUserExists(db: Db): Promise<boolean> {
   return (await db.selectFrom("users").select("id").limit(1).executeTakeFirst()) !== undefined;
 }
 
-/** Sign-ups waiting for activation: inactive and never activated (a deactivated user is not one). */
-export function isAwaitingActivation(row: Pick<UserRow, "is_active" | "activated_at">): boolean {
-  return row.is_active !== 1 && row.activated_at === null;
+/** Sign-ups waiting for activation: inactive, never activated and not deactivated by staff. */
+export function isAwaitingActivation(row: Pick<UserRow, "is_active" | "activated_at" | "deactivated_at">): boolean {
+  return row.is_active !== 1 && row.activated_at === null && row.deactivated_at === null;
+}
+
+/** Deactivated by staff: no e-mailed link, earlier token or login brings the account back (SECURITY 33). */
+export function isDeactivated(row: Pick<UserRow, "deactivated_at">): boolean {
+  return row.deactivated_at !== null;
 }
 
 export function listUserRows(db: Db): Promise<UserRow[]> {
@@ -117,24 +122,38 @@ export async function insertUser(
     .execute();
 }
 
-/** Activating records the first activation's time; deactivating keeps it (deactivated, not pending). */
-export async function setUserActive(db: Db, id: string, active: boolean, at: string): Promise<void> {
-  // An active account with no date (written by a path that predates the column) was activated all the same.
-  if (!active) {
-    await db
-      .updateTable("users")
-      .set((eb) => ({ activated_at: eb.fn.coalesce("activated_at", eb.val(at)) }))
-      .where("id", "=", id)
-      .where("is_active", "=", 1)
-      .execute();
-  }
+/**
+ * Activating (by the e-mailed link or by staff) records the first activation's time and ends a deactivation:
+ * the account is active again. Callers decide who may do it (a link never reactivates a deactivated account).
+ */
+export async function activateUser(db: Db, id: string, at: string): Promise<void> {
   await db
     .updateTable("users")
     .set((eb) => ({
-      is_active: active ? 1 : 0,
+      is_active: 1,
       updated_at: at,
-      ...(active ? { activated_at: eb.fn.coalesce("activated_at", eb.val(at)) } : {}),
+      activated_at: eb.fn.coalesce("activated_at", eb.val(at)),
+      deactivated_at: null,
     }))
+    .where("id", "=", id)
+    .execute();
+}
+
+/**
+ * Deactivation by staff (SECURITY 33): a state of its own, dated, apart from 'never activated'. The first
+ * activation's time is kept (deactivated, not pending), and so is the first deactivation's.
+ */
+export async function deactivateUser(db: Db, id: string, at: string): Promise<void> {
+  // An active account with no date (written by a path that predates the column) was activated all the same.
+  await db
+    .updateTable("users")
+    .set((eb) => ({ activated_at: eb.fn.coalesce("activated_at", eb.val(at)) }))
+    .where("id", "=", id)
+    .where("is_active", "=", 1)
+    .execute();
+  await db
+    .updateTable("users")
+    .set((eb) => ({ is_active: 0, updated_at: at, deactivated_at: eb.fn.coalesce("deactivated_at", eb.val(at)) }))
     .where("id", "=", id)
     .execute();
 }

@@ -34,6 +34,24 @@ describe("audit log in words", () => {
     expect(describeAuditAction(entry("something.new", {}))).toBe("something.new");
   });
 
+  it("names a login refused to a deactivated account", () => {
+    expect(describeAuditAction(entry("auth.login_refused", { username: "ann", reason: "deactivated" }))).toBe(
+      'tried to log in to the deactivated account "ann"',
+    );
+  });
+
+  it("names a login refused to an account not activated yet", () => {
+    expect(describeAuditAction(entry("auth.login_refused", { username: "ann", reason: "not_activated" }))).toBe(
+      'tried to log in to "ann", not activated yet',
+    );
+  });
+
+  it("names a link request for a deactivated account, for which no mail left", () => {
+    expect(describeAuditAction(entry("auth.forgot_password", { username: "ann", reason: "deactivated" }))).toBe(
+      'asked for a link for the deactivated account "ann"; none was sent',
+    );
+  });
+
   it("names the user whose device token staff revoked", () => {
     expect(describeAuditAction(entry("token.revoked", { kind: "device", name: "Laptop", username: "ann" }))).toBe(
       'revoked the desktop app token "Laptop" of "ann"',

@@ -69,6 +69,10 @@ export function describeAuditAction(entry: Pick<AuditEntryView, "action" | "deta
       return "logged in";
     case "auth.login_failed":
       return `failed to log in as ${user}`;
+    case "auth.login_refused":
+      return text(details.reason) === "deactivated"
+        ? `tried to log in to the deactivated account ${user}`
+        : `tried to log in to ${user}, not activated yet`;
     case "auth.logout":
       return "logged out";
     case "auth.signup":
@@ -76,7 +80,10 @@ export function describeAuditAction(entry: Pick<AuditEntryView, "action" | "deta
     case "auth.signup_taken":
       return `tried to sign up with a taken ${text(details.field) === "email" ? "e-mail address" : "username"}`;
     case "auth.forgot_password":
-      return "asked for a password reset for an address with no account";
+      // A deactivated account gets no mail either (SECURITY 33); the entry names it.
+      return text(details.reason) === "deactivated"
+        ? `asked for a link for the deactivated account ${user}; none was sent`
+        : "asked for a password reset for an address with no account";
     case "auth.activate":
       return "activated an account with the e-mailed link";
     case "auth.password_reset":
