@@ -12,6 +12,7 @@ import {
   forgotBodySchema,
   loginBodySchema,
   resetBodySchema,
+  resetTokenCheckBodySchema,
   signupBodySchema,
 } from "../domain/validation.ts";
 import { recordAudit } from "./audit.service.ts";
@@ -22,7 +23,7 @@ import { parseInput } from "./parse-input.ts";
 import { rolePermissions } from "./roles.service.ts";
 import { dummyHash, hashPassword, newId, verifyPassword } from "./secrets.ts";
 import { createSession, deleteSessionByToken, endUserSessions } from "./sessions.service.ts";
-import { consumeToken, issueNoToken, issueToken } from "./tokens.service.ts";
+import { checkToken, consumeToken, issueNoToken, issueToken } from "./tokens.service.ts";
 import {
   findUserByEmail,
   findUserById,
@@ -196,6 +197,13 @@ async function accountLinkMail(core: Core, trx: Db, actor: Actor, user: AccountL
   return kind === "reset"
     ? resetMail(user.email, user.username, link(core, "/reset-password", token))
     : activationMail(user.email, user.username, link(core, "/activate-account", token));
+}
+
+/** Whether a reset link still works, without using it up (the reset page asks as it opens). */
+export async function checkResetToken(core: Core, input: unknown): Promise<{ message: string }> {
+  const { token } = parseInput(resetTokenCheckBodySchema, input);
+  await checkToken(core, core.db, "reset", token);
+  return { message: MESSAGES.resetTokenUsable };
 }
 
 /**
