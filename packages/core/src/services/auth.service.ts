@@ -132,7 +132,8 @@ export async function signup(core: Core, input: unknown): Promise<typeof SIGNUP_
       action: "token.issued",
       targetType: "user",
       targetId: id,
-      details: { kind: "activation" },
+      // The visitor's sign-up asked for it; the name lets the log say whom it was mailed to.
+      details: { kind: "activation", reason: "signup", username },
     });
     return issued;
   });
@@ -192,7 +193,7 @@ async function accountLinkMail(core: Core, trx: Db, actor: Actor, user: AccountL
     action: "token.issued",
     targetType: "user",
     targetId: user.id,
-    details: { kind },
+    details: { kind, username: user.username },
   });
   return kind === "reset"
     ? resetMail(user.email, user.username, link(core, "/reset-password", token))
