@@ -32,7 +32,9 @@ export default function ResetPasswordPage() {
     if (!token) return;
     let current = true;
     api.checkResetToken(token).then(
-      () => current && setCheckedToken(token),
+      () => {
+        if (current) setCheckedToken(token);
+      },
       (error: unknown) => {
         if (!current) return;
         if (isLinkProblem(error)) setDeadLink(error.serverMessage ?? MESSAGES.resetTokenInvalid);
@@ -44,6 +46,9 @@ export default function ResetPasswordPage() {
       current = false;
     };
   }, [api, token]);
+
+  /** Before hydration, and while the server has not yet answered for this link. */
+  const checking = token === null || (token !== "" && !deadLink && checkedToken !== token);
 
   useEffect(() => {
     if (!done) return;
@@ -79,7 +84,7 @@ export default function ResetPasswordPage() {
       title="Reset your password"
       subtitle={token === "" || deadLink ? "This reset link can't be used." : "Choose a new password for your account."}
     >
-      {token === null || (token !== "" && !deadLink && checkedToken !== token) ? (
+      {checking ? (
         <p className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400" role="status">
           <Spinner /> Checking your reset link…
         </p>
