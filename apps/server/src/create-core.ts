@@ -1,6 +1,6 @@
 /** Wires the core services for this process: database, mailer, configuration, clock and outside services. */
 import { migrateToLatest, openDatabase } from "@portfolio/core/data";
-import { type Core, createMailer, DEFAULT_CORE_CONFIG } from "@portfolio/core/services";
+import { type Core, createMailer, DEFAULT_CORE_CONFIG, getSiteProfile } from "@portfolio/core/services";
 import type { ServerConfig } from "./config.ts";
 import { createTools, loadCatFallbacks } from "./create-tools.ts";
 import { InFlight } from "./http/in-flight.ts";
@@ -23,6 +23,9 @@ export async function createCore(config: ServerConfig, log: (line: string) => vo
     smtpUrl: config.smtpUrl,
     outboxDir: config.mailOutboxDir,
     from: config.mailFrom,
+    // Mail comes from the site's display name; read when each mail leaves, so it follows the profile.
+    displayName: async () => (await getSiteProfile(db)).ownerName,
+    siteUrl: () => core.config.publicUrl,
     logLinks: !config.production,
     log,
   });

@@ -79,6 +79,11 @@ test("the audit log: newest first, who and what with before/after, filters by ki
   await expect(entries).toContainText('owneredited project "Economy Bot"');
   await log.getByRole("button", { name: "Clear filters" }).click();
   await expect(entries.filter({ hasText: "signed up as" }).first()).toBeVisible();
+  // A sign-up's activation link: the visitor signed up and the server mailed it, not 'anonymous issued' it.
+  const mailed = entries.filter({ hasText: "signed up; an activation link was mailed to" }).first();
+  await expect(mailed).toBeVisible();
+  await expect(mailed).toContainText("anonymous");
+  await expect(entries.filter({ hasText: "issued an activation link" })).toHaveCount(0);
 });
 
 test("the audit log pages back in time", async ({ page, login, ownerApi }) => {

@@ -210,6 +210,12 @@ const VALID: Record<OperationName, () => Promise<Answer[]>> = {
     const token = await mailedToken("forgetful@example.com");
     return [await server.client().post("/api/reset-password", { token, newPassword: "remembered-pass-1" })];
   },
+  "auth.resetToken.check": async () => {
+    await createAccount(server, "checker", []);
+    await server.client().post("/api/forgot-password", { email: "checker@example.com" });
+    const token = await mailedToken("checker@example.com");
+    return [await server.client().post("/api/reset-password/check", { token })];
+  },
   "account.changePassword": async () => {
     await createAccount(server, "changer", []);
     const changer = await server.login("changer", PASSWORD);
@@ -346,6 +352,8 @@ const PROVOKE: Record<string, () => Promise<Answer>> = {
     ),
   "auth.forgotPassword 429": () =>
     untilLimited(() => limited.client().post("/api/forgot-password", { email: "limited@example.com" })),
+  "auth.resetToken.check 429": () =>
+    untilLimited(() => limited.client().post("/api/reset-password/check", { token: "an-unknown-token" })),
   "account.changePassword 429": () =>
     untilLimited(() => limitedOwner.post("/api/account/password", { currentPassword: "x", newPassword: "pass-12345" })),
   "sync.tokens.create 429": () =>

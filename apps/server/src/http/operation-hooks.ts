@@ -31,6 +31,7 @@ export function operationHooks(app: AppContext): OperationHooks {
     "sync.tokens.create": { before: rateLimits.login },
     "auth.signup": { before: rateLimits.signup },
     "auth.forgotPassword": { before: rateLimits.forgot },
+    "auth.resetToken.check": { before: rateLimits.resetTokenCheck },
     "twitch.callback": { before: rateLimits.twitchCallback },
     "projects.list": { handler: projectListHandler(app) },
     "projects.create": { after: dropProjectList },

@@ -121,6 +121,8 @@ export function createRateLimits(settings: RateLimitSettings, storage: RateLimit
         (req) => `email|${bodyField(req, "email")}`,
       ),
     ],
+    // Checking a reset link is limited like asking for one: no address is guessed at faster through it.
+    resetTokenCheck: [limiter("reset-check-ip", settings.forgotPerIp, MESSAGES.tooManyRequests, ip)],
     signup: [limiter("signup-ip", settings.signupPerIp, MESSAGES.tooManyRequests, ip)],
     playlist: [limiter("playlist-ip", settings.playlistPerIp, MESSAGES.tooManyRequests, ip)],
     twitchCallback: [limiter("twitch-callback-ip", settings.twitchCallbackPerIp, MESSAGES.tooManyRequests, ip)],

@@ -105,6 +105,18 @@ describe("GET /api/admin/audit", () => {
     expect(byAction("role.edit")?.details).toMatchObject({ updatedUsers: 1 });
   });
 
+  it("records whom an e-mailed link went to, and that a sign-up asked for it", async () => {
+    await server
+      .client()
+      .post("/api/signup", { username: "newcomer", email: "newcomer@example.com", password: PASSWORD });
+    await accounts.as.admin.post(`/api/admin/users/${accounts.ids.custom}/reset-password`);
+    const issued = (await audit("?kind=token.issued")).entries;
+    expect(issued.map((e) => [e.actorName, e.details])).toEqual([
+      ["admin1", { kind: "reset", username: "custom1" }],
+      ["anonymous", { kind: "activation", reason: "signup", username: "newcomer" }],
+    ]);
+  });
+
   it("records settings changes with before and after", async () => {
     const profile = (await server.client().get("/api/settings/profile")).body;
     await accounts.as.owner.patch("/api/admin/settings/profile", { ...profile, ownerName: "New Name" });

@@ -206,7 +206,7 @@ describe("forgot and reset password", () => {
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(known.text).toBe(unknown.text);
-    expect(known.body).toEqual({ message: "Password reset instructions have been sent to your email." });
+    expect(known.body).toEqual({ message: "If an account uses this address, we have sent a link." });
   });
 
   it("mails a reset link only when the address has an account", async () => {
@@ -273,6 +273,62 @@ describe("forgot and reset password", () => {
     const token = tokenFromLink(await signUpAndReadLink());
     const res = await server.client().post("/api/reset-password", { token, newPassword: "brand-new-pass" });
     expect(res.status).toBe(400);
+  });
+});
+
+describe("checking a reset link", () => {
+  async function mailedResetToken() {
+    const activation = tokenFromLink(await signUpAndReadLink());
+    await server.client().post("/api/activate-account", { token: activation });
+    await server.client().post("/api/forgot-password", { email: newUser.email });
+    await server.core.mailer.drain();
+    return tokenFromLink(outboxMails(server.outboxDir).at(-1)?.link ?? "");
+  }
+
+  it("says a fresh link can be used, and leaves it usable", async () => {
+    const token = await mailedResetToken();
+    const check = await server.client().post("/api/reset-password/check", { token });
+    expect(check.status).toBe(200);
+    expect(check.body).toEqual({ message: "This reset link can be used." });
+    const reset = await server.client().post("/api/reset-password", { token, newPassword: "brand-new-pass" });
+    expect(reset.status).toBe(200);
+  });
+
+  it("says a used link is used", async () => {
+    const token = await mailedResetToken();
+    await server.client().post("/api/reset-password", { token, newPassword: "brand-new-pass" });
+    const check = await server.client().post("/api/reset-password/check", { token });
+    expect(check.status).toBe(400);
+    expect(check.body).toEqual({ error: "This link is invalid or has already been used. Please request a new one." });
+  });
+
+  it("says an expired link has expired", async () => {
+    const token = await mailedResetToken();
+    server.clock.advance(60 * 60 * 1000 + 1000);
+    const check = await server.client().post("/api/reset-password/check", { token });
+    expect(check.status).toBe(400);
+    expect(check.body).toEqual({ error: "This link has expired. Please request a new one." });
+  });
+
+  it("does not accept an activation link as a reset link", async () => {
+    const token = tokenFromLink(await signUpAndReadLink());
+    const check = await server.client().post("/api/reset-password/check", { token });
+    expect(check.status).toBe(400);
+    expect(check.body).toEqual({ error: "This link is invalid or has already been used. Please request a new one." });
+  });
+
+  it("is rate limited per IP like forgot-password", async () => {
+    const limited = await startTestServer({ rateLimits: { forgotPerIp: 2 } });
+    try {
+      const ask = () => limited.client().post("/api/reset-password/check", { token: "an-unknown-token" });
+      expect((await ask()).status).toBe(400);
+      expect((await ask()).status).toBe(400);
+      const third = await ask();
+      expect(third.status).toBe(429);
+      expect(third.body).toEqual({ error: "Too many requests. Please wait a few minutes and try again." });
+    } finally {
+      await limited.close();
+    }
   });
 });
 

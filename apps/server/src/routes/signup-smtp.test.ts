@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { type FakeSmtp, startFakeSmtp } from "../test/fake-smtp.ts";
-import { outboxMails, parseMail, startTestServer, type TestServer, tokenFromLink } from "../test/test-server.ts";
+import { OWNER, outboxMails, parseMail, startTestServer, type TestServer, tokenFromLink } from "../test/test-server.ts";
 
 let smtp: FakeSmtp;
 let server: TestServer;
@@ -32,4 +32,43 @@ it("runs sign-up, activation, login and logout with the link read from a mail re
   expect((await client.get("/api/me")).body).toMatchObject({ username: "smtpuser" });
   expect((await client.post("/api/logout")).status).toBe(204);
   expect((await client.get("/api/me")).status).toBe(401);
+});
+
+/** The body of a quoted-printable part as sent (soft breaks joined, escapes decoded). */
+function decodedParts(raw: string): string {
+  return Buffer.from(
+    raw
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    "latin1",
+  ).toString("utf8");
+}
+
+async function mailedReset(): Promise<string> {
+  await server.client().post("/api/forgot-password", { email: OWNER.email });
+  await server.core.mailer.drain();
+  return smtp.messages.at(-1)?.raw ?? "";
+}
+
+it("sends from the site's display name, with a text part and the site's HTML layout beside it", async () => {
+  const raw = await mailedReset();
+  expect(raw).toMatch(/^From: Alex Morgan <no-reply@localhost>$/m);
+  expect(raw).toMatch(/^Content-Type: multipart\/alternative;/m);
+  const body = decodedParts(raw);
+  expect(body).toContain("Content-Type: text/plain; charset=utf-8");
+  expect(body).toContain("Content-Type: text/html; charset=utf-8");
+  expect(body).toContain('font-weight:600;">Alex Morgan</td>');
+  expect(body).toContain(`Sent by Alex Morgan from <a href="${server.url}" style="color:#4f46e5;">${server.url}</a>.`);
+});
+
+it("signs the next mail with a renamed display name, quoted in the From header and escaped in the HTML", async () => {
+  const owner = await server.login(OWNER.username, OWNER.password);
+  const profile = (await server.client().get<Record<string, unknown>>("/api/settings/profile")).body;
+  const renamed = await owner.patch("/api/admin/settings/profile", { ...profile, ownerName: 'Morgan, "Alex" <Dev>' });
+  expect(renamed.status).toBe(200);
+  const raw = await mailedReset();
+  expect(raw).toMatch(/^From: "Morgan, \\"Alex\\" <Dev>" <no-reply@localhost>$/m);
+  const html = decodedParts(raw).split("Content-Type: text/html; charset=utf-8")[1] ?? "";
+  expect(html).toContain('font-weight:600;">Morgan, &quot;Alex&quot; &lt;Dev&gt;</td>');
+  expect(html).not.toContain("<Dev>");
 });

@@ -1,5 +1,5 @@
 /** /login: login, sign-up and forgot-password forms in one screen (spec sections 2, 5 and 8). */
-import { landingFor, MESSAGES } from "@portfolio/core/domain";
+import { landingFor, MESSAGES, signupSuccessMessage } from "@portfolio/core/domain";
 import {
   Alert,
   Button,
@@ -51,8 +51,6 @@ export default function LoginPage() {
   const returnTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   /** Set once this form logs in: from then on the form's own navigation decides, not the redirect below. */
   const loggedInHere = useRef(false);
-  /** The address a new account's activation link went to, shown until the visitor moves on. */
-  const [activationSentTo, setActivationSentTo] = useState<string | null>(null);
   /**
    * Set when the login named an account never activated (not a deactivated one, which no link brings back):
    * the way to a new activation link is offered right under the message (issue 22).
@@ -70,7 +68,6 @@ export default function LoginPage() {
     clearTimeout(returnTimer.current);
     setMode(next);
     setFeedback(null);
-    setActivationSentTo(null);
     setOfferActivationLink(false);
     setPassword("");
     setConfirmPassword("");
@@ -117,8 +114,8 @@ export default function LoginPage() {
     setBusy(true);
     try {
       await api.signup({ username: username.trim(), email: email.trim(), password });
-      setFeedback({ tone: "success", text: MESSAGES.signupSuccess });
-      setActivationSentTo(email.trim());
+      // One message: the account cannot log in before the mailed link activates it.
+      setFeedback({ tone: "success", text: signupSuccessMessage(email.trim()) });
       setPassword("");
       setConfirmPassword("");
       returnTimer.current = setTimeout(() => setMode("login"), SIGNUP_RETURN_MS);
@@ -205,11 +202,6 @@ export default function LoginPage() {
         {feedback ? (
           <Alert tone={feedback.tone} testId="form-message">
             {feedback.text}
-          </Alert>
-        ) : null}
-        {activationSentTo ? (
-          <Alert tone="info" testId="activation-hint">
-            We've sent an activation link to {activationSentTo}. Open it to activate your account, then log in here.
           </Alert>
         ) : null}
         {/* Off until the page runs: the browser would otherwise send the form itself, password in the URL. */}

@@ -1,6 +1,7 @@
 /**
  * /reset-password?token=…: choose a new password; on success go to /login after 3 s. A missing, unknown,
- * used or expired link shows what went wrong and the form for a new reset link (LinkProblem).
+ * used or expired link shows what went wrong and the form for a new reset link (LinkProblem), as the page
+ * opens (a check that does not use the link up), not after the visitor typed a new password twice.
  */
 import { MESSAGES } from "@portfolio/core/domain";
 import { Alert, Button, errorMessage, PasswordField, Spinner, useAuth, useHydrated } from "@portfolio/ui";
@@ -24,6 +25,30 @@ export default function ResetPasswordPage() {
   const [done, setDone] = useState(false);
   const [deadLink, setDeadLink] = useState<string | null>(null);
   const token = hydrated ? (params.get("token") ?? "").trim() : null;
+  /** The token the server said can be used; the form waits for that answer. */
+  const [checkedToken, setCheckedToken] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!token) return;
+    let current = true;
+    api.checkResetToken(token).then(
+      () => {
+        if (current) setCheckedToken(token);
+      },
+      (error: unknown) => {
+        if (!current) return;
+        if (isLinkProblem(error)) setDeadLink(error.serverMessage ?? MESSAGES.resetTokenInvalid);
+        // Any other failure (offline, rate limited) leaves the form: the reset itself answers then.
+        else setCheckedToken(token);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, token]);
+
+  /** Before hydration, and while the server has not yet answered for this link. */
+  const checking = token === null || (token !== "" && !deadLink && checkedToken !== token);
 
   useEffect(() => {
     if (!done) return;
@@ -59,7 +84,7 @@ export default function ResetPasswordPage() {
       title="Reset your password"
       subtitle={token === "" || deadLink ? "This reset link can't be used." : "Choose a new password for your account."}
     >
-      {token === null ? (
+      {checking ? (
         <p className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400" role="status">
           <Spinner /> Checking your reset link…
         </p>

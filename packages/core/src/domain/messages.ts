@@ -10,17 +10,18 @@ export const MESSAGES = {
   loginFailed: "Invalid username or password.",
   unexpected: "An unexpected error occurred.",
   forgotRequired: "Please enter your email address.",
-  forgotSent: "Password reset instructions have been sent to your email.",
+  // Says no more than is true: the answer is the same whether or not the address has an account (SECURITY 6).
+  forgotSent: "If an account uses this address, we have sent a link.",
   forgotFailed: "Failed to send reset email.",
   fillAllFields: "Please fill in all fields.",
   passwordsMismatch: "Passwords do not match.",
   passwordTooShort: "Password must be at least 6 characters long.",
-  signupSuccess: "Account created successfully! You can now log in.",
   signupFailed: "Failed to create account.",
   resetSuccess: "Password reset successfully! Redirecting to login...",
   resetFailed: "Failed to reset password.",
   resetLinkInvalid: "Invalid reset link. Please request a new password reset.",
   resetTokenInvalid: "Invalid reset token.",
+  resetTokenUsable: "This reset link can be used.",
   activationSuccess: "Account activated successfully! You can now log in.",
   activationFailed: "Failed to activate account.",
   activationLinkInvalid: "Invalid activation link. Please check your email or sign up again.",
@@ -38,3 +39,8 @@ export const MESSAGES = {
   /** The same at sign-up, reset, password change and login, where today's bcrypt would cut the rest off. */
   passwordTooLong: `Password must be at most ${MAX_PASSWORD_BYTES} bytes long.`,
 } as const;
+
+/** Sign-up's one message: the account exists but must be activated from the mail before logging in (issue 22). */
+export function signupSuccessMessage(address: string): string {
+  return `Account created. We sent an activation link to ${address}. Open it, then log in.`;
+}

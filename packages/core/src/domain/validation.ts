@@ -106,6 +106,7 @@ export const forgotBodySchema = z.object({
 });
 export const resetBodySchema = z.object({ token: tokenSchema, newPassword: passwordSchema });
 export const activateBodySchema = z.object({ token: tokenSchema });
+export const resetTokenCheckBodySchema = z.object({ token: tokenSchema });
 
 // ---- Projects ----
 

@@ -1,7 +1,14 @@
 /** Session and account operations: thin over core/services/auth, account and sessions. */
 import { Unavailable } from "../domain/errors.ts";
 import { changeOwnPassword } from "../services/account.service.ts";
-import { activateAccount, forgotPassword, login, resetPassword, signup } from "../services/auth.service.ts";
+import {
+  activateAccount,
+  checkResetToken,
+  forgotPassword,
+  login,
+  resetPassword,
+  signup,
+} from "../services/auth.service.ts";
 import { requireUser } from "../services/policy.ts";
 import { deleteSessionByToken, endOwnSession, listOwnSessions } from "../services/sessions.service.ts";
 import type { Handlers } from "./context.ts";
@@ -18,6 +25,7 @@ type AuthHandlers = Pick<
   | "auth.activate"
   | "auth.forgotPassword"
   | "auth.resetPassword"
+  | "auth.resetToken.check"
   | "account.changePassword"
   | "sessions.list"
   | "sessions.end"
@@ -46,6 +54,7 @@ export const authHandlers: AuthHandlers = {
   "auth.activate": ({ core }, input) => activateAccount(core, input),
   "auth.forgotPassword": ({ core }, input) => forgotPassword(core, input),
   "auth.resetPassword": ({ core }, input) => resetPassword(core, input),
+  "auth.resetToken.check": ({ core }, input) => checkResetToken(core, input),
   "account.changePassword": ({ core, actor }, input) => changeOwnPassword(core, actor, input),
   "sessions.list": async ({ core, actor }) => ({ sessions: await listOwnSessions(core, requireUser(actor)) }),
   "sessions.end": ({ core, actor }, { id }) => endOwnSession(core, requireUser(actor), id),

@@ -12,17 +12,18 @@ import {
   forgotBodySchema,
   loginBodySchema,
   resetBodySchema,
+  resetTokenCheckBodySchema,
   signupBodySchema,
 } from "../domain/validation.ts";
 import { recordAudit } from "./audit.service.ts";
 import { type Actor, ANONYMOUS, type Core } from "./context.ts";
 import type { MailMessage } from "./mail/mailer.ts";
-import { activationMail, resetMail } from "./mail/templates.ts";
+import { accountExistsMail, activationMail, resetMail, usernameTakenMail } from "./mail/templates.ts";
 import { parseInput } from "./parse-input.ts";
 import { rolePermissions } from "./roles.service.ts";
 import { dummyHash, hashPassword, newId, verifyPassword } from "./secrets.ts";
 import { createSession, deleteSessionByToken, endUserSessions } from "./sessions.service.ts";
-import { consumeToken, issueNoToken, issueToken } from "./tokens.service.ts";
+import { checkToken, consumeToken, issueNoToken, issueToken } from "./tokens.service.ts";
 import {
   activateUser,
   findUserByEmail,
@@ -126,7 +127,12 @@ export async function signup(core: Core, input: unknown): Promise<typeof SIGNUP_
         details: { field: emailTaken ? "email" : "username" },
       });
     });
-    core.mailer.enqueue(emailTaken ? accountExistsMail(core, email) : usernameTakenMail(core, email, username));
+    const loginLink = link(core, "/login");
+    // The name goes only to the address the sign-up gave; kept to plain characters all the same.
+    const safeName = username.replace(/[^A-Za-z0-9_.-]/g, "");
+    core.mailer.enqueue(
+      emailTaken ? accountExistsMail(email, loginLink) : usernameTakenMail(email, safeName, loginLink),
+    );
     return SIGNUP_ANSWER;
   }
   const now = core.now().toISOString();
@@ -155,7 +161,8 @@ export async function signup(core: Core, input: unknown): Promise<typeof SIGNUP_
       action: "token.issued",
       targetType: "user",
       targetId: id,
-      details: { kind: "activation" },
+      // The visitor's sign-up asked for it; the name lets the log say whom it was mailed to.
+      details: { kind: "activation", reason: "signup", username },
     });
     return issued;
   });
@@ -228,11 +235,18 @@ async function accountLinkMail(core: Core, trx: Db, actor: Actor, user: AccountL
     action: "token.issued",
     targetType: "user",
     targetId: user.id,
-    details: { kind },
+    details: { kind, username: user.username },
   });
   return kind === "reset"
     ? resetMail(user.email, user.username, link(core, "/reset-password", token))
     : activationMail(user.email, user.username, link(core, "/activate-account", token));
+}
+
+/** Whether a reset link still works, without using it up (the reset page asks as it opens). */
+export async function checkResetToken(core: Core, input: unknown): Promise<{ message: string }> {
+  const { token } = parseInput(resetTokenCheckBodySchema, input);
+  await checkToken(core, core.db, "reset", token);
+  return { message: MESSAGES.resetTokenUsable };
 }
 
 /**
@@ -265,29 +279,7 @@ async function linkHolder(db: Db, userId: string): Promise<Actor> {
   return { kind: "user", id: row.id, username: row.username, permissions: parsePermissions(row.permissions) };
 }
 
-function link(core: Core, path: string, token: string): string {
-  return `${core.config.publicUrl.replace(/\/+$/, "")}${path}?token=${encodeURIComponent(token)}`;
-}
-
-function accountExistsMail(core: Core, email: string) {
-  const url = `${core.config.publicUrl.replace(/\/+$/, "")}/login`;
-  return {
-    to: email,
-    subject: "You already have an account",
-    link: url,
-    text: `Someone tried to sign up with this address, which already has an account. If it was you, log in or use "Forgot password" at:\n\n${url}\n`,
-    html: `<p>Someone tried to sign up with this address, which already has an account. If it was you, log in or use "Forgot password":</p><p><a href="${url}">${url}</a></p>`,
-  };
-}
-
-function usernameTakenMail(core: Core, email: string, username: string) {
-  const url = `${core.config.publicUrl.replace(/\/+$/, "")}/login`;
-  const safeName = username.replace(/[^A-Za-z0-9_.-]/g, "");
-  return {
-    to: email,
-    subject: "Choose another username",
-    link: url,
-    text: `The username "${safeName}" is already taken, so no account was created. Please sign up again with another username:\n\n${url}\n`,
-    html: `<p>The username "${safeName}" is already taken, so no account was created. Please sign up again with another username:</p><p><a href="${url}">${url}</a></p>`,
-  };
+function link(core: Core, path: string, token?: string): string {
+  const base = `${core.config.publicUrl.replace(/\/+$/, "")}${path}`;
+  return token === undefined ? base : `${base}?token=${encodeURIComponent(token)}`;
 }

@@ -65,8 +65,8 @@ export async function issueNoToken(core: Core, db: Db, kind: TokenKind): Promise
   await db.selectFrom("tokens").select("id").where("token_hash", "=", hashToken(newToken())).executeTakeFirst();
 }
 
-/** Marks the token used and answers its user id; unknown, used or expired tokens are a 400. Call inside a transaction. */
-export async function consumeToken(core: Core, db: Db, kind: TokenKind, token: string): Promise<string> {
+/** The stored row of a token that can still be used; unknown, used or expired tokens are a 400. */
+async function usableToken(core: Core, db: Db, kind: TokenKind, token: string) {
   const row = await db
     .selectFrom("tokens")
     .selectAll()
@@ -74,8 +74,22 @@ export async function consumeToken(core: Core, db: Db, kind: TokenKind, token: s
     .where("kind", "=", kind)
     .executeTakeFirst();
   if (!row || row.used_at !== null) throw new Invalid(MESSAGES.tokenInvalid);
+  if (row.expires_at <= core.now().toISOString()) throw new Invalid(MESSAGES.tokenExpired);
+  return row;
+}
+
+/**
+ * Answers whether a token would be accepted now, changing nothing: a page that opens a mailed link can say a
+ * used or expired one is dead before the visitor fills its form. Unknown, used or expired tokens are a 400.
+ */
+export async function checkToken(core: Core, db: Db, kind: TokenKind, token: string): Promise<void> {
+  await usableToken(core, db, kind, token);
+}
+
+/** Marks the token used and answers its user id; unknown, used or expired tokens are a 400. Call inside a transaction. */
+export async function consumeToken(core: Core, db: Db, kind: TokenKind, token: string): Promise<string> {
+  const row = await usableToken(core, db, kind, token);
   const now = core.now().toISOString();
-  if (row.expires_at <= now) throw new Invalid(MESSAGES.tokenExpired);
   const marked = await db
     .updateTable("tokens")
     .set({ used_at: now })

@@ -24,7 +24,6 @@ describe("audit log in words", () => {
       "changed the permissions of the Moderator role (1 user updated)",
     );
     expect(describeAuditAction(entry("settings.edit", {}))).toBe("changed the site profile");
-    expect(describeAuditAction(entry("token.issued", { kind: "activation" }))).toBe("issued an activation link");
     expect(describeAuditAction(entry("token.issued", { kind: "device", name: "Laptop" }))).toBe(
       'connected the desktop app "Laptop"',
     );
@@ -50,6 +49,34 @@ describe("audit log in words", () => {
     expect(describeAuditAction(entry("auth.forgot_password", { username: "ann", reason: "deactivated" }))).toBe(
       'asked for a link for the deactivated account "ann"; none was sent',
     );
+  });
+
+  it("says the first start created the owner, not that it edited them", () => {
+    const created = entry("user.edit", { after: { username: "owner" }, created: true });
+    expect(describeAuditAction(created)).toBe('created user "owner"');
+  });
+
+  it("says a visitor's sign-up had the activation link mailed to the new account", () => {
+    const signup = {
+      ...entry("token.issued", { kind: "activation", reason: "signup", username: "ann" }),
+      actorId: null,
+    };
+    expect(describeAuditAction(signup)).toBe('signed up; an activation link was mailed to "ann"');
+  });
+
+  it("says a visitor asked for a reset link, mailed to the account", () => {
+    const asked = { ...entry("token.issued", { kind: "reset", username: "ann" }), actorId: null };
+    expect(describeAuditAction(asked)).toBe('asked for a password reset link; it was mailed to "ann"');
+  });
+
+  it("says staff mailed the user the link", () => {
+    const mailed = { ...entry("token.issued", { kind: "activation", username: "ann" }), actorId: "staff-id" };
+    expect(describeAuditAction(mailed)).toBe('mailed "ann" an activation link');
+  });
+
+  it("names the account in older entries that recorded no username", () => {
+    const older = { ...entry("token.issued", { kind: "activation" }), actorId: null };
+    expect(describeAuditAction(older)).toBe("asked for an activation link; it was mailed to the account");
   });
 
   it("names the user whose device token staff revoked", () => {

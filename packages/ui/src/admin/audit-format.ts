@@ -36,8 +36,30 @@ function roleName(key: string | null): string {
   return (ROLE_KEYS as readonly string[]).includes(key ?? "") ? DEFAULT_ROLES[key as RoleKey].name : (key ?? "a");
 }
 
-/** 'edited project "Portfolio Website"', without the actor (shown in its own column). */
-export function describeAuditAction(entry: Pick<AuditEntryView, "action" | "details" | "targetId">): string {
+/** 'an activation link' or 'a password reset link', as the entry's kind says. */
+function linkKind(details: Record<string, unknown>): string {
+  return text(details.kind) === "activation" ? "an activation link" : "a password reset link";
+}
+
+/**
+ * What happened when an e-mailed link was issued, in the words of who really acted: staff mailed it; a visitor
+ * (no actor id) signed up or asked for it, and the server mailed it to the account's address.
+ */
+function describeLinkIssued(entry: Pick<AuditEntryView, "details"> & { actorId?: string | null }): string {
+  const { details } = entry;
+  const to = quoted(detail(details, "username"), "the account");
+  if (entry.actorId) return `mailed ${to} ${linkKind(details)}`;
+  if (text(details.reason) === "signup") return `signed up; ${linkKind(details)} was mailed to ${to}`;
+  return `asked for ${linkKind(details)}; it was mailed to ${to}`;
+}
+
+/**
+ * 'edited project "Portfolio Website"', without the actor (shown in its own column). With the actor's id, an
+ * e-mailed link is told apart as mailed by staff or asked for by a visitor.
+ */
+export function describeAuditAction(
+  entry: Pick<AuditEntryView, "action" | "details" | "targetId"> & { actorId?: string | null },
+): string {
   const { details } = entry;
   const project = quoted(detail(details, "title"), "a project");
   const user = quoted(detail(details, "username"), "a user");
@@ -49,7 +71,8 @@ export function describeAuditAction(entry: Pick<AuditEntryView, "action" | "deta
     case "project.delete":
       return `deleted project ${project}`;
     case "user.edit":
-      return `edited user ${user}`;
+      // The first start records the owner's creation as an edit of the new row: it is a creation.
+      return details.created === true ? `created user ${user}` : `edited user ${user}`;
     case "user.activate":
       return `activated user ${user}`;
     case "user.deactivate":
@@ -92,7 +115,7 @@ export function describeAuditAction(entry: Pick<AuditEntryView, "action" | "deta
       return "changed their password";
     case "token.issued":
       if (text(details.kind) === "device") return `connected the desktop app "${text(details.name) ?? ""}"`;
-      return `issued ${text(details.kind) === "activation" ? "an activation" : "a password reset"} link`;
+      return describeLinkIssued(entry);
     case "token.revoked": {
       // Staff revoking a user's token from the Users tab name the user; your own revocation does not.
       const of = text(details.username) ? ` of ${user}` : "";

@@ -42,8 +42,13 @@ describe("role editor (Settings tab)", () => {
     expect(isRoleDirty(["a", "b"], ["b", "a"])).toBe(false);
     expect(isRoleDirty(["a"], ["a", "b"])).toBe(true);
     expect(roleUpdatedMessage(3)).toBe("Role permissions updated successfully. 3 users updated.");
+    expect(roleUpdatedMessage(0)).toBe("Role permissions updated successfully. 0 users updated.");
     expect(roleUpdateFailedMessage("Nope.")).toBe("Failed to update role permissions: Nope.");
     expect(roleUpdateFailedMessage(undefined)).toBe("Failed to update role permissions: Unknown error");
+  });
+
+  it("says '1 user updated' for one user, not '1 users updated'", () => {
+    expect(roleUpdatedMessage(1)).toBe("Role permissions updated successfully. 1 user updated.");
   });
 
   it("changing a role's permissions needs users:permissions, as changing one user's does", () => {

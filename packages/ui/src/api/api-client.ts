@@ -61,6 +61,8 @@ export interface ApiClient {
   activateAccount(token: string): Promise<MessageAnswer>;
   forgotPassword(email: string): Promise<MessageAnswer>;
   resetPassword(token: string, newPassword: string): Promise<MessageAnswer>;
+  /** Whether a reset link still works, without using it up: rejects with the server's 400 when it does not. */
+  checkResetToken(token: string): Promise<MessageAnswer>;
   getProjects(): Promise<ProjectsAnswer>;
   createProject(body: ProjectBody): Promise<Project>;
   updateProject(id: string, body: ProjectPatchBody): Promise<Project>;
@@ -163,6 +165,9 @@ export class TransportApiClient implements ApiClient {
   }
   resetPassword(token: string, newPassword: string) {
     return this.transport.call("auth.resetPassword", { token, newPassword });
+  }
+  checkResetToken(token: string) {
+    return this.transport.call("auth.resetToken.check", { token });
   }
   getProjects() {
     return this.transport.call("projects.list", {});

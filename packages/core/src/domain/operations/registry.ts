@@ -16,6 +16,7 @@ import {
   projectCreateSchema,
   projectUpdateSchema,
   resetBodySchema,
+  resetTokenCheckBodySchema,
   rolePermissionsSchema,
   signupBodySchema,
   userActivateSchema,
@@ -128,6 +129,17 @@ export const operations = {
     action: "public",
     body: resetBodySchema.strict(),
     result: message,
+    credentials: SESSION_ONLY,
+  },
+  "auth.resetToken.check": {
+    method: "POST",
+    // The token travels in the body, never in a URL that logs and proxies keep.
+    path: "/api/reset-password/check",
+    summary: "Answers whether a reset link still works, without using it up (400 when it is unknown, used or expired).",
+    action: "public",
+    body: resetTokenCheckBodySchema.strict(),
+    result: message,
+    statuses: [429],
     credentials: SESSION_ONLY,
   },
   "account.changePassword": {

@@ -14,6 +14,7 @@ export const ROUTES: Record<OperationName, Route> = {
   "auth.activate": {"method":"POST","path":"/api/activate-account","query":[],"body":true},
   "auth.forgotPassword": {"method":"POST","path":"/api/forgot-password","query":[],"body":true},
   "auth.resetPassword": {"method":"POST","path":"/api/reset-password","query":[],"body":true},
+  "auth.resetToken.check": {"method":"POST","path":"/api/reset-password/check","query":[],"body":true},
   "account.changePassword": {"method":"POST","path":"/api/account/password","query":[],"body":true},
   "sessions.list": {"method":"GET","path":"/api/sessions","query":[],"body":false},
   "sessions.end": {"method":"DELETE","path":"/api/sessions/{id}","query":[],"body":false},

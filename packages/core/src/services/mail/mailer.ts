@@ -6,12 +6,14 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Transporter } from "nodemailer";
 import { newId } from "../secrets.ts";
+import { brandedHtml, senderAddress, senderName } from "./layout.ts";
 import { createMailQueue, type MailQueue } from "./mail-queue.ts";
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The message's HTML content; the mailer puts it in the site's layout. */
   html: string;
   /** The one link the mail carries; logged for the file outbox outside production. */
   link: string;
@@ -28,7 +30,15 @@ export interface Mailer extends MailQueue {
 export interface MailerOptions {
   smtpUrl?: string | undefined;
   outboxDir: string;
+  /** MAIL_FROM: its address sends every mail; its name stands in when the site has no display name. */
   from: string;
+  /**
+   * The site's display name (the site profile's owner name), read for each mail so a renamed site signs its
+   * next mail with the new name.
+   */
+  displayName?: () => Promise<string | undefined>;
+  /** The site's address (PUBLIC_URL), named in the layout's footer; read when each mail leaves. */
+  siteUrl?: () => string;
   /** Log outbox links (SECURITY 14: outside production only). */
   logLinks: boolean;
   log: (line: string) => void;
@@ -49,13 +59,23 @@ export function createMailer(options: MailerOptions): Mailer {
     );
     return transport;
   };
+  /** The display name when it can be read; a failed read still sends the mail, under MAIL_FROM's name. */
+  const brandName = async (): Promise<string | undefined> => {
+    try {
+      return (await options.displayName?.())?.trim() || undefined;
+    } catch {
+      return undefined;
+    }
+  };
   const send = async (message: MailMessage): Promise<void> => {
+    const name = (await brandName()) ?? senderName(options.from) ?? "Portfolio";
     const envelope = {
-      from: options.from,
+      // An address object: nodemailer quotes and encodes the name, so no display name can forge a header.
+      from: { name, address: senderAddress(options.from) },
       to: message.to,
       subject: message.subject,
       text: message.text,
-      html: message.html,
+      html: brandedHtml({ name, siteUrl: options.siteUrl?.() ?? "" }, message.subject, message.html),
     };
     const info = await (await getTransport()).sendMail(envelope);
     if (options.smtpUrl) return;

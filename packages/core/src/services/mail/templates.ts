@@ -1,8 +1,9 @@
-/** The texts of the account e-mails. Links are absolute, built from PUBLIC_URL. */
+/**
+ * The texts of the account e-mails: a plain-text part and the HTML content the mailer puts in the site's
+ * layout (layout.ts). Links are absolute, built from PUBLIC_URL. Every interpolated value is escaped.
+ */
+import { actionButton, escapeHtml } from "./layout.ts";
 import type { MailMessage } from "./mailer.ts";
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
 
 function mail(
   to: string,
@@ -18,7 +19,13 @@ function mail(
     subject,
     link,
     text: `${greeting}\n\n${body}\n\n${link}\n\n${footer}\n`,
-    html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p><p>${escapeHtml(link)}</p><p>${escapeHtml(footer)}</p>`,
+    html: [
+      `<p>${escapeHtml(greeting)}</p>`,
+      `<p>${escapeHtml(body)}</p>`,
+      actionButton(action, link),
+      `<p style="font-size:13px;color:#475569;">Or copy this link into your browser: ${escapeHtml(link)}</p>`,
+      `<p style="font-size:13px;color:#475569;">${escapeHtml(footer)}</p>`,
+    ].join("\n"),
   };
 }
 
@@ -43,5 +50,31 @@ export function resetMail(to: string, username: string, link: string): MailMessa
     "Reset Password",
     link,
     "If you did not ask for this, you can ignore this e-mail; your password stays as it is.",
+  );
+}
+
+/** To an address that already has an account, in place of a second account's activation mail. */
+export function accountExistsMail(to: string, loginLink: string): MailMessage {
+  return mail(
+    to,
+    "You already have an account",
+    "Hello,",
+    'Someone tried to sign up with this address, which already has an account. If it was you, log in or use "Forgot password".',
+    "Log in",
+    loginLink,
+    "If it was not you, you can ignore this e-mail; nothing was changed.",
+  );
+}
+
+/** To the address of a sign-up whose username was taken: no account was created. */
+export function usernameTakenMail(to: string, username: string, loginLink: string): MailMessage {
+  return mail(
+    to,
+    "Choose another username",
+    "Hello,",
+    `The username "${username}" is already taken, so no account was created. Please sign up again with another username.`,
+    "Sign up again",
+    loginLink,
+    "If you did not sign up, you can ignore this e-mail.",
   );
 }
