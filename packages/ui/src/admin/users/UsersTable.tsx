@@ -5,6 +5,7 @@
 import { type AdminUser, deriveRole } from "@portfolio/core/domain";
 import { useId } from "react";
 import { Button } from "../../components/Button.tsx";
+import { cx } from "../../components/cx.ts";
 import { TableScrollBox } from "../../components/TableScrollBox.tsx";
 import { PermissionGroups, RoleBadge, StatusPill } from "../Badges.tsx";
 import { formatDate } from "../dates.ts";
@@ -118,6 +119,8 @@ export function UsersTable({ users, viewerId, roles, buttonsFor, onAction, busyI
   );
 }
 
+const TOGGLE: ReadonlySet<UserAction> = new Set<UserAction>(["activate", "deactivate"]);
+
 function RowButtons({
   user,
   buttons,
@@ -145,8 +148,9 @@ function RowButtons({
           key={button.action}
           size="sm"
           variant={button.variant}
-          // A slot kept for the other status stays in place, visibly unavailable, and says why.
-          className={button.disabledReason ? "opacity-50" : undefined}
+          // Activate and Deactivate share a slot as wide as the wider label, so the row does not shift; a
+          // slot kept for the other status stays in place, visibly unavailable, and says why.
+          className={cx(TOGGLE.has(button.action) && "min-w-[6.5rem]", button.disabledReason && "opacity-50")}
           disabled={busy || button.disabledReason !== undefined}
           title={button.disabledReason}
           aria-describedby={button.disabledReason ? reasonId : undefined}
