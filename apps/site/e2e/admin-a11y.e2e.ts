@@ -53,6 +53,16 @@ for (const theme of ["dark", "light"] as const) {
       // The danger button under the pointer keeps white text readable (hover goes darker, not lighter).
       await confirm.getByRole("button", { name: "Delete", exact: true }).hover();
       found.push(...(await seriousViolations(page, { where: "Delete user, hovered" })));
+      await page.keyboard.press("Escape");
+      await expect(confirm).toBeHidden(VISIBLE);
+      // The question before a mail has an indigo confirm button, checked the same way.
+      await userRow(page, custom.username)
+        .getByRole("button", { name: /^Reset password/ })
+        .click();
+      const reset = page.getByRole("dialog", { name: "Reset password" });
+      await expect(reset).toBeVisible(VISIBLE);
+      await reset.getByRole("button", { name: "Send reset e-mail" }).hover();
+      found.push(...(await seriousViolations(page, { where: "Reset password, hovered" })));
       expect(found).toEqual([]);
     });
 

@@ -120,13 +120,15 @@ test("an administrator: users they may manage, never themselves or the owner", a
   await expect(userRow(page, "owner").getByRole("button")).toHaveCount(0);
   // Yourself: only the password reset and your own devices.
   await expect(userRow(page, admin.username).getByRole("button")).toHaveText(["Reset password", "Devices"]);
-  // Inactive: Activate, Edit, Devices, Delete, no reset.
+  // Inactive: the same slots as an active row, Activate in Deactivate's place, the reset kept but disabled.
   await expect(userRow(page, waiting.username).getByRole("button")).toHaveText([
-    "Activate",
     "Edit",
+    "Reset password",
     "Devices",
+    "Activate",
     "Delete",
   ]);
+  await expect(userRow(page, waiting.username).getByRole("button", { name: /^Reset password/ })).toBeDisabled();
   await expect(userRow(page, member.username).getByRole("button")).toHaveText([
     "Edit",
     "Reset password",

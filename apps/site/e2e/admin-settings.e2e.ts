@@ -250,3 +250,53 @@ test("your sessions: see them, end one; a password change ends the others", asyn
   await other.close();
   await third.close();
 });
+
+test("log out everywhere else: asks first, ends every other session, keeps this one; each End is quiet", async ({
+  page,
+  login,
+  createAccount,
+  browser,
+  server,
+}) => {
+  const admin = await createAccount({ prefix: "adm", permissions: ROLE_PERMISSIONS.admin });
+  const others = [];
+  for (const userAgent of ["Mozilla/5.0 (Windows NT 10.0) Firefox/140.0", "Mozilla/5.0 (iPhone) Safari/604.1"]) {
+    const context = await browser.newContext({ baseURL: server.baseUrl, userAgent });
+    const signIn = await context.request.post("/api/login", {
+      data: { username: admin.username, password: admin.password },
+      headers: { Origin: server.baseUrl },
+    });
+    expect(signIn.status()).toBe(200);
+    others.push(context);
+  }
+
+  await login(admin);
+  await openPanel(page, "Settings");
+  const sessions = page.getByTestId("sessions");
+  await expect(sessions.getByTestId("session-row")).toHaveCount(3);
+  // One session's End is a quiet button: none in the list is red.
+  const ends = sessions.getByRole("button", { name: /^End / });
+  await expect(ends).toHaveCount(3);
+  for (const end of await ends.all()) await expect(end).not.toHaveClass(/bg-red-600/);
+
+  await sessions.getByRole("button", { name: "Log out everywhere else" }).click();
+  const ask = page.getByRole("dialog", { name: "Log out everywhere else" });
+  await expect(ask).toContainText(
+    "End your 2 other sessions? Those browsers are logged out at once. This browser stays logged in, and so do your desktop apps (revoke those under Device tokens).",
+  );
+  await expect(ask.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await ask.getByRole("button", { name: "Cancel" }).click();
+  await expect(ask).toBeHidden();
+  for (const context of others) expect((await context.request.get("/api/me")).status()).toBe(200);
+
+  await sessions.getByRole("button", { name: "Log out everywhere else" }).click();
+  await ask.getByRole("button", { name: "Log out everywhere else" }).click();
+  await expect(feedback(page)).toHaveText("Logged out of 2 other sessions.");
+  await expect(sessions.getByTestId("session-row")).toHaveCount(1);
+  await expect(sessions.getByTestId("session-row")).toContainText("This device");
+  // With no other session left, the button has nothing to do and is gone.
+  await expect(sessions.getByRole("button", { name: "Log out everywhere else" })).toHaveCount(0);
+  for (const context of others) expect((await context.request.get("/api/me")).status()).toBe(401);
+  expect((await page.request.get("/api/me")).status()).toBe(200);
+  for (const context of others) await context.close();
+});

@@ -61,18 +61,33 @@ test("activate, password reset and delete, each with its message; the list is fe
   await openPanel(page, "Users");
 
   const row = userRow(page, waiting.username);
-  await expect(row.getByRole("button", { name: `Reset password ${waiting.username}` })).toHaveCount(0);
+  await expect(row.getByRole("button", { name: `Reset password ${waiting.username}` })).toBeDisabled();
+  await expect(row.getByRole("button", { name: `Reset password ${waiting.username}` })).toHaveAccessibleDescription(
+    "A reset link goes only to an active account: activate the user first.",
+  );
   const refetch = page.waitForResponse((r) => r.url().endsWith("/api/admin/users") && r.request().method() === "GET");
   await row.getByRole("button", { name: `Activate ${waiting.username}`, exact: true }).click();
   await refetch;
   await expect(feedback(page)).toHaveText(`User "${waiting.username}" activated.`);
   await expect(row.getByTestId("user-status")).toHaveText("Active");
   await expect(row.getByRole("button", { name: `Activate ${waiting.username}`, exact: true })).toHaveCount(0);
+  await expect(row.getByRole("button", { name: `Reset password ${waiting.username}` })).toBeEnabled();
 
   const since = Date.now() - 1000;
   await userRow(page, member.username)
     .getByRole("button", { name: `Reset password ${member.username}` })
     .click();
+  // A reset mails the user: it asks first, naming the address, and Cancel sends nothing.
+  const ask = page.getByRole("dialog", { name: "Reset password" });
+  await expect(ask).toContainText(`Send "${member.username}" a password reset e-mail at ${member.email}?`);
+  await expect(ask.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await ask.getByRole("button", { name: "Cancel" }).click();
+  await expect(ask).toBeHidden();
+  await expect(feedback(page)).not.toHaveText("Password reset email sent successfully");
+  await userRow(page, member.username)
+    .getByRole("button", { name: `Reset password ${member.username}` })
+    .click();
+  await ask.getByRole("button", { name: "Send reset e-mail" }).click();
   await expect(feedback(page)).toHaveText("Password reset email sent successfully");
   await waitForMailLink(server.outboxDir, member.email, "/reset-password", { after: since });
 
@@ -91,6 +106,59 @@ test("activate, password reset and delete, each with its message; the list is fe
   await confirm.getByRole("button", { name: "Delete" }).click();
   await expect(feedback(page)).toHaveText(`User "${member.username}" deleted.`);
   await expect(userRow(page, member.username)).toHaveCount(0);
+});
+
+test("deactivate asks first, ends the user's sessions, and the row's buttons keep their places", async ({
+  page,
+  browser,
+  createAccount,
+  login,
+  server,
+}) => {
+  const member = await createAccount({ prefix: "member" });
+  // The member is logged in elsewhere: the deactivation ends that session.
+  const elsewhere = await browser.newContext({ baseURL: server.baseUrl });
+  const signIn = await elsewhere.request.post("/api/login", {
+    data: { username: member.username, password: member.password },
+    headers: { Origin: server.baseUrl },
+  });
+  expect(signIn.status()).toBe(200);
+  await login(ownerAccount);
+  await openPanel(page, "Users");
+
+  const row = userRow(page, member.username);
+  const deactivate = row.getByRole("button", { name: `Deactivate ${member.username}` });
+  const remove = row.getByRole("button", { name: `Delete ${member.username}` });
+  const edit = row.getByRole("button", { name: `Edit ${member.username}` });
+  /** Where a button sits in its row, as its offset from the row's Edit button (the table may widen a column). */
+  const place = async (button: typeof edit) => {
+    const [box, origin] = [await button.boundingBox(), await edit.boundingBox()];
+    return { x: Math.round((box?.x ?? 0) - (origin?.x ?? 0)), y: Math.round((box?.y ?? 0) - (origin?.y ?? 0)) };
+  };
+  const toggleBefore = await place(deactivate);
+  const deleteBefore = await place(remove);
+  await deactivate.click();
+  const ask = page.getByRole("dialog", { name: "Deactivate user" });
+  await expect(ask).toContainText(
+    `Deactivate "${member.username}"? They are logged out at once on every browser and desktop app, and cannot log in until they are activated again.`,
+  );
+  await expect(ask.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(ask).toBeHidden();
+  await expect(row.getByTestId("user-status")).toHaveText("Active");
+  expect((await elsewhere.request.get("/api/me")).status()).toBe(200);
+
+  await deactivate.click();
+  await ask.getByRole("button", { name: "Deactivate" }).click();
+  await expect(feedback(page)).toHaveText(`User "${member.username}" deactivated. Their sessions have ended.`);
+  await expect(row.getByTestId("user-status")).toHaveText("Inactive");
+  expect((await elsewhere.request.get("/api/me")).status()).toBe(401);
+
+  // Activate takes Deactivate's slot; nothing else in the row moved.
+  const activate = row.getByRole("button", { name: `Activate ${member.username}`, exact: true });
+  expect(await place(activate)).toEqual(toggleBefore);
+  expect(await place(remove)).toEqual(deleteBefore);
+  await elsewhere.close();
 });
 
 test("the failure messages of section 8", async ({ page, createAccount, login }) => {
@@ -118,6 +186,7 @@ test("the failure messages of section 8", async ({ page, createAccount, login })
   await userRow(page, member.username)
     .getByRole("button", { name: /^Reset password/ })
     .click();
+  await page.getByRole("dialog", { name: "Reset password" }).getByRole("button", { name: "Send reset e-mail" }).click();
   await expect(feedback(page)).toHaveText("Failed to send password reset email");
 
   await fail("DELETE", "**/api/admin/users/*", "500");

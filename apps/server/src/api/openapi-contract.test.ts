@@ -229,6 +229,13 @@ const VALID: Record<OperationName, () => Promise<Answer[]>> = {
     const current = mine.body.sessions.find((session) => session.current)?.id ?? "";
     return [await owner.delete(`/api/sessions/${current}`)];
   },
+  "sessions.endOthers": async () => {
+    // An account of its own, so no owner session another request relies on is ended.
+    await createAccount(server, "leaver", []);
+    await server.login("leaver", PASSWORD);
+    const leaver = await server.login("leaver", PASSWORD);
+    return [await leaver.post("/api/sessions/end-others")];
+  },
   "projects.list": async () => [await server.client().get("/api/projects")],
   "projects.create": async () => [
     await (await ownerClient()).post("/api/projects", { title: "Created", description: "By the contract test." }),

@@ -79,6 +79,11 @@ export interface SessionView {
   current: boolean;
 }
 
+/** What 'Log out everywhere else' ended: how many of your other browser sessions. */
+export interface EndedSessionsAnswer {
+  ended: number;
+}
+
 export interface RoleUpdateAnswer {
   /** How many members the edit changed (or, in a dry run, would change). */
   updatedUsers: number;

@@ -10,7 +10,12 @@ import {
   signup,
 } from "../services/auth.service.ts";
 import { requireUser } from "../services/policy.ts";
-import { deleteSessionByToken, endOwnSession, listOwnSessions } from "../services/sessions.service.ts";
+import {
+  deleteSessionByToken,
+  endOtherOwnSessions,
+  endOwnSession,
+  listOwnSessions,
+} from "../services/sessions.service.ts";
 import type { Handlers } from "./context.ts";
 
 export const HELLO = "Hello there! Thanks for finding this little secret. Have a great day!";
@@ -29,6 +34,7 @@ type AuthHandlers = Pick<
   | "account.changePassword"
   | "sessions.list"
   | "sessions.end"
+  | "sessions.endOthers"
 >;
 
 export const authHandlers: AuthHandlers = {
@@ -58,4 +64,5 @@ export const authHandlers: AuthHandlers = {
   "account.changePassword": ({ core, actor }, input) => changeOwnPassword(core, actor, input),
   "sessions.list": async ({ core, actor }) => ({ sessions: await listOwnSessions(core, requireUser(actor)) }),
   "sessions.end": ({ core, actor }, { id }) => endOwnSession(core, requireUser(actor), id),
+  "sessions.endOthers": ({ core, actor }) => endOtherOwnSessions(core, requireUser(actor)),
 };

@@ -17,6 +17,7 @@ export type AuditAction =
   | "token.issued"
   | "token.revoked"
   | "session.ended"
+  | "session.ended_others"
   | "user.activate"
   | "user.deactivate"
   | "user.edit"

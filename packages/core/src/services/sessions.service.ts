@@ -4,8 +4,9 @@
  */
 import type { Db } from "../data/schema.ts";
 import type { SessionView } from "../domain/api-types.ts";
-import { NotFound } from "../domain/errors.ts";
+import { Forbidden, NotFound } from "../domain/errors.ts";
 import { decide } from "../domain/policy/index.ts";
+import { recordAudit } from "./audit.service.ts";
 import type { Core, UserActor } from "./context.ts";
 import { hashToken, newId, newToken } from "./secrets.ts";
 import { parsePermissions } from "./users.table.ts";
@@ -129,6 +130,32 @@ export async function sessionsOf(core: Core, userId: string, currentId?: string)
 
 export async function endOwnSession(core: Core, actor: UserActor, sessionId: string): Promise<void> {
   await endSessionOf(core.db, actor.id, sessionId);
+}
+
+/**
+ * 'Log out everywhere else': ends every browser session of the caller but the one making the call, and
+ * records how many in the audit log. Device tokens stay: each is revoked by name in the Device tokens list.
+ * A caller with no session of its own (a device token) is refused, so the call can never end them all.
+ */
+export async function endOtherOwnSessions(core: Core, actor: UserActor): Promise<{ ended: number }> {
+  const current = actor.sessionId;
+  if (actor.credential === "device" || !current)
+    throw new Forbidden("Ending your other sessions needs a browser session.");
+  return core.db.transaction().execute(async (trx) => {
+    const ended = await trx
+      .deleteFrom("sessions")
+      .where("user_id", "=", actor.id)
+      .where("id", "!=", current)
+      .returning("id")
+      .execute();
+    await recordAudit(trx, actor, core.now(), {
+      action: "session.ended_others",
+      targetType: "user",
+      targetId: actor.id,
+      details: { ended: ended.length },
+    });
+    return { ended: ended.length };
+  });
 }
 
 /** Ends one session of this user, and answers its device for the audit; another user's session is not found. */

@@ -8,11 +8,21 @@ export interface ConfirmDialogProps {
   title: string;
   message: string;
   confirmLabel: string;
+  /** The confirm button's colour: red (default) for what cannot be taken back, indigo for a mail. */
+  tone?: "danger" | "primary";
   onConfirm: () => Promise<void> | void;
   onCancel: () => void;
 }
 
-export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  tone = "danger",
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const cancel = useRef<HTMLButtonElement>(null);
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
@@ -36,7 +46,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, o
         <button ref={cancel} type="button" className={buttonClasses("secondary")} onClick={onCancel} disabled={busy}>
           Cancel
         </button>
-        <Button variant="danger" onClick={confirm} loading={busy}>
+        <Button variant={tone} onClick={confirm} loading={busy}>
           {confirmLabel}
         </Button>
       </div>

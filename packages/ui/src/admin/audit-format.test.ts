@@ -91,6 +91,15 @@ describe("audit log in words", () => {
     );
   });
 
+  it("counts the sessions a 'Log out everywhere else' ended", () => {
+    expect(describeAuditAction(entry("session.ended_others", { ended: 1 }))).toBe(
+      "logged out everywhere else (1 other session ended)",
+    );
+    expect(describeAuditAction(entry("session.ended_others", { ended: 3 }))).toBe(
+      "logged out everywhere else (3 other sessions ended)",
+    );
+  });
+
   it("lists the before/after of changed fields", () => {
     expect(
       auditChanges({

@@ -123,6 +123,10 @@ export function describeAuditAction(
     }
     case "session.ended":
       return text(details.username) ? `ended a session of ${user}` : "ended a session";
+    case "session.ended_others": {
+      const ended = typeof details.ended === "number" ? details.ended : 0;
+      return `logged out everywhere else (${ended} other ${ended === 1 ? "session" : "sessions"} ended)`;
+    }
     case "twitch.connect":
       return "connected Twitch";
     default:

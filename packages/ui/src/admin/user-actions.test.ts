@@ -1,6 +1,6 @@
 import { DEFAULT_ROLES } from "@portfolio/core/domain";
 import { describe, expect, it } from "vitest";
-import { hasAnyAction, NO_ACTIONS, rowActions } from "./user-actions.ts";
+import { NO_ACTIONS, rowActions, rowButtons } from "./user-actions.ts";
 
 const owner = { id: "o", permissions: ["override:owner"] };
 const admin = { id: "a", permissions: DEFAULT_ROLES.admin.permissions };
@@ -64,7 +64,46 @@ describe("rowActions (spec section 6)", () => {
 
   it("the owner may manage an admin", () => {
     expect(rowActions(owner, row("a", admin.permissions)).delete).toBe(true);
-    expect(hasAnyAction(rowActions(owner, row("a", admin.permissions)))).toBe(true);
-    expect(hasAnyAction(NO_ACTIONS)).toBe(false);
+  });
+});
+
+describe("rowButtons: the row's buttons keep their places when the status changes", () => {
+  const layout = (viewer: typeof admin, target: ReturnType<typeof row>) =>
+    rowButtons(viewer, target).map((b) => (b.disabledReason ? `(${b.label})` : b.label));
+
+  it("Activate and Deactivate share one slot; an inactive user's reset stays in place, disabled", () => {
+    expect(layout(admin, row("u", ["website:view"]))).toEqual([
+      "Edit",
+      "Reset password",
+      "Devices",
+      "Deactivate",
+      "Delete",
+    ]);
+    expect(layout(admin, row("u", ["website:view"], false))).toEqual([
+      "Edit",
+      "(Reset password)",
+      "Devices",
+      "Activate",
+      "Delete",
+    ]);
+  });
+
+  it("says why the reset is disabled", () => {
+    const reset = rowButtons(admin, row("u", ["website:view"], false)).find((b) => b.action === "resetPassword");
+    expect(reset?.disabledReason).toBe("A reset link goes only to an active account: activate the user first.");
+  });
+
+  it("keeps no slot for what the viewer could do in neither status", () => {
+    expect(layout(admin, row("a", admin.permissions))).toEqual(["Reset password", "Devices"]);
+    expect(layout(owner, row("o", ["override:owner"]))).toEqual(["Devices"]);
+    expect(layout(moderator, row("u", ["website:view"], false))).toEqual([]);
+  });
+
+  it("styles Activate as the primary action, Deactivate quiet and Delete red", () => {
+    const variants = (isActive: boolean) =>
+      Object.fromEntries(rowButtons(owner, row("u", ["website:view"], isActive)).map((b) => [b.action, b.variant]));
+    expect(variants(false).activate).toBe("primary");
+    expect(variants(true).deactivate).toBe("secondary");
+    expect(variants(true).delete).toBe("danger");
   });
 });

@@ -5,6 +5,9 @@
  * - none of them for yourself, an owner, or a user holding a permission you lack;
  * - password reset needs users:edit, never for an owner or an inactive user (allowed for yourself);
  * - the Devices panel (desktop app tokens) needs users:edit; yours too, the owner's only for the owner.
+ *
+ * `rowButtons` lays them out in fixed slots, so a status change moves nothing: Activate and Deactivate share
+ * one slot, and a reset not offered only because the user is inactive stays in place, disabled, with why.
  */
 import { type Action, decide, type TargetOf } from "@portfolio/core/domain";
 
@@ -54,6 +57,33 @@ export function rowActions(viewer: Viewer, target: UserLike): RowActions {
   };
 }
 
-export function hasAnyAction(actions: RowActions): boolean {
-  return Object.values(actions).some(Boolean);
+export type UserAction = keyof RowActions;
+
+export interface RowButton {
+  action: UserAction;
+  label: string;
+  variant: "primary" | "secondary" | "danger";
+  /** Set when the slot is kept for the row's other status: the button shows, disabled, with this reason. */
+  disabledReason?: string;
+}
+
+export const RESET_NEEDS_ACTIVE = "A reset link goes only to an active account: activate the user first.";
+
+/** The row's buttons in their fixed order: Edit, Reset password, Devices, Activate/Deactivate, Delete. */
+export function rowButtons(viewer: Viewer, target: UserLike): RowButton[] {
+  const actions = rowActions(viewer, target);
+  const resetIfActive = !target.isActive && rowActions(viewer, { ...target, isActive: true }).resetPassword;
+  const slots: (RowButton | null)[] = [
+    actions.edit ? { action: "edit", label: "Edit", variant: "secondary" } : null,
+    actions.resetPassword
+      ? { action: "resetPassword", label: "Reset password", variant: "secondary" }
+      : resetIfActive
+        ? { action: "resetPassword", label: "Reset password", variant: "secondary", disabledReason: RESET_NEEDS_ACTIVE }
+        : null,
+    actions.devices ? { action: "devices", label: "Devices", variant: "secondary" } : null,
+    actions.activate ? { action: "activate", label: "Activate", variant: "primary" } : null,
+    actions.deactivate ? { action: "deactivate", label: "Deactivate", variant: "secondary" } : null,
+    actions.delete ? { action: "delete", label: "Delete", variant: "danger" } : null,
+  ];
+  return slots.filter((slot): slot is RowButton => slot !== null);
 }

@@ -10,6 +10,7 @@ import type {
   CatOfTheDay,
   DashboardStats,
   DeviceTokenView,
+  EndedSessionsAnswer,
   PlaylistAnswer,
   Project,
   ProjectsAnswer,
@@ -91,6 +92,8 @@ export interface ApiClient {
   updateSiteProfile(profile: SiteProfile): Promise<SiteProfile>;
   getSessions(): Promise<SessionView[]>;
   endSession(id: string): Promise<void>;
+  /** 'Log out everywhere else': ends every browser session of yours but this one; answers how many ended. */
+  endOtherSessions(): Promise<EndedSessionsAnswer>;
   /** Your desktop app device tokens (name, created, last used); never the token itself. */
   getDeviceTokens(): Promise<DeviceTokenView[]>;
   revokeDeviceToken(id: string): Promise<void>;
@@ -222,6 +225,9 @@ export class TransportApiClient implements ApiClient {
   }
   endSession(id: string) {
     return this.transport.call("sessions.end", { id });
+  }
+  endOtherSessions() {
+    return this.transport.call("sessions.endOthers", {});
   }
   async getDeviceTokens() {
     return (await this.transport.call("sync.tokens.list", {})).tokens;

@@ -168,6 +168,15 @@ export const operations = {
     status: 204,
     result: noBody,
   },
+  "sessions.endOthers": {
+    method: "POST",
+    path: "/api/sessions/end-others",
+    summary: "Ends every one of your browser sessions but the one making the call (audited); answers how many.",
+    action: "account.use",
+    result: results.endedSessionsResult,
+    // Only a browser session has an 'other' to keep: a device token has no session of its own.
+    credentials: SESSION_ONLY,
+  },
 
   // ---- Projects ----
   "projects.list": {

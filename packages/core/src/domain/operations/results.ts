@@ -12,6 +12,7 @@ import type {
   AdminUser,
   AuditLogAnswer,
   DashboardStats,
+  EndedSessionsAnswer,
   ProjectsAnswer,
   RolesAnswer,
   RoleUpdateAnswer,
@@ -64,6 +65,7 @@ const sessionView = answer<SessionView>()(
   z.strictObject({ id: text, userAgent: text, createdAt: text, lastSeenAt: text, current: z.boolean() }),
 );
 export const sessionsResult = answer<{ sessions: SessionView[] }>()(z.strictObject({ sessions: z.array(sessionView) }));
+export const endedSessionsResult = answer<EndedSessionsAnswer>()(z.strictObject({ ended: z.number().int().min(0) }));
 
 // ---- Projects ----
 

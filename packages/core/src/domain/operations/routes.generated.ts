@@ -18,6 +18,7 @@ export const ROUTES: Record<OperationName, Route> = {
   "account.changePassword": {"method":"POST","path":"/api/account/password","query":[],"body":true},
   "sessions.list": {"method":"GET","path":"/api/sessions","query":[],"body":false},
   "sessions.end": {"method":"DELETE","path":"/api/sessions/{id}","query":[],"body":false},
+  "sessions.endOthers": {"method":"POST","path":"/api/sessions/end-others","query":[],"body":false},
   "projects.list": {"method":"GET","path":"/api/projects","query":[],"body":false},
   "projects.create": {"method":"POST","path":"/api/projects","query":[],"body":true},
   "projects.update": {"method":"PATCH","path":"/api/projects/{id}","query":[],"body":true},

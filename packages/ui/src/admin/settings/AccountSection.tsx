@@ -47,7 +47,7 @@ function BrowserAccount({ onLoggedOut }: { onLoggedOut: () => Promise<void> }) {
         testId="sessions"
         headingLevel={3}
       >
-        <SessionsList sessions={sessions} onEndedCurrent={onLoggedOut} />
+        <SessionsList sessions={sessions} onEndedCurrent={onLoggedOut} endOthers={() => api.endOtherSessions()} />
       </Card>
     </>
   );

@@ -6,12 +6,13 @@ import { type AdminUser, sortUsersByRank } from "@portfolio/core/domain";
 import { useState } from "react";
 import { useApi } from "../../auth/auth-context.tsx";
 import { SaveError } from "../../projects/save-error.ts";
-import { deleteUserQuestion, USER_MESSAGES } from "../admin-messages.ts";
+import { USER_MESSAGES } from "../admin-messages.ts";
 import { ConfirmDialog } from "../ConfirmDialog.tsx";
+import { type ConfirmedUserAction, userActionConfirmation } from "../confirmations.ts";
 import { type FeedbackMessage, failureFeedback, useNotify } from "../feedback.tsx";
 import { EmptyBlock, ErrorBlock, LoadingBlock } from "../States.tsx";
 import { useLoad } from "../use-load.ts";
-import { rowActions, type Viewer } from "../user-actions.ts";
+import { rowButtons, type Viewer } from "../user-actions.ts";
 import type { RoleSet } from "../user-editor.ts";
 import { EditUserModal } from "./EditUserModal.tsx";
 import { UserDevicesPanel } from "./UserDevicesPanel.tsx";
@@ -33,7 +34,8 @@ export function UsersTab({
   const notify = useNotify();
   const users = useLoad(() => api.getUsers());
   const [editing, setEditing] = useState<AdminUser | null>(null);
-  const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  /** The action waiting for its confirmation: each one another person feels asks first (issue 22). */
+  const [confirming, setConfirming] = useState<{ action: ConfirmedUserAction; user: AdminUser } | null>(null);
   const [devicesOf, setDevicesOf] = useState<AdminUser | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
 
@@ -58,25 +60,37 @@ export function UsersTab({
     }
   };
 
+  const activate = (user: AdminUser) =>
+    run(
+      user,
+      async () => {
+        await api.updateUser(user._id, { isActive: true });
+        return { tone: "success", text: `User "${user.username}" activated.` };
+      },
+      (e) => failureFeedback(USER_MESSAGES.activateFailed, e),
+    );
+
   const onAction = (action: UserAction, user: AdminUser) => {
     switch (action) {
       case "edit":
         return setEditing(user);
-      case "delete":
-        return setDeleting(user);
       case "devices":
         return setDevicesOf(user);
       case "activate":
-        return run(
-          user,
-          async () => {
-            await api.updateUser(user._id, { isActive: true });
-            return { tone: "success", text: `User "${user.username}" activated.` };
-          },
-          (e) => failureFeedback(USER_MESSAGES.activateFailed, e),
-        );
+        return activate(user);
       case "deactivate":
-        return run(
+      case "resetPassword":
+      case "delete":
+        return setConfirming({ action, user });
+    }
+  };
+
+  const confirmed = async () => {
+    if (!confirming) return;
+    const { action, user } = confirming;
+    switch (action) {
+      case "deactivate":
+        await run(
           user,
           async () => {
             await api.updateUser(user._id, { isActive: false });
@@ -84,8 +98,9 @@ export function UsersTab({
           },
           (e) => failureFeedback(USER_MESSAGES.updateFailed, e),
         );
+        break;
       case "resetPassword":
-        return run(
+        await run(
           user,
           async () => {
             await api.resetUserPassword(user._id);
@@ -93,7 +108,21 @@ export function UsersTab({
           },
           (e) => failureFeedback(USER_MESSAGES.resetFailed, e),
         );
+        break;
+      case "delete":
+        await run(
+          user,
+          async () => {
+            await api.deleteUser(user._id);
+            // A deleted user's tokens went with them: their panel has nothing left to show.
+            setDevicesOf((open) => (open?._id === user._id ? null : open));
+            return { tone: "success", text: `User "${user.username}" deleted.` };
+          },
+          (e) => failureFeedback(USER_MESSAGES.deleteFailed, e, USER_MESSAGES.deleteError),
+        );
+        break;
     }
+    setConfirming(null);
   };
 
   const saveUser = async (user: AdminUser, body: { username: string; permissions: string[] }) => {
@@ -106,22 +135,6 @@ export function UsersTab({
     setEditing(null);
     notify({ tone: "success", text: `User "${body.username}" updated.` });
     await afterChange();
-  };
-
-  const confirmDelete = async () => {
-    const user = deleting;
-    if (!user) return;
-    await run(
-      user,
-      async () => {
-        await api.deleteUser(user._id);
-        // A deleted user's tokens went with them: their panel has nothing left to show.
-        setDevicesOf((open) => (open?._id === user._id ? null : open));
-        return { tone: "success", text: `User "${user.username}" deleted.` };
-      },
-      (e) => failureFeedback(USER_MESSAGES.deleteFailed, e, USER_MESSAGES.deleteError),
-    );
-    setDeleting(null);
   };
 
   const list = users.data ? sortUsersByRank(users.data, roles) : undefined;
@@ -146,7 +159,7 @@ export function UsersTab({
           users={list}
           viewerId={viewer.id}
           roles={roles}
-          actionsFor={(user) => rowActions(viewer, user)}
+          buttonsFor={(user) => rowButtons(viewer, user)}
           onAction={onAction}
           busyId={busyId}
         />
@@ -167,12 +180,12 @@ export function UsersTab({
         onSave={saveUser}
       />
       <ConfirmDialog
-        open={deleting !== null}
-        title="Delete user"
-        message={deleting ? deleteUserQuestion(deleting.username) : ""}
-        confirmLabel="Delete"
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
+        open={confirming !== null}
+        {...(confirming
+          ? userActionConfirmation(confirming.action, confirming.user)
+          : { title: "", message: "", confirmLabel: "" })}
+        onConfirm={confirmed}
+        onCancel={() => setConfirming(null)}
       />
     </div>
   );

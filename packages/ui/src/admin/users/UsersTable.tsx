@@ -3,21 +3,23 @@
  * Below the md breakpoint each row is a card (CARD_* classes): the column headers become labels in the card.
  */
 import { type AdminUser, deriveRole } from "@portfolio/core/domain";
-import type { ReactNode } from "react";
+import { useId } from "react";
 import { Button } from "../../components/Button.tsx";
+import { cx } from "../../components/cx.ts";
 import { TableScrollBox } from "../../components/TableScrollBox.tsx";
 import { PermissionGroups, RoleBadge, StatusPill } from "../Badges.tsx";
 import { formatDate } from "../dates.ts";
-import { hasAnyAction, type RowActions } from "../user-actions.ts";
+import type { RowButton, UserAction } from "../user-actions.ts";
 import { exactRole, type RoleSet } from "../user-editor.ts";
 
-export type UserAction = keyof RowActions;
+export type { UserAction };
 
 export interface UsersTableProps {
   users: readonly AdminUser[];
   viewerId: string;
   roles: RoleSet;
-  actionsFor: (user: AdminUser) => RowActions;
+  /** The row's buttons in their fixed slots (`rowButtons`). */
+  buttonsFor: (user: AdminUser) => RowButton[];
   onAction: (action: UserAction, user: AdminUser) => void;
   /** The row whose action is running (its buttons are disabled). */
   busyId: string | null;
@@ -33,7 +35,7 @@ function CardLabel({ children }: { children: string }) {
   return <span className={CARD_LABEL}>{children}</span>;
 }
 
-export function UsersTable({ users, viewerId, roles, actionsFor, onAction, busyId }: UsersTableProps) {
+export function UsersTable({ users, viewerId, roles, buttonsFor, onAction, busyId }: UsersTableProps) {
   return (
     <TableScrollBox>
       <table className="w-full border-collapse text-sm max-md:block md:min-w-[64rem]" data-testid="users-table">
@@ -63,7 +65,7 @@ export function UsersTable({ users, viewerId, roles, actionsFor, onAction, busyI
         <tbody className="divide-y divide-slate-200 max-md:block dark:divide-slate-800">
           {users.map((user) => {
             const role = deriveRole(user.permissions, roles);
-            const actions = actionsFor(user);
+            const buttons = buttonsFor(user);
             const self = user._id === viewerId;
             return (
               <tr
@@ -106,7 +108,7 @@ export function UsersTable({ users, viewerId, roles, actionsFor, onAction, busyI
                 </td>
                 <td className={`${TD} md:text-right`}>
                   <CardLabel>Actions</CardLabel>
-                  <RowButtons user={user} actions={actions} busy={busyId === user._id} onAction={onAction} />
+                  <RowButtons user={user} buttons={buttons} busy={busyId === user._id} onAction={onAction} />
                 </td>
               </tr>
             );
@@ -117,45 +119,52 @@ export function UsersTable({ users, viewerId, roles, actionsFor, onAction, busyI
   );
 }
 
+const TOGGLE: ReadonlySet<UserAction> = new Set<UserAction>(["activate", "deactivate"]);
+
 function RowButtons({
   user,
-  actions,
+  buttons,
   busy,
   onAction,
 }: {
   user: AdminUser;
-  actions: RowActions;
+  buttons: readonly RowButton[];
   busy: boolean;
   onAction: (action: UserAction, user: AdminUser) => void;
 }) {
-  if (!hasAnyAction(actions))
+  const reasonId = useId();
+  if (buttons.length === 0)
     return (
       <span className="text-slate-500 dark:text-slate-400">
         <span aria-hidden="true">—</span>
         <span className="sr-only">No actions available</span>
       </span>
     );
-  const button = (action: UserAction, label: string, variant: "secondary" | "danger" | "primary"): ReactNode =>
-    actions[action] ? (
-      <Button
-        key={action}
-        size="sm"
-        variant={variant}
-        disabled={busy}
-        onClick={() => onAction(action, user)}
-        aria-label={`${label} ${user.username}`}
-      >
-        {label}
-      </Button>
-    ) : null;
+  const reason = buttons.find((button) => button.disabledReason)?.disabledReason;
   return (
     <div className="flex flex-wrap gap-1.5 md:justify-end">
-      {button("activate", "Activate", "primary")}
-      {button("edit", "Edit", "secondary")}
-      {button("resetPassword", "Reset password", "secondary")}
-      {button("devices", "Devices", "secondary")}
-      {button("deactivate", "Deactivate", "secondary")}
-      {button("delete", "Delete", "danger")}
+      {buttons.map((button) => (
+        <Button
+          key={button.action}
+          size="sm"
+          variant={button.variant}
+          // Activate and Deactivate share a slot as wide as the wider label, so the row does not shift; a
+          // slot kept for the other status stays in place, visibly unavailable, and says why.
+          className={cx(TOGGLE.has(button.action) && "min-w-[6.5rem]", button.disabledReason && "opacity-50")}
+          disabled={busy || button.disabledReason !== undefined}
+          title={button.disabledReason}
+          aria-describedby={button.disabledReason ? reasonId : undefined}
+          onClick={() => onAction(button.action, user)}
+          aria-label={`${button.label} ${user.username}`}
+        >
+          {button.label}
+        </Button>
+      ))}
+      {reason ? (
+        <span id={reasonId} className="sr-only">
+          {reason}
+        </span>
+      ) : null}
     </div>
   );
 }
