@@ -8,11 +8,23 @@ export interface ConfirmDialogProps {
   title: string;
   message: string;
   confirmLabel: string;
+  /** The safe choice, focused first and chosen by Escape. */
+  cancelLabel?: string;
   onConfirm: () => Promise<void> | void;
   onCancel: () => void;
+  testId?: string;
 }
 
-export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  cancelLabel = "Cancel",
+  onConfirm,
+  onCancel,
+  testId = "confirm-dialog",
+}: ConfirmDialogProps) {
   const cancel = useRef<HTMLButtonElement>(null);
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
@@ -30,11 +42,11 @@ export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, o
       title={title}
       description={message}
       initialFocus={cancel}
-      testId="confirm-dialog"
+      testId={testId}
     >
       <div className="flex justify-end gap-2">
         <button ref={cancel} type="button" className={buttonClasses("secondary")} onClick={onCancel} disabled={busy}>
-          Cancel
+          {cancelLabel}
         </button>
         <Button variant="danger" onClick={confirm} loading={busy}>
           {confirmLabel}
