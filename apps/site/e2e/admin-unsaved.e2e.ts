@@ -3,7 +3,7 @@
  * and a page unload ask 'Discard your changes?' while a form holds unsaved changes, and never when none does.
  */
 import type { Page } from "@playwright/test";
-import { expect, openPanel, ownerAccount, projectRow, test } from "./admin-support.ts";
+import { expect, openPanel, ownerAccount, projectRow, ROLE_PERMISSIONS, test, userRow } from "./admin-support.ts";
 
 // Each test starts its own server and logs in; a busy machine needs more than the default 45 s.
 test.describe.configure({ timeout: 90_000 });
@@ -112,4 +112,36 @@ test("a page unload asks only while a form is dirty", async ({ page, login }) =>
   await page.close({ runBeforeUnload: true });
   await closed;
   expect(unloadQuestions).toEqual(["beforeunload"]);
+});
+
+test("Cancel in Edit User asks before it drops a new username", async ({ page, login, createAccount }) => {
+  const moderator = await createAccount({ prefix: "mod", permissions: ROLE_PERMISSIONS.moderator });
+  await login(ownerAccount);
+  await openPanel(page, "Users");
+  await userRow(page, moderator.username).getByRole("button", { name: /^Edit/ }).click();
+  const modal = page.getByRole("dialog", { name: "Edit User" });
+  await modal.getByLabel("Username").fill(`${moderator.username}x`);
+  await modal.getByRole("button", { name: "Cancel" }).click();
+  await discardDialog(page).getByRole("button", { name: "Keep editing" }).click();
+  await expect(modal.getByLabel("Username")).toHaveValue(`${moderator.username}x`);
+  await modal.getByRole("button", { name: "Cancel" }).click();
+  await discardDialog(page).getByRole("button", { name: "Discard" }).click();
+  await expect(modal).toHaveCount(0);
+});
+
+test("a half-typed password change asks before a tab switch", async ({ page, login }) => {
+  await login(ownerAccount);
+  await openPanel(page, "Settings");
+  const form = page.getByRole("form", { name: "Change password" });
+  await form.getByLabel("Current password", { exact: true }).fill("something");
+  await page.getByRole("tab", { name: "Dashboard" }).click();
+  await expect(discardDialog(page)).toBeVisible();
+});
+
+test("the site profile asks before a tab switch drops an edit", async ({ page, login }) => {
+  await login(ownerAccount);
+  await openPanel(page, "Settings");
+  await page.getByTestId("site-profile").getByLabel("Display name").fill("Someone else");
+  await page.getByRole("tab", { name: "Dashboard" }).click();
+  await expect(discardDialog(page)).toBeVisible();
 });
