@@ -145,3 +145,23 @@ test("the site profile asks before a tab switch drops an edit", async ({ page, l
   await page.getByRole("tab", { name: "Dashboard" }).click();
   await expect(discardDialog(page)).toBeVisible();
 });
+
+test("the browser's Back button asks before it leaves a dirty form, and stays on Keep editing", async ({
+  page,
+  login,
+}) => {
+  await login(ownerAccount);
+  await page.goto("/");
+  await page.getByTestId("admin-button").click();
+  await page.getByRole("tab", { name: "Settings" }).click();
+  await projectsCreate(page).check();
+  await page.evaluate(() => window.history.back());
+  await discardDialog(page).getByRole("button", { name: "Keep editing" }).click();
+  await expect(page).toHaveURL(/\/admin\/settings/);
+  await expect(projectsCreate(page)).toBeChecked();
+
+  await page.evaluate(() => window.history.back());
+  await discardDialog(page).getByRole("button", { name: "Discard" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId("admin-button")).toBeVisible();
+});

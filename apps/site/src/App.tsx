@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { Route, Routes, useLocation } from "react-router-dom";
 import { type InitialData, InitialDataProvider } from "./lib/initial-data.tsx";
 import HomePage from "./pages/HomePage.tsx";
+import { HistoryGuard } from "./routes/history-guard.tsx";
 import { LazyRoute } from "./routes/lazy-page.tsx";
 import {
   ActivateAccountPage,
@@ -67,6 +68,7 @@ export function App({ api, initialData }: { api: ApiClient; initialData: Initial
             Skip to content
           </a>
           <RouteEffects />
+          <HistoryGuard />
           <AppRoutes />
         </UnsavedChangesProvider>
       </AuthProvider>
