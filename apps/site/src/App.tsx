@@ -1,8 +1,9 @@
-import { type ApiClient, AuthProvider } from "@portfolio/ui";
+import { type ApiClient, AuthProvider, UnsavedChangesProvider } from "@portfolio/ui";
 import { useEffect } from "react";
 import { Route, Routes, useLocation } from "react-router-dom";
 import { type InitialData, InitialDataProvider } from "./lib/initial-data.tsx";
 import HomePage from "./pages/HomePage.tsx";
+import { HistoryGuard } from "./routes/history-guard.tsx";
 import { LazyRoute } from "./routes/lazy-page.tsx";
 import {
   ActivateAccountPage,
@@ -58,14 +59,18 @@ export function App({ api, initialData }: { api: ApiClient; initialData: Initial
   return (
     <InitialDataProvider value={initialData}>
       <AuthProvider api={api}>
-        <a
-          href="#main"
-          className="sr-only z-50 rounded-lg bg-indigo-600 px-4 py-2 font-medium text-white focus:not-sr-only focus:fixed focus:top-20 focus:left-4"
-        >
-          Skip to content
-        </a>
-        <RouteEffects />
-        <AppRoutes />
+        {/* Forms with unsaved changes ask before a tab switch, a close, a link and a page unload. */}
+        <UnsavedChangesProvider beforeUnload>
+          <a
+            href="#main"
+            className="sr-only z-50 rounded-lg bg-indigo-600 px-4 py-2 font-medium text-white focus:not-sr-only focus:fixed focus:top-20 focus:left-4"
+          >
+            Skip to content
+          </a>
+          <RouteEffects />
+          <HistoryGuard />
+          <AppRoutes />
+        </UnsavedChangesProvider>
       </AuthProvider>
     </InitialDataProvider>
   );

@@ -7,6 +7,7 @@ import { createApiClient } from "./lib/api.ts";
 import { type InitialData, parseInitialData } from "./lib/initial-data.tsx";
 import { fetchInitialDataText } from "./lib/load-initial-data.ts";
 import { prerenderIsStale } from "./lib/stale-prerender.ts";
+import { installHistoryGuard } from "./routes/history-guard.tsx";
 import { preloadForPath } from "./routes/pages.ts";
 import "./styles.css";
 
@@ -19,6 +20,8 @@ const initialDataReady: Promise<InitialData> = fetchInitialDataText().then(
     import("./lib/default-initial-data.ts").then((module) => parseInitialData(dataText, module.DEFAULT_INITIAL_DATA)),
 );
 const api = createApiClient();
+// Before the router listens, so Back and Forward can ask about unsaved changes first.
+installHistoryGuard(window);
 
 function start() {
   initialDataReady.then(render);

@@ -36,3 +36,5 @@ export * from "./projects/tag-colors.ts";
 export * from "./storage/browser-storage.ts";
 export * from "./theme/dark-mode.ts";
 export * from "./theme/use-dark-mode.ts";
+export * from "./unsaved/UnsavedChangesProvider.tsx";
+export * from "./unsaved/unsaved-registry.ts";

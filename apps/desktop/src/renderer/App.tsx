@@ -3,7 +3,7 @@
  * area above the SAME admin panel the web mounts (`AdminPanel` from @portfolio/ui), over the IPC
  * transport instead of HTTP. 'Needs attention' takes the panel's place when opened from the status area.
  */
-import { AuthProvider, TransportApiClient } from "@portfolio/ui";
+import { AuthProvider, TransportApiClient, useDiscardGuard } from "@portfolio/ui";
 import { PendingChangesProvider } from "@portfolio/ui/sync/pending-context.tsx";
 import { useCallback, useMemo, useState } from "react";
 import type { DesktopState } from "../shared/desktop-operations.ts";
@@ -37,6 +37,8 @@ export function App({ bridge }: { bridge: DesktopBridge }) {
   const [syncRequested, setSyncRequested] = useState(false);
   const [panelClosed, setPanelClosed] = useState(false);
   const [panelKey, setPanelKey] = useState(0);
+  // 'Needs attention' and 'Connect' take the panel's place: its unsaved changes go only when the user says so.
+  const guard = useDiscardGuard();
 
   const onState = useCallback(
     (next: DesktopState) => {
@@ -88,9 +90,9 @@ export function App({ bridge }: { bridge: DesktopBridge }) {
         view={view}
         onSyncNow={syncNow}
         syncRequested={syncRequested}
-        onShowAttention={() => setView("attention")}
+        onShowAttention={() => void guard(() => setView("attention"))}
         onShowPanel={() => setView("panel")}
-        onConnect={() => setConnecting(true)}
+        onConnect={() => void guard(() => setConnecting(true))}
       />
       <main id="main" className="min-h-0 flex-1 overflow-y-auto">
         {view === "attention" ? (

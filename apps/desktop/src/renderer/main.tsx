@@ -1,3 +1,4 @@
+import { UnsavedChangesProvider } from "@portfolio/ui";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App.tsx";
@@ -8,6 +9,9 @@ const root = document.getElementById("root");
 if (!root) throw new Error("The page has no #root element.");
 createRoot(root).render(
   <StrictMode>
-    <App bridge={bridgeFromWindow()} />
+    {/* No beforeunload here: in Electron a held unload silently blocks closing the window, which main owns. */}
+    <UnsavedChangesProvider>
+      <App bridge={bridgeFromWindow()} />
+    </UnsavedChangesProvider>
   </StrictMode>,
 );

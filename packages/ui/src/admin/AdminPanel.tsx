@@ -2,12 +2,15 @@
  * The admin panel (spec section 2): Dashboard, Users (users:view), Projects (projects:view) and Settings,
  * with the profile bubble. It reaches the backend only through `useApi()` and the session through
  * `useAuth()`, so the site (HTTP) and the desktop app (IPC) mount the same component. The caller decides
- * where "home" is: `onLeave` runs after logout and when the viewer loses website:admin:view.
+ * where "home" is: `onLeave` runs after logout and when the viewer loses website:admin:view. A tab switch
+ * and Logout ask 'Discard your changes?' first while a form on screen holds unsaved changes; the host wraps
+ * the panel in `UnsavedChangesProvider` (issue 22 §3).
  */
 import { decide, type RolesAnswer } from "@portfolio/core/domain";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { policyActor, useApi, useAuth } from "../auth/auth-context.tsx";
 import { useScrollPadding } from "../components/use-scroll-padding.ts";
+import { useDiscardGuard } from "../unsaved/UnsavedChangesProvider.tsx";
 import { AdminTabs, panelId, tabId } from "./AdminTabs.tsx";
 import { DashboardTab } from "./dashboard/DashboardTab.tsx";
 import { FeedbackProvider, FeedbackToast } from "./feedback.tsx";
@@ -45,17 +48,35 @@ export function AdminPanel({ onLeave }: AdminPanelProps) {
   // A tab that is no longer visible (permissions changed) falls back to the first one.
   const shown = tabs.includes(tab) ? tab : (tabs[0] ?? "dashboard");
 
-  const select = useCallback((next: AdminTab) => {
+  const guard = useDiscardGuard();
+  const shownRef = useRef(shown);
+  shownRef.current = shown;
+  const showTab = useCallback((next: AdminTab) => {
     setTab(next);
     if (typeof window !== "undefined") window.history.replaceState(window.history.state, "", `#${next}`);
   }, []);
+  // Switching tabs unmounts the tab's forms: their unsaved changes go only when the user says so.
+  const select = useCallback(
+    (next: AdminTab) => {
+      if (next !== shownRef.current) void guard(() => showTab(next));
+    },
+    [guard, showTab],
+  );
 
-  // Links such as /admin/settings#users, and the browser's back and forward buttons.
+  // Links such as /admin/settings#users, and the browser's back and forward buttons. The hash has already
+  // moved: Keep editing puts it back on the tab still shown.
   useEffect(() => {
-    const onHash = () => setTab(tabFromHash(window.location.hash, visibleTabs(permissionsRef.current)));
+    const onHash = () => {
+      const next = tabFromHash(window.location.hash, visibleTabs(permissionsRef.current));
+      const stay = shownRef.current;
+      if (next === stay) return;
+      void guard(() => setTab(next)).then((moved) => {
+        if (!moved) window.history.replaceState(window.history.state, "", `#${stay}`);
+      });
+    };
     window.addEventListener("hashchange", onHash);
     return () => window.removeEventListener("hashchange", onHash);
-  }, []);
+  }, [guard]);
 
   useEffect(() => {
     if (!allowed) onLeave();
@@ -80,6 +101,7 @@ export function AdminPanel({ onLeave }: AdminPanelProps) {
     await logout();
     onLeave();
   }, [logout, onLeave]);
+  const askThenLeave = useCallback(async () => void (await guard(leave)), [guard, leave]);
 
   // Without the panel's permission nothing renders (no tab mounts and loads) while the effect above leaves.
   if (!user || !allowed) return null;
@@ -113,7 +135,7 @@ export function AdminPanel({ onLeave }: AdminPanelProps) {
           ) : null}
         </div>
       </div>
-      <ProfileBubble user={user} roles={roleSet} onLogout={leave} />
+      <ProfileBubble user={user} roles={roleSet} onLogout={askThenLeave} />
       <FeedbackToast />
     </FeedbackProvider>
   );

@@ -2,7 +2,7 @@
  * The tab bar (WAI-ARIA tabs: arrow keys, Home and End move between tabs and select them). It fits a
  * 390 px phone; on a narrower screen it scrolls sideways, with a fade on the side where more tabs wait.
  */
-import { type KeyboardEvent, useRef } from "react";
+import { type KeyboardEvent, useEffect, useRef } from "react";
 import { FOCUS_RING } from "../components/Button.tsx";
 import { cx } from "../components/cx.ts";
 import { ScrollCue } from "../components/ScrollCue.tsx";
@@ -27,12 +27,20 @@ export function AdminTabs({
   onSelect: (tab: AdminTab) => void;
 }) {
   const list = useRef<HTMLDivElement>(null);
+  // Focus follows a keyboard selection once it has happened: a switch that waits on 'Discard your
+  // changes?' (or is refused) leaves focus where it was.
+  const keyboardMove = useRef(false);
+  useEffect(() => {
+    if (!keyboardMove.current) return;
+    keyboardMove.current = false;
+    list.current?.querySelector<HTMLElement>(`#${tabId(current)}`)?.focus();
+  }, [current]);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const next = tabAfterKey(tabs, current, event.key);
     if (!next) return;
     event.preventDefault();
+    keyboardMove.current = true;
     onSelect(next);
-    list.current?.querySelector<HTMLElement>(`#${tabId(next)}`)?.focus();
   };
   const cue = useOverflowCue(list);
   return (

@@ -10,8 +10,11 @@ export interface ConfirmDialogProps {
   confirmLabel: string;
   /** The confirm button's colour: red (default) for what cannot be taken back, indigo for a mail. */
   tone?: "danger" | "primary";
+  /** The safe choice, focused first and chosen by Escape. */
+  cancelLabel?: string;
   onConfirm: () => Promise<void> | void;
   onCancel: () => void;
+  testId?: string;
 }
 
 export function ConfirmDialog({
@@ -20,8 +23,10 @@ export function ConfirmDialog({
   message,
   confirmLabel,
   tone = "danger",
+  cancelLabel = "Cancel",
   onConfirm,
   onCancel,
+  testId = "confirm-dialog",
 }: ConfirmDialogProps) {
   const cancel = useRef<HTMLButtonElement>(null);
   const [busy, setBusy] = useState(false);
@@ -40,11 +45,11 @@ export function ConfirmDialog({
       title={title}
       description={message}
       initialFocus={cancel}
-      testId="confirm-dialog"
+      testId={testId}
     >
       <div className="flex justify-end gap-2">
         <button ref={cancel} type="button" className={buttonClasses("secondary")} onClick={onCancel} disabled={busy}>
-          Cancel
+          {cancelLabel}
         </button>
         <Button variant={tone} onClick={confirm} loading={busy}>
           {confirmLabel}

@@ -6,6 +6,7 @@ import {
   exactRole,
   initialEditMode,
   initialEditorState,
+  isUserEditDirty,
   roleOptions,
   switchMode,
   userPermissionChoices,
@@ -78,5 +79,26 @@ describe("Edit User: role mode or custom mode", () => {
     state = switchMode(state, "custom", roles);
     expect(state).toMatchObject({ mode: "custom", permissions: moderator });
     expect(switchMode(state, "role", roles).role).toBe("moderator");
+  });
+});
+
+describe("Edit User: unsaved changes", () => {
+  const user = { username: "mod1", permissions: [...moderator] };
+
+  it("the form as opened is clean", () => {
+    expect(isUserEditDirty(initialEditorState(user, roles), user, roles)).toBe(false);
+  });
+
+  it("a new username is an unsaved change", () => {
+    expect(isUserEditDirty({ ...initialEditorState(user, roles), username: "mod2" }, user, roles)).toBe(true);
+  });
+
+  it("another role is an unsaved change", () => {
+    expect(isUserEditDirty({ ...initialEditorState(user, roles), role: "user" }, user, roles)).toBe(true);
+  });
+
+  it("switching to custom mode alone changes nothing", () => {
+    const custom = switchMode(initialEditorState(user, roles), "custom", roles);
+    expect(isUserEditDirty(custom, user, roles)).toBe(false);
   });
 });

@@ -121,3 +121,14 @@ export function switchMode(state: UserEditorState, mode: EditMode, roles: RoleSe
     ? { ...state, mode, role: exactRole(permissions, roles), permissions }
     : { ...state, mode, permissions };
 }
+
+/** True when a save would change the user: another username, or another set of permissions (a mode switch alone is not). */
+export function isUserEditDirty(
+  state: UserEditorState,
+  user: { username: string; permissions: readonly string[] },
+  roles: RoleSet,
+): boolean {
+  return (
+    state.username.trim() !== user.username || !samePermissionSet(draftPermissions(state, roles), user.permissions)
+  );
+}

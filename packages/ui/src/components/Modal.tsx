@@ -3,6 +3,7 @@ import { createPortal } from "react-dom";
 import { FOCUS_RING } from "./Button.tsx";
 import { cx } from "./cx.ts";
 import { focusableIn, wrapFocusIndex } from "./focus-trap.ts";
+import { isTopModal, pushModal, removeModal } from "./modal-stack.ts";
 import { CloseIcon } from "./secondary-icons.tsx";
 
 export interface ModalProps {
@@ -33,14 +34,13 @@ export function Modal({ open, title, onClose, children, description, initialFocu
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const root = panel.current;
     if (!root) return;
-    const siblings = [...document.body.children].filter(
-      (el): el is HTMLElement => el instanceof HTMLElement && !el.contains(root),
-    );
-    for (const el of siblings) el.inert = true;
+    pushModal(root);
     const first = initialFocus?.current ?? focusableIn(root)[0] ?? root;
     first.focus();
 
     const onKeyDown = (event: KeyboardEvent) => {
+      // A dialog opened over this one handles the key.
+      if (!isTopModal(root)) return;
       if (event.key === "Escape") {
         event.preventDefault();
         onCloseRef.current();
@@ -57,13 +57,11 @@ export function Modal({ open, title, onClose, children, description, initialFocu
       }
     };
     document.addEventListener("keydown", onKeyDown);
-    const { overflow } = document.body.style;
-    document.body.style.overflow = "hidden";
     return () => {
       document.removeEventListener("keydown", onKeyDown);
-      for (const el of siblings) el.inert = false;
-      document.body.style.overflow = overflow;
-      opener?.focus();
+      removeModal(root);
+      // The opener may be gone (a dialog inside another dialog that closed with it).
+      if (opener?.isConnected) opener.focus();
     };
   }, [open, initialFocus]);
 

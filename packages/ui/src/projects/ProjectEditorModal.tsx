@@ -7,6 +7,9 @@
  * An edit always carries the version it was made on. When someone saved the project in the meantime, the
  * save is refused (409) and the modal shows 'This project was changed elsewhere' with the current values:
  * 'Reapply my changes' saves the form again on top of that version, 'Keep theirs' loads their values.
+ *
+ * Escape, Close, Cancel and a click beside the dialog ask 'Discard your changes?' first while the form
+ * differs from the project it was opened on (issue 22 §3).
  */
 import type { Project } from "@portfolio/core/domain";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
@@ -16,10 +19,12 @@ import { cx } from "../components/cx.ts";
 import { FIELD_HINT_CLASSES, FIELD_LABEL_CLASSES, INPUT_CLASSES, TextField } from "../components/FormField.tsx";
 import { Modal } from "../components/Modal.tsx";
 import { CloseIcon } from "../components/secondary-icons.tsx";
+import { useDiscardGuard, useReportUnsaved } from "../unsaved/UnsavedChangesProvider.tsx";
 import { ProjectConflictBox } from "./ProjectConflictBox.tsx";
 import { projectConflictFrom } from "./project-conflict.ts";
 import {
   commitTag,
+  isProjectFormDirty,
   linkProblem,
   type ProjectFormState,
   projectBodyFrom,
@@ -66,6 +71,11 @@ export function ProjectEditorModal({ open, project, onClose, onSave }: ProjectEd
       setConflict(null);
     }
   }, [open, project]);
+
+  const dirty = open && isProjectFormDirty(form, base);
+  useReportUnsaved(dirty);
+  const guard = useDiscardGuard();
+  const close = () => void guard(onClose, dirty);
 
   const set = <K extends keyof ProjectFormState>(key: K, value: ProjectFormState[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
@@ -136,7 +146,7 @@ export function ProjectEditorModal({ open, project, onClose, onSave }: ProjectEd
   return (
     <Modal
       open={open}
-      onClose={busy ? () => {} : onClose}
+      onClose={busy ? () => {} : close}
       title={project ? "Edit Project" : "Create Project"}
       className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-2xl"
       testId="project-editor"
@@ -276,7 +286,7 @@ export function ProjectEditorModal({ open, project, onClose, onSave }: ProjectEd
           />
         ) : null}
         <div className="flex justify-end gap-2 border-t border-slate-200 pt-4 dark:border-slate-800">
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
+          <Button variant="secondary" onClick={close} disabled={busy}>
             Cancel
           </Button>
           <Button type="submit" loading={busy}>

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   commitTag,
   EMPTY_PROJECT_FORM,
+  isProjectFormDirty,
   linkProblem,
   projectBodyFrom,
   projectFormFrom,
@@ -68,5 +69,27 @@ describe("project editor rules", () => {
     const cleared = projectBodyFrom({ ...form, github: " ", externalLink: "" }, project);
     expect(cleared.github).toBe("");
     expect(cleared.externalLink).toBe("");
+  });
+});
+
+describe("unsaved changes in the project editor", () => {
+  it("a form just opened on a project is clean", () => {
+    expect(isProjectFormDirty(projectFormFrom(project), project)).toBe(false);
+  });
+
+  it("an empty create form is clean", () => {
+    expect(isProjectFormDirty(projectFormFrom(null), null)).toBe(false);
+  });
+
+  it("an edited title is an unsaved change", () => {
+    expect(isProjectFormDirty({ ...projectFormFrom(project), title: "Bot 2" }, project)).toBe(true);
+  });
+
+  it("a tag typed but not yet added is an unsaved change", () => {
+    expect(isProjectFormDirty({ ...projectFormFrom(null), tagInput: "Rust" }, null)).toBe(true);
+  });
+
+  it("a removed tag is an unsaved change", () => {
+    expect(isProjectFormDirty(removeTag(projectFormFrom(project), project.tags[0] ?? ""), project)).toBe(true);
   });
 });

@@ -42,6 +42,11 @@ export function projectFormFrom(project?: Project | null): ProjectFormState {
   };
 }
 
+/** True when the form differs from the project it was opened on (a half-typed tag counts too). */
+export function isProjectFormDirty(form: ProjectFormState, base?: Project | null): boolean {
+  return JSON.stringify(form) !== JSON.stringify(projectFormFrom(base));
+}
+
 /** Adds the typed tag (if non-empty and new) and clears the input either way when it was added. */
 export function commitTag(form: ProjectFormState): ProjectFormState {
   const tags = addTag(form.tags, form.tagInput);

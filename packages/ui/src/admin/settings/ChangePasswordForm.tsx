@@ -7,6 +7,7 @@ import { Button } from "../../components/Button.tsx";
 import { PasswordField } from "../../components/FormField.tsx";
 import { SaveErrorBox } from "../../projects/SaveErrorBox.tsx";
 import { SaveError } from "../../projects/save-error.ts";
+import { useReportUnsaved } from "../../unsaved/UnsavedChangesProvider.tsx";
 import { useNotify } from "../feedback.tsx";
 import { passwordChangeProblem } from "../password-change.ts";
 
@@ -18,6 +19,8 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => Promise<voi
   const [confirm, setConfirm] = useState("");
   const [error, setError] = useState<SaveError | null>(null);
   const [busy, setBusy] = useState(false);
+  // Anything typed counts: leaving asks before it drops a half-typed new password.
+  useReportUnsaved(current !== "" || next !== "" || confirm !== "");
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -6,6 +6,7 @@ import type { RoleKey, RoleUpdateAnswer, RoleView } from "@portfolio/core/domain
 import { useEffect, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { cx } from "../../components/cx.ts";
+import { useReportUnsaved } from "../../unsaved/UnsavedChangesProvider.tsx";
 import { dotClasses } from "../chip-colors.ts";
 import { togglePermission } from "../permission-choices.ts";
 import { isRoleDirty, roleChoices, roleLockReason } from "../role-editor.ts";
@@ -32,6 +33,8 @@ export function RoleEditorCard({
   // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh copy only when the saved set itself changes, not on every refetch.
   useEffect(() => setDraft(role.permissions), [savedKey]);
   const dirty = isRoleDirty(role.permissions, draft);
+  // Ticks not saved yet survive a tab switch or a navigation only by the user's choice.
+  useReportUnsaved(dirty);
   const locked = roleLockReason(viewerPermissions, role);
   const preview = useRolePreview(roleKey, draft, dirty && locked === null && !busy, onPreview);
   const headingId = `role-${roleKey}-heading`;

@@ -11,6 +11,7 @@ import { Button } from "../../components/Button.tsx";
 import { TextField } from "../../components/FormField.tsx";
 import { SaveErrorBox } from "../../projects/SaveErrorBox.tsx";
 import { SaveError } from "../../projects/save-error.ts";
+import { useReportUnsaved } from "../../unsaved/UnsavedChangesProvider.tsx";
 import { useNotify } from "../feedback.tsx";
 import { Card, ErrorBlock, LoadingBlock } from "../States.tsx";
 import { profileFormFrom, profileFromForm, profileProblem, sameProfile, setSocialLink } from "../site-profile-form.ts";
@@ -55,6 +56,7 @@ function ProfileForm({
   const [busy, setBusy] = useState(false);
   useEffect(() => setForm(profileFormFrom(saved)), [saved]);
   const dirty = !sameProfile(form, saved);
+  useReportUnsaved(editable && dirty);
   const set = <K extends keyof SiteProfile>(key: K, value: SiteProfile[K]) => setForm((f) => ({ ...f, [key]: value }));
 
   const submit = async (event: FormEvent) => {

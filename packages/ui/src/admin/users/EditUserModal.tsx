@@ -2,6 +2,7 @@
  * The Edit User modal: username, then permissions in role mode (pick a role; never owner) or custom mode
  * (toggle single permissions; never override:owner; never one you do not hold), with a live preview of
  * what the chosen permissions allow. It starts in custom mode when the permissions match no role exactly.
+ * Closing it with changes not saved asks 'Discard your changes?' first (issue 22 §3).
  */
 import { type AdminUser, firstError, samePermissionSet, usernameSchema } from "@portfolio/core/domain";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
@@ -10,12 +11,14 @@ import { TextField } from "../../components/FormField.tsx";
 import { Modal } from "../../components/Modal.tsx";
 import { SaveErrorBox } from "../../projects/SaveErrorBox.tsx";
 import { SaveError } from "../../projects/save-error.ts";
+import { useDiscardGuard, useReportUnsaved } from "../../unsaved/UnsavedChangesProvider.tsx";
 import { togglePermission } from "../permission-choices.ts";
 import {
   canChangePermissions,
   draftPermissions,
   type EditMode,
   initialEditorState,
+  isUserEditDirty,
   type RoleSet,
   roleOptions,
   switchMode,
@@ -50,7 +53,12 @@ export function EditUserModal({ user, viewerPermissions, roles, onClose, onSave 
     setError(null);
   }, [user]);
 
+  const dirty = user !== null && state !== null && isUserEditDirty(state, user, roles);
+  useReportUnsaved(dirty);
+  const guard = useDiscardGuard();
+
   if (!user || !state) return null;
+  const close = () => void guard(onClose, dirty);
   const before = user.permissions;
   const draft = draftPermissions(state, roles);
   const mayChange = canChangePermissions(viewerPermissions);
@@ -80,7 +88,7 @@ export function EditUserModal({ user, viewerPermissions, roles, onClose, onSave 
   return (
     <Modal
       open
-      onClose={busy ? () => {} : onClose}
+      onClose={busy ? () => {} : close}
       title="Edit User"
       description={`${user.username} · ${user.email}`}
       className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-3xl"
@@ -126,7 +134,7 @@ export function EditUserModal({ user, viewerPermissions, roles, onClose, onSave 
         </div>
         <SaveErrorBox error={error} />
         <div className="flex justify-end gap-2 border-t border-slate-200 pt-4 dark:border-slate-800">
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
+          <Button variant="secondary" onClick={close} disabled={busy}>
             Cancel
           </Button>
           <Button type="submit" loading={busy}>
