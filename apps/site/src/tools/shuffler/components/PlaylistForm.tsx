@@ -32,6 +32,8 @@ export function PlaylistForm({ inputs, onInputsChange, onShuffle, availability, 
       className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900"
     >
       <fieldset disabled={unavailable} className="min-w-0 disabled:opacity-60">
+        {/* A fieldset names its group first (WCAG H71); the form's own label already says it on screen. */}
+        <legend className="sr-only">Playlists to shuffle</legend>
         <div className="space-y-4">
           {inputs.map((value, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: inputs have no identity beyond their position.
