@@ -84,6 +84,8 @@ test.describe("a used activation link", () => {
     await expect(page.getByRole("button", { name: "Activate Account" })).toHaveCount(0);
 
     await gotoReady(page, pathOf(fresh));
+    // The page promises what activation does: it does not log anyone in.
+    await expect(page.getByText("Activate it here, then log in with your username and password.")).toBeVisible();
     await page.getByRole("button", { name: "Activate Account" }).click();
     await expect(message(page)).toHaveText("Account activated successfully! You can now log in.");
   });

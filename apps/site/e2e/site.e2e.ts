@@ -143,9 +143,11 @@ test.describe("calendar", () => {
 
   test("shows each project's own start and update days in a month view", async ({ page }) => {
     await gotoReady(page, "/calendar");
-    await expect(month(page)).toHaveText("November 20262 events");
+    // Two project days and the owner's birthday (14 November): the count agrees with the marked days.
+    await expect(month(page)).toHaveText("November 20263 events");
     await expect(day(page, "2026-11-05")).toHaveAccessibleName("Thursday, November 5, 2026, 1 event");
     await expect(day(page, "2026-11-12")).toHaveAccessibleName("Thursday, November 12, 2026, 1 event");
+    await expect(day(page, "2026-11-14")).toHaveAccessibleName("Saturday, November 14, 2026, 1 event");
     await day(page, "2026-11-05").click();
     await expect(page.getByTestId("day-events")).toHaveText("UpdatedAlpha Bot");
     await day(page, "2026-11-12").click();

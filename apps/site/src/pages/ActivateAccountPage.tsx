@@ -57,7 +57,7 @@ export default function ActivateAccountPage() {
       subtitle={
         status === "missing" || status === "dead-link"
           ? "This activation link can't be used."
-          : "One click and you're in."
+          : "Activate it here, then log in with your username and password."
       }
     >
       <div className="space-y-4">

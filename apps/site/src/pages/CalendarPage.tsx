@@ -146,13 +146,15 @@ function MonthView({
   const focusPending = useRef(false);
   const hintId = useDomId("calendar-keys");
 
-  const days = useMemo(
-    () => groupByDay([...activity, birthdayEvent(birthDateOf({ birthDate }), view.year, ownerName)]),
+  // The month's count and the marked days come from the same events, the owner's birthday included.
+  const shown = useMemo(
+    () => [...activity, birthdayEvent(birthDateOf({ birthDate }), view.year, ownerName)],
     [activity, birthDate, ownerName, view.year],
   );
+  const days = useMemo(() => groupByDay(shown), [shown]);
   const grid = monthGrid(view.year, view.month);
   const monthName = MONTH.format(new Date(view.year, view.month, 1));
-  const monthCount = eventsInMonth(activity, view.year, view.month).length;
+  const monthCount = eventsInMonth(shown, view.year, view.month).length;
   const selectedEvents = days.get(selected) ?? [];
   const latest = activity[0];
   // Roving focus: one day is in the tab order (the selected one, else the 1st of the month).
