@@ -50,6 +50,8 @@ test.describe("static export served by the real server", () => {
       ["/login", "Welcome back"],
       ["/reset-password", "Reset your password"],
       ["/activate-account", "Activate your account"],
+      ["/accept-invitation", "Accept your invitation"],
+      ["/confirm-email", "Confirm your e-mail address"],
       ["/calendar", "Project Calendar"],
       ["/playlist-shuffler", "Playlist Shuffler"],
       ["/twitchchatwidget", "Chat Box Widget"],

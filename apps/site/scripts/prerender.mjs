@@ -27,6 +27,8 @@ const PAGE_SOURCES = {
   "/login": "src/pages/LoginPage.tsx",
   "/reset-password": "src/pages/ResetPasswordPage.tsx",
   "/activate-account": "src/pages/ActivateAccountPage.tsx",
+  "/accept-invitation": "src/pages/AcceptInvitationPage.tsx",
+  "/confirm-email": "src/pages/ConfirmEmailPage.tsx",
   "/calendar": "src/pages/CalendarPage.tsx",
   "/playlist-shuffler": "src/pages/PlaylistShufflerPage.tsx",
   "/twitchchatwidget": "src/pages/WidgetPage.tsx",
@@ -240,7 +242,14 @@ async function main() {
     "",
   ].join("\n");
   await writeFile(join(dist, "sitemap.xml"), sitemap);
-  const disallowed = ["/admin/", "/reset-password", "/activate-account", "/twitch/"];
+  const disallowed = [
+    "/admin/",
+    "/reset-password",
+    "/activate-account",
+    "/accept-invitation",
+    "/confirm-email",
+    "/twitch/",
+  ];
   await writeFile(
     join(dist, "robots.txt"),
     [

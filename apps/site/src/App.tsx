@@ -6,9 +6,11 @@ import HomePage from "./pages/HomePage.tsx";
 import { HistoryGuard } from "./routes/history-guard.tsx";
 import { LazyRoute } from "./routes/lazy-page.tsx";
 import {
+  AcceptInvitationPage,
   ActivateAccountPage,
   AdminGatePage,
   CalendarPage,
+  ConfirmEmailPage,
   LoginPage,
   NotFoundPage,
   PlaylistShufflerPage,
@@ -26,6 +28,8 @@ export function AppRoutes() {
       <Route path="/login" element={<LazyRoute page={LoginPage} />} />
       <Route path="/reset-password" element={<LazyRoute page={ResetPasswordPage} />} />
       <Route path="/activate-account" element={<LazyRoute page={ActivateAccountPage} />} />
+      <Route path="/accept-invitation" element={<LazyRoute page={AcceptInvitationPage} />} />
+      <Route path="/confirm-email" element={<LazyRoute page={ConfirmEmailPage} />} />
       <Route path="/calendar" element={<LazyRoute page={CalendarPage} />} />
       <Route path="/playlist-shuffler" element={<LazyRoute page={PlaylistShufflerPage} />} />
       <Route path="/twitchchatwidget" element={<LazyRoute page={WidgetPage} />} />

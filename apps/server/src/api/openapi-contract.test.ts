@@ -168,6 +168,23 @@ async function mailedToken(to: string): Promise<string> {
   return tokenFromLink(outboxMails(server.outboxDir).findLast((mail) => mail.to.includes(to))?.link ?? "");
 }
 
+/** The token of the confirmation link mailed to `newEmail` for a new account's address correction. */
+async function emailChangeToken(username: string, newEmail: string): Promise<string> {
+  const id = await createAccount(server, username, []);
+  await (await ownerClient()).post(`/api/admin/users/${id}/email`, { email: newEmail });
+  return mailedToken(newEmail);
+}
+
+/** The token of the link an invitation of `username` mailed. */
+async function invitationToken(username: string): Promise<string> {
+  await (await ownerClient()).post("/api/admin/users/invite", {
+    username,
+    email: `${username}@example.com`,
+    permissions: [],
+  });
+  return mailedToken(`${username}@example.com`);
+}
+
 async function createProject(owner: TestClient): Promise<{ _id: string; version: number }> {
   const res = await owner.post<{ _id: string; version: number }>("/api/projects", {
     title: `Contract ${randomUUID()}`,
@@ -215,6 +232,22 @@ const VALID: Record<OperationName, () => Promise<Answer[]>> = {
     await server.client().post("/api/forgot-password", { email: "checker@example.com" });
     const token = await mailedToken("checker@example.com");
     return [await server.client().post("/api/reset-password/check", { token })];
+  },
+  "auth.emailChange.check": async () => {
+    const token = await emailChangeToken("rechecked", "rechecked.new@example.com");
+    return [await server.client().post("/api/confirm-email/check", { token })];
+  },
+  "auth.emailChange.confirm": async () => {
+    const token = await emailChangeToken("reconfirmed", "reconfirmed.new@example.com");
+    return [await server.client().post("/api/confirm-email", { token })];
+  },
+  "auth.invitation.check": async () => {
+    const token = await invitationToken("invitecheck");
+    return [await server.client().post("/api/accept-invitation/check", { token })];
+  },
+  "auth.invitation.accept": async () => {
+    const token = await invitationToken("inviteaccept");
+    return [await server.client().post("/api/accept-invitation", { token, password: "accepted-pass-1" })];
   },
   "account.changePassword": async () => {
     await createAccount(server, "changer", []);
@@ -269,6 +302,17 @@ const VALID: Record<OperationName, () => Promise<Answer[]>> = {
   "users.resetPassword": async () => {
     const id = await createAccount(server, "resetbystaff", []);
     return [await (await ownerClient()).post(`/api/admin/users/${id}/reset-password`)];
+  },
+  "users.invite": async () => [
+    await (await ownerClient()).post("/api/admin/users/invite", {
+      username: "invited",
+      email: "invited@example.com",
+      permissions: DEFAULT_ROLES.user.permissions,
+    }),
+  ],
+  "users.email.change": async () => {
+    const id = await createAccount(server, "corrected", []);
+    return [await (await ownerClient()).post(`/api/admin/users/${id}/email`, { email: "corrected.new@example.com" })];
   },
   "users.deviceTokens.list": async () => {
     const owner = await ownerClient();
@@ -361,6 +405,25 @@ const PROVOKE: Record<string, () => Promise<Answer>> = {
     untilLimited(() => limited.client().post("/api/forgot-password", { email: "limited@example.com" })),
   "auth.resetToken.check 429": () =>
     untilLimited(() => limited.client().post("/api/reset-password/check", { token: "an-unknown-token" })),
+  "auth.emailChange.check 429": () =>
+    untilLimited(() => limited.client().post("/api/confirm-email/check", { token: "an-unknown-token" })),
+  "auth.invitation.check 429": () =>
+    untilLimited(() => limited.client().post("/api/accept-invitation/check", { token: "an-unknown-token" })),
+  "auth.emailChange.confirm 409": async () => {
+    const token = await emailChangeToken("contested", "contested.new@example.com");
+    await createAccount(server, "contested.new", []);
+    return server.client().post("/api/confirm-email", { token });
+  },
+  "users.invite 409": async () =>
+    (await ownerClient()).post("/api/admin/users/invite", {
+      username: "nobody",
+      email: "x@example.com",
+      permissions: [],
+    }),
+  "users.email.change 409": async () => {
+    const id = await createAccount(server, "collides", []);
+    return (await ownerClient()).post(`/api/admin/users/${id}/email`, { email: "nobody@example.com" });
+  },
   "account.changePassword 429": () =>
     untilLimited(() => limitedOwner.post("/api/account/password", { currentPassword: "x", newPassword: "pass-12345" })),
   "sync.tokens.create 429": () =>

@@ -32,6 +32,8 @@ export function operationHooks(app: AppContext): OperationHooks {
     "auth.signup": { before: rateLimits.signup },
     "auth.forgotPassword": { before: rateLimits.forgot },
     "auth.resetToken.check": { before: rateLimits.resetTokenCheck },
+    "auth.emailChange.check": { before: rateLimits.emailChangeCheck },
+    "auth.invitation.check": { before: rateLimits.invitationCheck },
     "twitch.callback": { before: rateLimits.twitchCallback },
     "projects.list": { handler: projectListHandler(app) },
     "projects.create": { after: dropProjectList },

@@ -123,6 +123,9 @@ export function createRateLimits(settings: RateLimitSettings, storage: RateLimit
     ],
     // Checking a reset link is limited like asking for one: no address is guessed at faster through it.
     resetTokenCheck: [limiter("reset-check-ip", settings.forgotPerIp, MESSAGES.tooManyRequests, ip)],
+    // So are the checks of an address confirmation and of an invitation (issue 22 §5).
+    emailChangeCheck: [limiter("email-check-ip", settings.forgotPerIp, MESSAGES.tooManyRequests, ip)],
+    invitationCheck: [limiter("invitation-check-ip", settings.forgotPerIp, MESSAGES.tooManyRequests, ip)],
     signup: [limiter("signup-ip", settings.signupPerIp, MESSAGES.tooManyRequests, ip)],
     playlist: [limiter("playlist-ip", settings.playlistPerIp, MESSAGES.tooManyRequests, ip)],
     twitchCallback: [limiter("twitch-callback-ip", settings.twitchCallbackPerIp, MESSAGES.tooManyRequests, ip)],

@@ -5,6 +5,8 @@ import { lazyPage } from "./lazy-page.tsx";
 export const LoginPage = lazyPage(() => import("../pages/LoginPage.tsx"));
 export const ResetPasswordPage = lazyPage(() => import("../pages/ResetPasswordPage.tsx"));
 export const ActivateAccountPage = lazyPage(() => import("../pages/ActivateAccountPage.tsx"));
+export const AcceptInvitationPage = lazyPage(() => import("../pages/AcceptInvitationPage.tsx"));
+export const ConfirmEmailPage = lazyPage(() => import("../pages/ConfirmEmailPage.tsx"));
 export const CalendarPage = lazyPage(() => import("../pages/CalendarPage.tsx"));
 export const PlaylistShufflerPage = lazyPage(() => import("../pages/PlaylistShufflerPage.tsx"), {
   loadingScreen: true,
@@ -44,6 +46,8 @@ const BY_PATH: Record<string, { preload(): Promise<void> }> = {
   "/login": LoginPage,
   "/reset-password": ResetPasswordPage,
   "/activate-account": ActivateAccountPage,
+  "/accept-invitation": AcceptInvitationPage,
+  "/confirm-email": ConfirmEmailPage,
   "/calendar": CalendarPage,
   "/playlist-shuffler": PlaylistShufflerPage,
   "/twitchchatwidget": WidgetPage,

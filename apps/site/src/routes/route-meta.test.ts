@@ -12,6 +12,8 @@ describe("route table", () => {
       "/login",
       "/reset-password",
       "/activate-account",
+      "/accept-invitation",
+      "/confirm-email",
       "/twitchchatwidget",
       "/twitchcountdownwidget",
       "/twitchcotdwidget",

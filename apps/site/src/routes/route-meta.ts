@@ -48,6 +48,20 @@ export const ROUTE_META: readonly RouteMeta[] = [
     indexable: false,
   },
   {
+    path: "/accept-invitation",
+    file: "accept-invitation.html",
+    title: ROUTE_TITLES["/accept-invitation"],
+    description: "Accept your invitation: choose a password to activate your account.",
+    indexable: false,
+  },
+  {
+    path: "/confirm-email",
+    file: "confirm-email.html",
+    title: ROUTE_TITLES["/confirm-email"],
+    description: "Confirm your new e-mail address using the link from your e-mail.",
+    indexable: false,
+  },
+  {
     path: "/calendar",
     file: "calendar.html",
     title: ROUTE_TITLES["/calendar"],

@@ -11,6 +11,8 @@ export const ROUTE_TITLES = {
   "/login": `Login | ${name}`,
   "/reset-password": `Reset Password | ${name}`,
   "/activate-account": `Activate Account | ${name}`,
+  "/accept-invitation": `Accept Invitation | ${name}`,
+  "/confirm-email": `Confirm E-mail Address | ${name}`,
   "/calendar": `Project Calendar | ${name}`,
   "/playlist-shuffler": `Playlist Shuffler | ${name}`,
   "/twitchchatwidget": `Chat Box Widget | ${name}`,

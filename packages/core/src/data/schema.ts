@@ -23,6 +23,13 @@ export interface UsersTable {
    * e-mailed link or earlier token brings the account back: only staff reactivating it clears it.
    */
   deactivated_at: string | null;
+  /**
+   * An address staff set (issue 22 §5), waiting for its owner to open the link mailed to it; `email` stays
+   * the address in use until then. NULL when no change is waiting.
+   */
+  pending_email: string | null;
+  /** When staff invited the account; it stays inactive with no usable password until the invitation is accepted. */
+  invited_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -39,7 +46,8 @@ export interface SessionsTable {
 
 export interface TokensTable {
   id: string;
-  kind: "activation" | "reset";
+  /** `email` confirms a pending address change; `invitation` lets an invited person choose a password. */
+  kind: "activation" | "reset" | "email" | "invitation";
   token_hash: string;
   user_id: string;
   created_at: string;

@@ -18,6 +18,13 @@ export interface AdminUser {
   roleKey: RoleKey | null;
   isActive: boolean;
   createdAt: string;
+  /**
+   * An address staff set that waits for its owner to confirm it from the mailed link (issue 22 §5); absent
+   * when none waits. Shown to the same callers as `email`.
+   */
+  pendingEmail?: string;
+  /** Present (true) while an invited account waits for the invited person to choose a password. */
+  invitationPending?: boolean;
 }
 
 export interface RoleView {

@@ -34,11 +34,24 @@ export const MESSAGES = {
   accountDeactivated: "This account has been deactivated. Contact the site owner.",
   tooManyLogins: "Too many login attempts. Please wait a few minutes and try again.",
   tooManyRequests: "Too many requests. Please wait a few minutes and try again.",
+  emailChangeTokenUsable: "This confirmation link can be used.",
+  emailChangeConfirmed: "Your e-mail address is confirmed. Use it from now on to log in and to get mail from us.",
+  emailChangeLinkInvalid:
+    "Invalid confirmation link. Please open the link from the e-mail we sent to your new address.",
+  invitationTokenUsable: "This invitation can be used.",
+  invitationLinkInvalid: "Invalid invitation link. Please open the link from your invitation e-mail.",
+  emailTaken: "That e-mail address is already used by another account.",
+  usernameTaken: "That username is already taken.",
   tokenInvalid: "This link is invalid or has already been used. Please request a new one.",
   tokenExpired: "This link has expired. Please request a new one.",
   /** The same at sign-up, reset, password change and login, where today's bcrypt would cut the rest off. */
   passwordTooLong: `Password must be at most ${MAX_PASSWORD_BYTES} bytes long.`,
 } as const;
+
+/** What the invited person reads once their password is set: the account is theirs, under this name. */
+export function invitationAcceptedMessage(username: string): string {
+  return `Your account is ready. You can now log in as ${username}.`;
+}
 
 /** Sign-up's one message: the account exists but must be activated from the mail before logging in (issue 22). */
 export function signupSuccessMessage(address: string): string {

@@ -107,6 +107,10 @@ export const forgotBodySchema = z.object({
 export const resetBodySchema = z.object({ token: tokenSchema, newPassword: passwordSchema });
 export const activateBodySchema = z.object({ token: tokenSchema });
 export const resetTokenCheckBodySchema = z.object({ token: tokenSchema });
+/** The mailed link that confirms a new e-mail address, and an invitation's (issue 22 §5). */
+export const emailConfirmBodySchema = z.object({ token: tokenSchema });
+export const invitationCheckBodySchema = z.object({ token: tokenSchema });
+export const invitationAcceptBodySchema = z.object({ token: tokenSchema, password: passwordSchema });
 
 // ---- Projects ----
 
@@ -201,6 +205,14 @@ export const userActivateSchema = z
   .object({ isActive: z.boolean({ error: "isActive must be true or false." }) })
   .strict();
 export const userEditSchema = z.object({ username: usernameSchema, permissions: permissionListSchema }).strict();
+
+/** Staff correct a user's address: it waits, pending, until its owner opens the link mailed to it. */
+export const userEmailChangeSchema = z.object({ email: emailSchema }).strict();
+
+/** Staff invite a user: a name, an address and what they will hold (a role's set or custom permissions). */
+export const userInviteSchema = z
+  .object({ username: usernameSchema, email: emailSchema, permissions: permissionListSchema })
+  .strict();
 
 /** PATCH /api/admin/users/{id} takes either isActive (true activates, false deactivates), or username and permissions. */
 export function parseUserUpdate(body: unknown):

@@ -2,6 +2,8 @@
 import { listAuditLog } from "../services/audit-log.service.ts";
 import { dashboardStats } from "../services/dashboard.service.ts";
 import { listRoles, updateRolePermissions } from "../services/roles.service.ts";
+import { requestEmailChange } from "../services/user-email.service.ts";
+import { inviteUser } from "../services/user-invite.service.ts";
 import { deleteUser, listUsers, requestUserPasswordReset, updateUser } from "../services/users.service.ts";
 import type { Handlers } from "./context.ts";
 
@@ -13,6 +15,8 @@ type AdminHandlers = Pick<
   | "users.update"
   | "users.delete"
   | "users.resetPassword"
+  | "users.invite"
+  | "users.email.change"
   | "dashboard.get"
   | "audit.list"
 >;
@@ -24,6 +28,8 @@ export const adminHandlers: AdminHandlers = {
   "users.update": ({ core, actor }, { id, ...body }) => updateUser(core, actor, id, body),
   "users.delete": ({ core, actor }, { id }) => deleteUser(core, actor, id),
   "users.resetPassword": ({ core, actor }, { id }) => requestUserPasswordReset(core, actor, id),
+  "users.invite": ({ core, actor }, input) => inviteUser(core, actor, input),
+  "users.email.change": ({ core, actor }, { id, ...body }) => requestEmailChange(core, actor, id, body),
   "dashboard.get": ({ core, actor }) => dashboardStats(core, actor),
   "audit.list": ({ core, actor }, query) => listAuditLog(core, actor, query),
 };

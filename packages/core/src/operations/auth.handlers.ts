@@ -16,6 +16,8 @@ import {
   endOwnSession,
   listOwnSessions,
 } from "../services/sessions.service.ts";
+import { checkEmailChangeToken, confirmEmailChange } from "../services/user-email.service.ts";
+import { acceptInvitation, checkInvitation } from "../services/user-invite.service.ts";
 import type { Handlers } from "./context.ts";
 
 export const HELLO = "Hello there! Thanks for finding this little secret. Have a great day!";
@@ -31,6 +33,10 @@ type AuthHandlers = Pick<
   | "auth.forgotPassword"
   | "auth.resetPassword"
   | "auth.resetToken.check"
+  | "auth.emailChange.check"
+  | "auth.emailChange.confirm"
+  | "auth.invitation.check"
+  | "auth.invitation.accept"
   | "account.changePassword"
   | "sessions.list"
   | "sessions.end"
@@ -61,6 +67,10 @@ export const authHandlers: AuthHandlers = {
   "auth.forgotPassword": ({ core }, input) => forgotPassword(core, input),
   "auth.resetPassword": ({ core }, input) => resetPassword(core, input),
   "auth.resetToken.check": ({ core }, input) => checkResetToken(core, input),
+  "auth.emailChange.check": ({ core }, input) => checkEmailChangeToken(core, input),
+  "auth.emailChange.confirm": ({ core }, input) => confirmEmailChange(core, input),
+  "auth.invitation.check": ({ core }, input) => checkInvitation(core, input),
+  "auth.invitation.accept": ({ core }, input) => acceptInvitation(core, input),
   "account.changePassword": ({ core, actor }, input) => changeOwnPassword(core, actor, input),
   "sessions.list": async ({ core, actor }) => ({ sessions: await listOwnSessions(core, requireUser(actor)) }),
   "sessions.end": ({ core, actor }, { id }) => endOwnSession(core, requireUser(actor), id),

@@ -18,7 +18,7 @@ import {
 import { recordAudit } from "./audit.service.ts";
 import { type Actor, ANONYMOUS, type Core } from "./context.ts";
 import type { MailMessage } from "./mail/mailer.ts";
-import { accountExistsMail, activationMail, resetMail, usernameTakenMail } from "./mail/templates.ts";
+import { accountExistsMail, activationMail, invitationMail, resetMail, usernameTakenMail } from "./mail/templates.ts";
 import { parseInput } from "./parse-input.ts";
 import { rolePermissions } from "./roles.service.ts";
 import { dummyHash, hashPassword, newId, verifyPassword } from "./secrets.ts";
@@ -32,6 +32,7 @@ import {
   findUsersByNameOrEmail,
   insertUser,
   isDeactivated,
+  isInvitationPending,
   parsePermissions,
   setUserPassword,
   toSessionUser,
@@ -216,7 +217,9 @@ type AccountLinkUser = {
   username: string;
   email: string;
   is_active: number;
+  activated_at: string | null;
   deactivated_at: string | null;
+  invited_at: string | null;
 };
 
 /** Issues and mails a reset link for an active user, or a new activation link for an inactive one, now. */
@@ -229,7 +232,9 @@ export async function mailAccountLink(core: Core, actor: Actor, user: AccountLin
 /** Issues the token (superseding older ones) and its audit row; answers the mail that carries the link. */
 async function accountLinkMail(core: Core, trx: Db, actor: Actor, user: AccountLinkUser): Promise<MailMessage> {
   if (isDeactivated(user)) throw new Forbidden(MESSAGES.accountDeactivated);
-  const kind = user.is_active === 1 ? "reset" : "activation";
+  // An invitation not yet accepted has no password to reset or account to activate: its new link is a new
+  // invitation, where the invited person chooses the password.
+  const kind = user.is_active === 1 ? "reset" : isInvitationPending(user) ? "invitation" : "activation";
   const token = await issueToken(core, trx, kind, user.id);
   await recordAudit(trx, actor, core.now(), {
     action: "token.issued",
@@ -237,6 +242,7 @@ async function accountLinkMail(core: Core, trx: Db, actor: Actor, user: AccountL
     targetId: user.id,
     details: { kind, username: user.username },
   });
+  if (kind === "invitation") return invitationMail(user.email, user.username, link(core, INVITATION_PATH, token));
   return kind === "reset"
     ? resetMail(user.email, user.username, link(core, "/reset-password", token))
     : activationMail(user.email, user.username, link(core, "/activate-account", token));
@@ -274,12 +280,16 @@ export async function resetPassword(core: Core, input: unknown): Promise<{ messa
  * Who acts through an e-mailed link: the account it was mailed to (the token proves the mailbox), so the
  * audit log names that account rather than 'anonymous'.
  */
-async function linkHolder(db: Db, userId: string): Promise<Actor> {
+export async function linkHolder(db: Db, userId: string): Promise<Actor> {
   const row = await findUserById(db, userId);
   return { kind: "user", id: row.id, username: row.username, permissions: parsePermissions(row.permissions) };
 }
 
-function link(core: Core, path: string, token?: string): string {
+/** The site pages that open an invitation and an address confirmation (apps/site). */
+export const INVITATION_PATH = "/accept-invitation";
+export const EMAIL_CONFIRM_PATH = "/confirm-email";
+
+export function link(core: Core, path: string, token?: string): string {
   const base = `${core.config.publicUrl.replace(/\/+$/, "")}${path}`;
   return token === undefined ? base : `${base}?token=${encodeURIComponent(token)}`;
 }

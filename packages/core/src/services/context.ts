@@ -16,6 +16,10 @@ export interface CoreConfig {
   sessionTtlMs: number;
   activationTtlMs: number;
   resetTtlMs: number;
+  /** How long the link confirming a new e-mail address works (issue 22 §5): as long as an activation link. */
+  emailChangeTtlMs: number;
+  /** How long an invitation link works: a week, since the invited person did not ask for it and may be away. */
+  invitationTtlMs: number;
   /** A device token unused this long stops working (DEVICE_TOKEN_IDLE_DAYS; sliding, like a session). */
   deviceTokenIdleMs: number;
   /**
@@ -32,6 +36,8 @@ export const DEFAULT_CORE_CONFIG: Omit<CoreConfig, "publicUrl"> = {
   sessionTtlMs: 30 * DAY_MS,
   activationTtlMs: 48 * 60 * 60 * 1000,
   resetTtlMs: 60 * 60 * 1000,
+  emailChangeTtlMs: 48 * 60 * 60 * 1000,
+  invitationTtlMs: 7 * DAY_MS,
   deviceTokenIdleMs: 90 * DAY_MS,
   syncRetentionMs: 90 * DAY_MS,
 };

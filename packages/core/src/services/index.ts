@@ -17,6 +17,8 @@ export * from "./sessions.service.ts";
 export * from "./settings.service.ts";
 export * from "./site-profile.service.ts";
 export * from "./twitch.service.ts";
+export * from "./user-email.service.ts";
+export * from "./user-invite.service.ts";
 export * from "./users.service.ts";
 export { toSessionUser } from "./users.table.ts";
 export * from "./youtube/playlist.service.ts";

@@ -35,10 +35,24 @@ export async function supersedeAllTokens(core: Core, db: Db, userId: string): Pr
     .execute();
 }
 
+/** Each kind's lifetime, from the configuration only: never from request input (DESIGN 8). */
+function lifetimeOf(core: Core, kind: TokenKind): number {
+  switch (kind) {
+    case "activation":
+      return core.config.activationTtlMs;
+    case "reset":
+      return core.config.resetTtlMs;
+    case "email":
+      return core.config.emailChangeTtlMs;
+    case "invitation":
+      return core.config.invitationTtlMs;
+  }
+}
+
 export async function issueToken(core: Core, db: Db, kind: TokenKind, userId: string): Promise<string> {
   const token = newToken();
   const now = core.now();
-  const ttl = kind === "activation" ? core.config.activationTtlMs : core.config.resetTtlMs;
+  const ttl = lifetimeOf(core, kind);
   await supersedeTokens(core, db, kind, userId);
   await db
     .insertInto("tokens")
@@ -82,8 +96,8 @@ async function usableToken(core: Core, db: Db, kind: TokenKind, token: string) {
  * Answers whether a token would be accepted now, changing nothing: a page that opens a mailed link can say a
  * used or expired one is dead before the visitor fills its form. Unknown, used or expired tokens are a 400.
  */
-export async function checkToken(core: Core, db: Db, kind: TokenKind, token: string): Promise<void> {
-  await usableToken(core, db, kind, token);
+export async function checkToken(core: Core, db: Db, kind: TokenKind, token: string): Promise<string> {
+  return (await usableToken(core, db, kind, token)).user_id;
 }
 
 /** Marks the token used and answers its user id; unknown, used or expired tokens are a 400. Call inside a transaction. */

@@ -17,6 +17,7 @@ import {
   findUserById,
   listUserRows,
   parsePermissions,
+  setPendingEmail,
   setUserNameAndPermissions,
   toAdminUser,
   userKey,
@@ -52,6 +53,8 @@ export async function updateUser(core: Core, actor: Actor, id: string, input: un
         // SECURITY 2, 26 and 33: deactivating a user ends all their sessions, device tokens and mailed links.
         await endUserSessions(trx, id, core.now());
         await supersedeAllTokens(core, trx, id);
+        // Its confirmation link just ended, so the address waiting for it is withdrawn too.
+        await setPendingEmail(trx, id, null, now);
       }
       await recordAudit(trx, actor, core.now(), {
         action: update.isActive ? "user.activate" : "user.deactivate",
@@ -84,10 +87,18 @@ export async function updateUser(core: Core, actor: Actor, id: string, input: un
         details: { username: update.username, ...diff },
       });
     }
-    const { email, ...user } = toAdminUser(await findUserById(trx, id));
-    // An address is for those who may see users (issue 21 §4), not for whoever may only edit one they name.
-    return can(actor, "users.view") ? { ...user, email } : user;
+    return adminUserFor(actor, await findUserById(trx, id));
   });
+}
+
+/**
+ * A user as an admin call answers it: addresses (in use and pending) only for those who may see users
+ * (issue 21 §4), not for whoever may only edit one they name.
+ */
+export function adminUserFor(actor: Actor, row: Parameters<typeof toAdminUser>[0]): AdminUser {
+  const { email, pendingEmail, ...user } = toAdminUser(row);
+  if (!can(actor, "users.view")) return user;
+  return pendingEmail === undefined ? { ...user, email } : { ...user, email, pendingEmail };
 }
 
 export async function deleteUser(core: Core, actor: Actor, id: string): Promise<void> {

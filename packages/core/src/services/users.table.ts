@@ -27,7 +27,16 @@ export function toAdminUser(row: UserRow): AdminUser {
     roleKey: isRoleKey(row.role_key) ? row.role_key : null,
     isActive: row.is_active === 1,
     createdAt: row.created_at,
+    ...(row.pending_email !== null ? { pendingEmail: row.pending_email } : {}),
+    ...(isInvitationPending(row) ? { invitationPending: true } : {}),
   };
+}
+
+/** Invited by staff and not yet accepted: inactive, never activated, not deactivated (issue 22 §5). */
+export function isInvitationPending(
+  row: Pick<UserRow, "invited_at" | "is_active" | "activated_at" | "deactivated_at">,
+) {
+  return row.invited_at !== null && isAwaitingActivation(row);
 }
 
 function isRoleKey(value: string | null): value is RoleKey {
@@ -58,7 +67,7 @@ export function findUserByLogin(db: Db, login: string): Promise<UserRow | undefi
 export function findUserByEmail(db: Db, email: string) {
   return db
     .selectFrom("users")
-    .select(["id", "username", "email", "is_active", "deactivated_at"])
+    .select(["id", "username", "email", "is_active", "activated_at", "deactivated_at", "invited_at"])
     .where("email_key", "=", userKey(email))
     .executeTakeFirst();
 }
@@ -193,6 +202,31 @@ export async function setRoleMembersPermissions(
     .set({ permissions: JSON.stringify(permissions), updated_at: at })
     .where("role_key", "=", roleKey)
     .execute();
+}
+
+/** An address staff set, waiting for its owner's confirmation; `null` withdraws it. */
+export async function setPendingEmail(db: Db, id: string, email: string | null, at: string): Promise<void> {
+  await db.updateTable("users").set({ pending_email: email, updated_at: at }).where("id", "=", id).execute();
+}
+
+/** The confirmed address becomes the one in use, and nothing waits any more. */
+export async function applyEmail(db: Db, id: string, email: string, at: string): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ email, email_key: userKey(email), pending_email: null, updated_at: at })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** Whether an account other than `exceptId` uses this address (case-insensitive). */
+export async function emailTakenByOther(db: Db, email: string, exceptId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("users")
+    .select("id")
+    .where("email_key", "=", userKey(email))
+    .where("id", "!=", exceptId)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function deleteUserRow(db: Db, id: string): Promise<void> {

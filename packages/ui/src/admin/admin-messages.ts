@@ -9,7 +9,19 @@ export const USER_MESSAGES = {
   activateFailed: "Failed to activate user",
   resetSent: "Password reset email sent successfully",
   resetFailed: "Failed to send password reset email",
+  inviteFailed: "Failed to invite user",
+  emailChangeFailed: "Failed to change the e-mail address",
 } as const;
+
+/** After an invitation: who, where the link went, and what happens next. */
+export function inviteSentMessage(username: string, email: string): string {
+  return `Invitation sent to ${email}. "${username}" stays inactive until they choose a password from the link.`;
+}
+
+/** After an address correction: nothing changed yet; the new address must confirm it. */
+export function emailChangeSentMessage(username: string, email: string): string {
+  return `Confirmation sent to ${email}. The address of "${username}" changes once the link in it is opened.`;
+}
 
 export const PROJECT_MESSAGES = {
   updateFailed: "Failed to update project",

@@ -37,8 +37,14 @@ function roleName(key: string | null): string {
 }
 
 /** 'an activation link' or 'a password reset link', as the entry's kind says. */
+const LINK_KINDS: Record<string, string> = {
+  activation: "an activation link",
+  email: "an address confirmation link",
+  invitation: "an invitation link",
+};
+
 function linkKind(details: Record<string, unknown>): string {
-  return text(details.kind) === "activation" ? "an activation link" : "a password reset link";
+  return LINK_KINDS[text(details.kind) ?? ""] ?? "a password reset link";
 }
 
 /**
@@ -81,6 +87,14 @@ export function describeAuditAction(
       return `deleted user ${user}`;
     case "user.password_reset_requested":
       return `sent a password reset e-mail to ${user}`;
+    case "user.email_change_requested":
+      return `asked ${user} to confirm the new e-mail address ${quoted(detail(details, "email"), "given")}`;
+    case "user.email_changed":
+      return `confirmed the new e-mail address of ${user}`;
+    case "user.invite":
+      return `invited ${user}`;
+    case "auth.invitation_accepted":
+      return `accepted the invitation to ${user} and chose a password`;
     case "role.edit": {
       const count = typeof details.updatedUsers === "number" ? details.updatedUsers : undefined;
       const moved = count === undefined ? "" : ` (${count} ${count === 1 ? "user" : "users"} updated)`;

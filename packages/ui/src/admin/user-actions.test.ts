@@ -25,6 +25,7 @@ describe("rowActions (spec section 6)", () => {
       delete: true,
       resetPassword: false,
       devices: true,
+      email: true,
     });
     expect(rowActions(admin, row("u", ["website:view"]))).toEqual({
       activate: false,
@@ -33,6 +34,7 @@ describe("rowActions (spec section 6)", () => {
       delete: true,
       resetPassword: true,
       devices: true,
+      email: true,
     });
   });
 
@@ -43,7 +45,7 @@ describe("rowActions (spec section 6)", () => {
       devices: true,
     });
     expect(rowActions(admin, row("o", ["override:owner"]))).toEqual(NO_ACTIONS);
-    expect(rowActions(owner, row("o", ["override:owner"]))).toEqual({ ...NO_ACTIONS, devices: true });
+    expect(rowActions(owner, row("o", ["override:owner"]))).toEqual({ ...NO_ACTIONS, devices: true, email: true });
     expect(rowActions(owner, row("x", ["website:view"], false)).resetPassword).toBe(false);
   });
 
@@ -62,6 +64,14 @@ describe("rowActions (spec section 6)", () => {
     expect(rowActions(moderator, row("u", ["website:view"])).devices).toBe(false);
   });
 
+  it("offers the e-mail correction under the edit rule, and the owner's address only to the owner", () => {
+    expect(rowActions(admin, row("u", ["website:view"], false)).email).toBe(true);
+    expect(rowActions(admin, row("a", admin.permissions)).email).toBe(false);
+    expect(rowActions(admin, row("o", ["override:owner"])).email).toBe(false);
+    expect(rowActions(owner, row("o", ["override:owner"])).email).toBe(true);
+    expect(rowActions(moderator, row("u", ["website:view"])).email).toBe(false);
+  });
+
   it("the owner may manage an admin", () => {
     expect(rowActions(owner, row("a", admin.permissions)).delete).toBe(true);
   });
@@ -74,6 +84,7 @@ describe("rowButtons: the row's buttons keep their places when the status change
   it("Activate and Deactivate share one slot; an inactive user's reset stays in place, disabled", () => {
     expect(layout(admin, row("u", ["website:view"]))).toEqual([
       "Edit",
+      "Change e-mail",
       "Reset password",
       "Devices",
       "Deactivate",
@@ -81,6 +92,7 @@ describe("rowButtons: the row's buttons keep their places when the status change
     ]);
     expect(layout(admin, row("u", ["website:view"], false))).toEqual([
       "Edit",
+      "Change e-mail",
       "(Reset password)",
       "Devices",
       "Activate",
@@ -95,7 +107,7 @@ describe("rowButtons: the row's buttons keep their places when the status change
 
   it("keeps no slot for what the viewer could do in neither status", () => {
     expect(layout(admin, row("a", admin.permissions))).toEqual(["Reset password", "Devices"]);
-    expect(layout(owner, row("o", ["override:owner"]))).toEqual(["Devices"]);
+    expect(layout(owner, row("o", ["override:owner"]))).toEqual(["Change e-mail", "Devices"]);
     expect(layout(moderator, row("u", ["website:view"], false))).toEqual([]);
   });
 

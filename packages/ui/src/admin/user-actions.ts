@@ -4,7 +4,8 @@
  * - activate, deactivate and edit need users:edit; delete needs users:delete;
  * - none of them for yourself, an owner, or a user holding a permission you lack;
  * - password reset needs users:edit, never for an owner or an inactive user (allowed for yourself);
- * - the Devices panel (desktop app tokens) needs users:edit; yours too, the owner's only for the owner.
+ * - the Devices panel (desktop app tokens) needs users:edit; yours too, the owner's only for the owner;
+ * - correcting the e-mail address needs users:edit, under the edit rule, except the owner corrects an owner's.
  *
  * `rowButtons` lays them out in fixed slots, so a status change moves nothing: Activate and Deactivate share
  * one slot, and a reset not offered only because the user is inactive stays in place, disabled, with why.
@@ -29,6 +30,7 @@ export interface RowActions {
   delete: boolean;
   resetPassword: boolean;
   devices: boolean;
+  email: boolean;
 }
 
 export const NO_ACTIONS: RowActions = {
@@ -38,6 +40,7 @@ export const NO_ACTIONS: RowActions = {
   delete: false,
   resetPassword: false,
   devices: false,
+  email: false,
 };
 
 export function viewerCan<A extends Action>(viewer: Viewer, action: A, target?: TargetOf<A>): boolean {
@@ -54,6 +57,7 @@ export function rowActions(viewer: Viewer, target: UserLike): RowActions {
     delete: viewerCan(viewer, "users.delete", subject),
     resetPassword: viewerCan(viewer, "users.resetPassword", subject),
     devices: viewerCan(viewer, "users.devices", subject),
+    email: viewerCan(viewer, "users.email", subject),
   };
 }
 
@@ -69,12 +73,13 @@ export interface RowButton {
 
 export const RESET_NEEDS_ACTIVE = "A reset link goes only to an active account: activate the user first.";
 
-/** The row's buttons in their fixed order: Edit, Reset password, Devices, Activate/Deactivate, Delete. */
+/** The row's buttons in their fixed order: Edit, Change e-mail, Reset password, Devices, Activate/Deactivate, Delete. */
 export function rowButtons(viewer: Viewer, target: UserLike): RowButton[] {
   const actions = rowActions(viewer, target);
   const resetIfActive = !target.isActive && rowActions(viewer, { ...target, isActive: true }).resetPassword;
   const slots: (RowButton | null)[] = [
     actions.edit ? { action: "edit", label: "Edit", variant: "secondary" } : null,
+    actions.email ? { action: "email", label: "Change e-mail", variant: "secondary" } : null,
     actions.resetPassword
       ? { action: "resetPassword", label: "Reset password", variant: "secondary" }
       : resetIfActive

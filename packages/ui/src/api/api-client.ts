@@ -82,6 +82,16 @@ export interface ApiClient {
   updateUser(id: string, body: UserUpdateBody): Promise<AdminUser>;
   deleteUser(id: string): Promise<void>;
   resetUserPassword(id: string): Promise<MessageAnswer>;
+  /** Invites a user: an inactive account and a mailed link to choose a password; answers the new user. */
+  inviteUser(body: InviteUserBody): Promise<AdminUser>;
+  /** Sets a user's new address as pending and mails its confirmation link to it; answers the user. */
+  changeUserEmail(id: string, email: string): Promise<AdminUser>;
+  /** Whether an address confirmation link still works, without using it up (rejects with the server's 400). */
+  checkEmailChange(token: string): Promise<MessageAnswer>;
+  confirmEmailChange(token: string): Promise<MessageAnswer>;
+  /** Whether an invitation link still works, without using it up (rejects with the server's 400). */
+  checkInvitation(token: string): Promise<MessageAnswer>;
+  acceptInvitation(token: string, password: string): Promise<MessageAnswer>;
   getDashboard(): Promise<DashboardStats>;
   getAuditLog(query?: AuditLogQuery): Promise<AuditLogAnswer>;
   getTwitchStatus(): Promise<TwitchStatus>;
@@ -112,6 +122,12 @@ export interface ApiClient {
   getPlaylist(playlistId: string): Promise<PlaylistAnswer>;
   getCatOfTheDay(): Promise<CatOfTheDay>;
   sendTwitchCallback(payload: TwitchCallbackInput): Promise<void>;
+}
+
+export interface InviteUserBody {
+  username: string;
+  email: string;
+  permissions: string[];
 }
 
 export type UserUpdateBody = { username: string; permissions: string[] } | { isActive: boolean };
@@ -201,6 +217,24 @@ export class TransportApiClient implements ApiClient {
   }
   resetUserPassword(id: string) {
     return this.transport.call("users.resetPassword", { id });
+  }
+  inviteUser(body: InviteUserBody) {
+    return this.transport.call("users.invite", body);
+  }
+  changeUserEmail(id: string, email: string) {
+    return this.transport.call("users.email.change", { id, email });
+  }
+  checkEmailChange(token: string) {
+    return this.transport.call("auth.emailChange.check", { token });
+  }
+  confirmEmailChange(token: string) {
+    return this.transport.call("auth.emailChange.confirm", { token });
+  }
+  checkInvitation(token: string) {
+    return this.transport.call("auth.invitation.check", { token });
+  }
+  acceptInvitation(token: string, password: string) {
+    return this.transport.call("auth.invitation.accept", { token, password });
   }
   getDashboard() {
     return this.transport.call("dashboard.get", {});

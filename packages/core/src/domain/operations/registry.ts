@@ -11,7 +11,10 @@ import { siteProfileSchema } from "../site-profile-schema.ts";
 import { twitchCallbackSchema } from "../twitch.ts";
 import {
   activateBodySchema,
+  emailConfirmBodySchema,
   forgotBodySchema,
+  invitationAcceptBodySchema,
+  invitationCheckBodySchema,
   loginBodySchema,
   projectCreateSchema,
   projectUpdateSchema,
@@ -21,6 +24,8 @@ import {
   signupBodySchema,
   userActivateSchema,
   userEditSchema,
+  userEmailChangeSchema,
+  userInviteSchema,
 } from "../validation.ts";
 import type { OperationSpec } from "./define.ts";
 import * as results from "./results.ts";
@@ -140,6 +145,48 @@ export const operations = {
     body: resetTokenCheckBodySchema.strict(),
     result: message,
     statuses: [429],
+    credentials: SESSION_ONLY,
+  },
+  "auth.emailChange.check": {
+    method: "POST",
+    path: "/api/confirm-email/check",
+    summary:
+      "Answers whether a link confirming a new e-mail address still works, without using it up (400 when unknown, used or expired; 403 for a deactivated account).",
+    action: "public",
+    body: emailConfirmBodySchema.strict(),
+    result: message,
+    statuses: [429],
+    credentials: SESSION_ONLY,
+  },
+  "auth.emailChange.confirm": {
+    method: "POST",
+    path: "/api/confirm-email",
+    summary:
+      "Makes the new e-mail address staff set the one in use, with the single-use token mailed to it (409 when another account took it since).",
+    action: "public",
+    body: emailConfirmBodySchema.strict(),
+    result: message,
+    statuses: [409],
+    credentials: SESSION_ONLY,
+  },
+  "auth.invitation.check": {
+    method: "POST",
+    path: "/api/accept-invitation/check",
+    summary:
+      "Answers whether an invitation link still works, without using it up (400 when unknown, used or expired; 403 for a deactivated account).",
+    action: "public",
+    body: invitationCheckBodySchema.strict(),
+    result: message,
+    statuses: [429],
+    credentials: SESSION_ONLY,
+  },
+  "auth.invitation.accept": {
+    method: "POST",
+    path: "/api/accept-invitation",
+    summary: "Sets the invited person's chosen password and activates the account, with the mailed single-use token.",
+    action: "public",
+    body: invitationAcceptBodySchema.strict(),
+    result: message,
     credentials: SESSION_ONLY,
   },
   "account.changePassword": {
@@ -268,6 +315,28 @@ export const operations = {
     action: "users.resetPassword",
     params: idParamSchema,
     result: message,
+  },
+  "users.invite": {
+    method: "POST",
+    path: "/api/admin/users/invite",
+    summary:
+      "Invites a user: an inactive account with no usable password, and a mailed single-use link (7 days) to choose one. Grants follow the rule of a user edit.",
+    action: "users.invite",
+    status: 201,
+    body: userInviteSchema,
+    result: results.adminUserResult,
+    statuses: [409],
+  },
+  "users.email.change": {
+    method: "POST",
+    path: "/api/admin/users/{id}/email",
+    summary:
+      "Sets a user's new e-mail address as pending and mails a confirmation link (48 h) to it, and a notice to the address in use; the change applies when the link is opened.",
+    action: "users.email",
+    params: idParamSchema,
+    body: userEmailChangeSchema,
+    result: results.adminUserResult,
+    statuses: [409],
   },
   "users.deviceTokens.list": {
     method: "GET",

@@ -113,6 +113,8 @@ export const adminUserResult = answer<AdminUser>()(
     roleKey: roleKey.nullable(),
     isActive: z.boolean(),
     createdAt: text,
+    pendingEmail: text.optional(),
+    invitationPending: z.boolean().optional(),
   }),
 );
 

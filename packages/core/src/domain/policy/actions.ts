@@ -38,6 +38,10 @@ export const ACTIONS = {
     ADMIN_VIEW,
     { permission: "users:edit", refusal: "You do not have permission to edit users." },
   ],
+  /** Correcting a user's e-mail address: the change waits for the new address's owner to confirm it. */
+  "users.email": [ADMIN_VIEW, { permission: "users:edit", refusal: "You do not have permission to edit users." }],
+  /** Inviting a user by e-mail (the invited person chooses the password); what they get is a permissions.change. */
+  "users.invite": [ADMIN_VIEW, { permission: "users:edit", refusal: "You do not have permission to invite users." }],
   /** A user's devices (desktop app tokens, browser sessions), seen and ended from the Users tab (SECURITY 26). */
   "users.devices": [ADMIN_VIEW, { permission: "users:edit", refusal: "You do not have permission to edit users." }],
   /** Changing what a user holds, whether it targets one user or a whole role (SECURITY 21). */

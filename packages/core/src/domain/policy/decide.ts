@@ -8,7 +8,13 @@ import { ACTIONS, type Action, type Requirement } from "./actions.ts";
 import { allowedToAnyone } from "./anyone.ts";
 import { grantRefusal, type PermissionChange } from "./permissions.rules.ts";
 import { type RoleTarget, roleRefusal } from "./roles.rules.ts";
-import { devicesRefusal, resetPasswordRefusal, type UserTarget, userRefusal } from "./users.rules.ts";
+import {
+  devicesRefusal,
+  emailChangeRefusal,
+  resetPasswordRefusal,
+  type UserTarget,
+  userRefusal,
+} from "./users.rules.ts";
 
 /** Who acts, as the policy sees them: a user with their current permissions, or nobody logged in. */
 export type PolicyActor =
@@ -22,6 +28,7 @@ export interface Targets {
   "users.delete": UserTarget;
   "users.resetPassword": UserTarget;
   "users.devices": UserTarget;
+  "users.email": UserTarget;
   "permissions.change": PermissionChange;
   "roles.update": RoleTarget & Partial<PermissionChange>;
 }
@@ -53,6 +60,8 @@ function targetRefusal(actor: { id: string; permissions: readonly string[] }, ac
       return resetPasswordRefusal(actor, target as UserTarget);
     case "users.devices":
       return devicesRefusal(actor, target as UserTarget);
+    case "users.email":
+      return emailChangeRefusal(actor, target as UserTarget);
     case "permissions.change":
       return grantRefusal(actor.permissions, target as PermissionChange);
     case "roles.update": {

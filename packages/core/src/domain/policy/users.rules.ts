@@ -10,7 +10,12 @@ export interface UserTarget {
   isActive?: boolean;
 }
 
-export type UserVerb = "edit" | "delete" | "reset the password of" | "manage the devices of";
+export type UserVerb =
+  | "edit"
+  | "delete"
+  | "reset the password of"
+  | "manage the devices of"
+  | "change the e-mail address of";
 
 export function userRefusal(
   actor: { id: string; permissions: readonly string[] },
@@ -47,4 +52,17 @@ export function devicesRefusal(
     return isOwner(actor.permissions) ? null : "Only the owner can manage the owner's devices.";
   if (target.id === actor.id) return null;
   return userRefusal(actor, target, "manage the devices of");
+}
+
+/**
+ * Correcting an e-mail address (issue 22 §5) follows the edit rule (never yourself, an owner, or a user who
+ * holds more than you), except that the owner, whom nobody else may touch, corrects an owner's address.
+ */
+export function emailChangeRefusal(
+  actor: { id: string; permissions: readonly string[] },
+  target: UserTarget,
+): string | null {
+  if (isOwner(target.permissions))
+    return isOwner(actor.permissions) ? null : "You cannot change the e-mail address of the owner.";
+  return userRefusal(actor, target, "change the e-mail address of");
 }

@@ -78,3 +78,42 @@ export function usernameTakenMail(to: string, username: string, loginLink: strin
     "If you did not sign up, you can ignore this e-mail.",
   );
 }
+
+/** To the new address staff set for an account (issue 22 §5): nothing changes until this link is opened. */
+export function emailChangeMail(to: string, username: string, link: string): MailMessage {
+  return mail(
+    to,
+    "Confirm your new e-mail address",
+    `Hi ${username},`,
+    "This address was entered as the new e-mail address of your account. Open this link to confirm it. It is valid for 48 hours and works once.",
+    "Confirm E-mail Address",
+    link,
+    "If you do not know this account, you can ignore this e-mail; nothing changes without your confirmation.",
+  );
+}
+
+/** To the address in use, while a change waits for the new address's confirmation. */
+export function emailChangeNoticeMail(to: string, username: string, loginLink: string): MailMessage {
+  return mail(
+    to,
+    "Your e-mail address is being changed",
+    `Hi ${username},`,
+    "Staff entered a new e-mail address for your account. Once it is confirmed from the link sent to it, this address is no longer used for your account.",
+    "Log in",
+    loginLink,
+    "If you did not expect this, contact the site owner.",
+  );
+}
+
+/** To an invited person: the account exists, inactive, until they choose a password through the link. */
+export function invitationMail(to: string, username: string, link: string, inviter = "The site's staff"): MailMessage {
+  return mail(
+    to,
+    "You are invited",
+    "Hello,",
+    `${inviter} invited you to an account named "${username}". Open this link to choose your password and activate it. It is valid for 7 days and works once.`,
+    "Accept Invitation",
+    link,
+    "If you did not expect this invitation, you can ignore this e-mail; the account stays inactive.",
+  );
+}

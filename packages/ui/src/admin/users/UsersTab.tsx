@@ -1,20 +1,23 @@
 /**
- * The Users tab (users:view): the table, its actions with the spec's messages, the Edit User modal, and the
- * Devices panel of the user whose row asked for it.
+ * The Users tab (users:view): the table, its actions with the spec's messages, the Edit User modal, the
+ * Devices panel of the user whose row asked for it, and (users:edit) 'Invite user' and 'Change e-mail'.
  */
 import { type AdminUser, sortUsersByRank } from "@portfolio/core/domain";
 import { useState } from "react";
 import { useApi } from "../../auth/auth-context.tsx";
+import { Button } from "../../components/Button.tsx";
 import { SaveError } from "../../projects/save-error.ts";
-import { USER_MESSAGES } from "../admin-messages.ts";
+import { emailChangeSentMessage, inviteSentMessage, USER_MESSAGES } from "../admin-messages.ts";
 import { ConfirmDialog } from "../ConfirmDialog.tsx";
 import { type ConfirmedUserAction, userActionConfirmation } from "../confirmations.ts";
 import { type FeedbackMessage, failureFeedback, useNotify } from "../feedback.tsx";
 import { EmptyBlock, ErrorBlock, LoadingBlock } from "../States.tsx";
 import { useLoad } from "../use-load.ts";
-import { rowButtons, type Viewer } from "../user-actions.ts";
+import { rowButtons, type Viewer, viewerCan } from "../user-actions.ts";
 import type { RoleSet } from "../user-editor.ts";
+import { ChangeEmailModal } from "./ChangeEmailModal.tsx";
 import { EditUserModal } from "./EditUserModal.tsx";
+import { type InviteBody, InviteUserModal } from "./InviteUserModal.tsx";
 import { UserDevicesPanel } from "./UserDevicesPanel.tsx";
 import { type UserAction, UsersTable } from "./UsersTable.tsx";
 
@@ -38,6 +41,8 @@ export function UsersTab({
   const [confirming, setConfirming] = useState<{ action: ConfirmedUserAction; user: AdminUser } | null>(null);
   const [devicesOf, setDevicesOf] = useState<AdminUser | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
+  const [inviting, setInviting] = useState(false);
+  const [changingEmailOf, setChangingEmailOf] = useState<AdminUser | null>(null);
 
   const afterChange = async () => {
     await users.reload();
@@ -76,6 +81,8 @@ export function UsersTab({
         return setEditing(user);
       case "devices":
         return setDevicesOf(user);
+      case "email":
+        return setChangingEmailOf(user);
       case "activate":
         return activate(user);
       case "deactivate":
@@ -137,6 +144,30 @@ export function UsersTab({
     await afterChange();
   };
 
+  const invite = async (body: InviteBody) => {
+    try {
+      await api.inviteUser(body);
+    } catch (error) {
+      const message = failureFeedback(USER_MESSAGES.inviteFailed, error);
+      throw new SaveError(message.text, message.detail);
+    }
+    setInviting(false);
+    notify({ tone: "success", text: inviteSentMessage(body.username, body.email) });
+    await afterChange();
+  };
+
+  const changeEmail = async (user: AdminUser, email: string) => {
+    try {
+      await api.changeUserEmail(user._id, email);
+    } catch (error) {
+      const message = failureFeedback(USER_MESSAGES.emailChangeFailed, error);
+      throw new SaveError(message.text, message.detail);
+    }
+    setChangingEmailOf(null);
+    notify({ tone: "success", text: emailChangeSentMessage(user.username, email) });
+    await afterChange();
+  };
+
   const list = users.data ? sortUsersByRank(users.data, roles) : undefined;
 
   return (
@@ -150,6 +181,11 @@ export function UsersTab({
               : " "}
           </p>
         </div>
+        {viewerCan(viewer, "users.invite") ? (
+          <Button onClick={() => setInviting(true)} data-testid="invite-user-button">
+            Invite user
+          </Button>
+        ) : null}
       </div>
       {users.error && !list ? <ErrorBlock error={users.error} what="the users" onRetry={users.reload} /> : null}
       {!list && !users.error ? <LoadingBlock label="Loading users…" /> : null}
@@ -179,6 +215,22 @@ export function UsersTab({
         onClose={() => setEditing(null)}
         onSave={saveUser}
       />
+      {inviting ? (
+        <InviteUserModal
+          viewerPermissions={viewer.permissions}
+          roles={roles}
+          onClose={() => setInviting(false)}
+          onInvite={invite}
+        />
+      ) : null}
+      {changingEmailOf ? (
+        <ChangeEmailModal
+          key={changingEmailOf._id}
+          user={changingEmailOf}
+          onClose={() => setChangingEmailOf(null)}
+          onChange={changeEmail}
+        />
+      ) : null}
       <ConfirmDialog
         open={confirming !== null}
         {...(confirming

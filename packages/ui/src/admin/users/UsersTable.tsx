@@ -89,6 +89,11 @@ export function UsersTable({ users, viewerId, roles, buttonsFor, onAction, busyI
                 <td className={`${TD} break-all text-slate-700 md:whitespace-nowrap dark:text-slate-300`}>
                   <CardLabel>Email</CardLabel>
                   {user.email}
+                  {user.pendingEmail ? (
+                    <span className="block text-xs text-amber-800 dark:text-amber-300" data-testid="pending-email">
+                      Pending: {user.pendingEmail} (awaiting confirmation)
+                    </span>
+                  ) : null}
                 </td>
                 <td className={`${TD} max-md:inline-block max-md:pr-6`}>
                   <CardLabel>Role</CardLabel>
@@ -101,6 +106,14 @@ export function UsersTable({ users, viewerId, roles, buttonsFor, onAction, busyI
                 <td className={`${TD} max-md:inline-block`}>
                   <CardLabel>Status</CardLabel>
                   <StatusPill active={user.isActive} />
+                  {user.invitationPending ? (
+                    <span
+                      className="mt-1 block text-xs whitespace-nowrap text-slate-600 dark:text-slate-400"
+                      data-testid="invitation-pending"
+                    >
+                      Pending invitation
+                    </span>
+                  ) : null}
                 </td>
                 <td className={`${TD} md:min-w-64`}>
                   <CardLabel>Permissions</CardLabel>

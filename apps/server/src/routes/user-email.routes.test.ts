@@ -1,0 +1,245 @@
+/**
+ * Issue 22 §5 over HTTP: staff with users:edit correct a user's e-mail address. The new address waits as
+ * pending until its owner opens the single-use link mailed to it; the address in use is told; a deactivated
+ * account gets no mail and no confirmation (SECURITY 33); request and confirmation are audited.
+ */
+import { MESSAGES } from "@portfolio/core/domain";
+import { EMAIL_DEACTIVATED, EMAIL_TAKEN_SINCE, EMAIL_UNCHANGED } from "@portfolio/core/services";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { PASSWORD, type RoleAccounts, roleAccounts } from "../test/accounts.ts";
+import { outboxMails, startTestServer, type TestServer, tokenFromLink } from "../test/test-server.ts";
+
+let server: TestServer;
+let accounts: RoleAccounts;
+beforeEach(async () => {
+  server = await startTestServer();
+  accounts = await roleAccounts(server);
+});
+afterEach(async () => {
+  await server.close();
+});
+
+const NEW_EMAIL = "mod.new@example.com";
+const HOUR = 60 * 60 * 1000;
+
+async function mails() {
+  await server.core.mailer.drain();
+  return outboxMails(server.outboxDir);
+}
+
+const changeModeratorEmail = (email = NEW_EMAIL, as = accounts.as.owner) =>
+  as.post<Record<string, unknown>>(`/api/admin/users/${accounts.ids.moderator}/email`, { email });
+
+async function confirmationToken(): Promise<string> {
+  const mail = (await mails()).findLast((m) => m.to.includes(NEW_EMAIL));
+  return tokenFromLink(mail?.link ?? "");
+}
+
+const confirm = (token: string) => server.client().post("/api/confirm-email", { token });
+
+async function moderatorRow() {
+  const res = await accounts.as.owner.get<{ users: Record<string, unknown>[] }>("/api/admin/users");
+  return res.body.users.find((u) => u._id === accounts.ids.moderator);
+}
+
+describe("a correction by staff", () => {
+  it("keeps the address in use and answers the user with the new address pending", async () => {
+    const res = await changeModeratorEmail();
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ email: "moderator1@example.com", pendingEmail: NEW_EMAIL });
+    expect(await moderatorRow()).toMatchObject({ email: "moderator1@example.com", pendingEmail: NEW_EMAIL });
+  });
+
+  it("mails a confirmation link to the new address", async () => {
+    await changeModeratorEmail();
+    const mail = (await mails()).find((m) => m.to.includes(NEW_EMAIL));
+    expect(mail?.subject).toBe("Confirm your new e-mail address");
+    expect(mail?.link).toMatch(/\/confirm-email\?token=[\w-]{40,}$/);
+  });
+
+  it("tells the address in use that it is being changed, without a link that changes anything", async () => {
+    await changeModeratorEmail();
+    const notice = (await mails()).find((m) => m.to.includes("moderator1@example.com"));
+    expect(notice?.subject).toBe("Your e-mail address is being changed");
+    expect(notice?.link).not.toContain("token=");
+  });
+
+  it("is refused, 409, for an address another account uses, whatever its case", async () => {
+    const res = await changeModeratorEmail("USER1@Example.com");
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ error: MESSAGES.emailTaken });
+  });
+
+  it("is refused for the address the user already has", async () => {
+    const res = await changeModeratorEmail("Moderator1@example.com");
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: EMAIL_UNCHANGED });
+  });
+
+  it("is refused for an address that is not one", async () => {
+    const res = await changeModeratorEmail("not-an-address");
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "Email must be a valid email address." });
+  });
+
+  it("is audited with the addresses before and after, and the link's issue", async () => {
+    await changeModeratorEmail();
+    const res = await accounts.as.owner.get<{ entries: { action: string; actorName: string; details: unknown }[] }>(
+      "/api/admin/audit?kind=user.email_change_requested",
+    );
+    expect(res.body.entries.map((e) => [e.action, e.actorName, e.details])).toEqual([
+      [
+        "user.email_change_requested",
+        "owner",
+        { username: "moderator1", before: { email: "moderator1@example.com" }, after: { email: NEW_EMAIL } },
+      ],
+    ]);
+  });
+});
+
+describe("who may correct an address", () => {
+  it("needs users:edit", async () => {
+    const res = await changeModeratorEmail(NEW_EMAIL, accounts.as.moderator);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ error: "You do not have permission to edit users." });
+  });
+
+  it("never reaches a user who holds permissions the caller lacks", async () => {
+    const res = await accounts.as.custom.post(`/api/admin/users/${accounts.ids.admin}/email`, { email: NEW_EMAIL });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({
+      error: "You cannot change the e-mail address of a user who holds permissions you do not have.",
+    });
+  });
+
+  it("never reaches the owner for anyone but the owner", async () => {
+    const res = await accounts.as.admin.post(`/api/admin/users/${accounts.ids.owner}/email`, { email: NEW_EMAIL });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ error: "You cannot change the e-mail address of the owner." });
+  });
+
+  it("is not for your own account here, unless you are the owner", async () => {
+    const own = await accounts.as.admin.post(`/api/admin/users/${accounts.ids.admin}/email`, { email: NEW_EMAIL });
+    expect(own.status).toBe(403);
+    expect(own.body).toEqual({ error: "You cannot change the e-mail address of your own account here." });
+    const owner = await accounts.as.owner.post(`/api/admin/users/${accounts.ids.owner}/email`, { email: NEW_EMAIL });
+    expect(owner.status).toBe(200);
+  });
+
+  it("is open to a partial admin with users:edit for a user below them", async () => {
+    const res = await accounts.as.custom.post(`/api/admin/users/${accounts.ids.user}/email`, { email: NEW_EMAIL });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe("the confirmation link", () => {
+  it("makes the new address the one in use and withdraws the pending one", async () => {
+    await changeModeratorEmail();
+    const res = await confirm(await confirmationToken());
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: MESSAGES.emailChangeConfirmed });
+    const row = await moderatorRow();
+    expect(row?.email).toBe(NEW_EMAIL);
+    expect(row).not.toHaveProperty("pendingEmail");
+  });
+
+  it("lets the user log in with the new address", async () => {
+    await changeModeratorEmail();
+    await confirm(await confirmationToken());
+    const res = await server.client().post("/api/login", { username: NEW_EMAIL, password: PASSWORD });
+    expect(res.status).toBe(200);
+  });
+
+  it("works once", async () => {
+    await changeModeratorEmail();
+    const token = await confirmationToken();
+    await confirm(token);
+    const again = await confirm(token);
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual({ error: MESSAGES.tokenInvalid });
+  });
+
+  it("expires after 48 hours", async () => {
+    await changeModeratorEmail();
+    const token = await confirmationToken();
+    server.clock.advance(48 * HOUR + 60_000);
+    const res = await confirm(token);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: MESSAGES.tokenExpired });
+    expect((await moderatorRow())?.email).toBe("moderator1@example.com");
+  });
+
+  it("still works just before 48 hours", async () => {
+    await changeModeratorEmail();
+    const token = await confirmationToken();
+    server.clock.advance(47 * HOUR);
+    expect((await confirm(token)).status).toBe(200);
+  });
+
+  it("of an earlier correction no longer works once another was made", async () => {
+    await changeModeratorEmail();
+    const first = await confirmationToken();
+    await changeModeratorEmail("mod.other@example.com");
+    expect((await confirm(first)).status).toBe(400);
+  });
+
+  it("is refused, 409, when another account took the address since, and changes nothing", async () => {
+    await changeModeratorEmail();
+    const token = await confirmationToken();
+    await accounts.as.owner.post(`/api/admin/users/${accounts.ids.user}/email`, { email: NEW_EMAIL.toUpperCase() });
+    const userToken = tokenFromLink((await mails()).findLast((m) => m.link.includes("/confirm-email"))?.link ?? "");
+    expect((await confirm(userToken)).status).toBe(200);
+    const res = await confirm(token);
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ error: EMAIL_TAKEN_SINCE });
+    expect((await moderatorRow())?.email).toBe("moderator1@example.com");
+  });
+
+  it("is audited as the account it was mailed to", async () => {
+    await changeModeratorEmail();
+    await confirm(await confirmationToken());
+    const res = await accounts.as.owner.get<{ entries: { action: string; actorName: string; details: unknown }[] }>(
+      "/api/admin/audit?kind=user.email_changed",
+    );
+    expect(res.body.entries.map((e) => [e.action, e.actorName, e.details])).toEqual([
+      [
+        "user.email_changed",
+        "moderator1",
+        { username: "moderator1", before: { email: "moderator1@example.com" }, after: { email: NEW_EMAIL } },
+      ],
+    ]);
+  });
+
+  it("can be checked without using it up", async () => {
+    await changeModeratorEmail();
+    const token = await confirmationToken();
+    const check = await server.client().post("/api/confirm-email/check", { token });
+    expect(check.status).toBe(200);
+    expect(check.body).toEqual({ message: MESSAGES.emailChangeTokenUsable });
+    expect((await confirm(token)).status).toBe(200);
+    expect((await server.client().post("/api/confirm-email/check", { token })).status).toBe(400);
+  });
+});
+
+describe("a deactivated account (SECURITY 33)", () => {
+  it("cannot have its address corrected, and gets no mail", async () => {
+    await accounts.as.owner.patch(`/api/admin/users/${accounts.ids.moderator}`, { isActive: false });
+    const before = (await mails()).length;
+    const res = await changeModeratorEmail();
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ error: EMAIL_DEACTIVATED });
+    expect((await mails()).length).toBe(before);
+  });
+
+  it("confirms nothing with a link mailed before the deactivation, even once reactivated", async () => {
+    await changeModeratorEmail();
+    const token = await confirmationToken();
+    await accounts.as.owner.patch(`/api/admin/users/${accounts.ids.moderator}`, { isActive: false });
+    expect((await confirm(token)).status).toBe(400);
+    await accounts.as.owner.patch(`/api/admin/users/${accounts.ids.moderator}`, { isActive: true });
+    expect((await confirm(token)).status).toBe(400);
+    const row = await moderatorRow();
+    expect(row?.email).toBe("moderator1@example.com");
+    expect(row).not.toHaveProperty("pendingEmail");
+  });
+});
