@@ -5,7 +5,7 @@ import { prerender } from "react-dom/static";
 import { StaticRouter } from "react-router-dom";
 import { App } from "./App.tsx";
 import { INITIAL_DATA_ID, type InitialData, serializeInitialData } from "./lib/initial-data.tsx";
-import { VISIT_ORDER_SCRIPT } from "./lib/visit-order.ts";
+import { VISIT_ORDER_SCRIPT } from "./lib/visit-order-script.ts";
 import { preloadAll } from "./routes/pages.ts";
 import { ROUTE_META } from "./routes/route-meta.ts";
 import { SITE_SETTINGS } from "./settings/site-settings.ts";

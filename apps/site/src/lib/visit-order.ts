@@ -1,8 +1,9 @@
 /**
  * A new Random order on every visit, with nothing moving on screen. The static export holds one order (the
- * build's); a tiny inline script right after the app's HTML shuffles the grid's cards in the DOM while the
- * page is still being parsed, and the client then hydrates in the order the DOM holds (`readShownOrder`), so
- * hydration finds exactly its own markup and the live list keeps that order (project-order.ts).
+ * build's); a tiny inline script right after the app's HTML (visit-order-script.ts) shuffles the grid's
+ * cards in the DOM while the page is still being parsed, and the client then hydrates in the order the DOM
+ * holds (`readShownOrder`), so hydration finds exactly its own markup and the live list keeps that order
+ * (project-order.ts).
  *
  * Why it never shows the build's order first: the grid is below the fold and stays invisible until the
  * full stylesheet applies (critical-css.mjs: `[data-below-fold]` waits for `--below-fold`), and that
@@ -15,12 +16,6 @@ import { projectElementId } from "@portfolio/ui";
 export const SHUFFLED_GRID_SELECTOR = "[data-testid=project-grid][data-sort=random]";
 
 const CARD_ID_PREFIX = projectElementId("");
-
-/**
- * Fisher-Yates over the grid's child elements, moved with appendChild (a move, not a copy). Its hash goes
- * into the CSP like every inline script of the export (apps/server/src/http/static-site.ts).
- */
-export const VISIT_ORDER_SCRIPT = `(function(){var g=document.querySelector(${JSON.stringify(SHUFFLED_GRID_SELECTOR)});if(!g)return;var c=[].slice.call(g.children);for(var i=c.length-1;i>0;i--){var j=Math.floor(Math.random()*(i+1)),t=c[i];c[i]=c[j];c[j]=t}for(var k=0;k<c.length;k++)g.appendChild(c[k])})()`;
 
 /**
  * The project ids in the order the prerendered grid shows them now (after the visit's shuffle), or
