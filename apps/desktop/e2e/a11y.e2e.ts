@@ -29,9 +29,15 @@ test("the connected app, offline states and 'Needs attention' have no serious ax
 
   await openTab(page, "Projects");
   network.offline = true;
+  await page.getByRole("button", { name: "Sync now" }).click();
+  await expect(page.getByTestId("connection")).toHaveText("Offline");
   await createInApp(page, "Offline project");
   await renameInApp(page, "Shared project", "Shared project (desktop)");
   await expect(page.getByTestId("not-synced-badge")).toHaveCount(2);
+  // The saved-offline message is in the page too.
+  await expect(page.getByTestId("admin-feedback-text")).toHaveText(
+    "Saved on this computer, it will sync when you are online",
+  );
   found.push(...(await seriousViolations(page, { where: "Projects, changes waiting" })));
 
   await openTab(page, "Users");

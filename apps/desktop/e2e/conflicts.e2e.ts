@@ -55,7 +55,8 @@ test("a conflict shows mine next to the server's value; 'Keep mine' lands mine o
 
   await page.getByRole("button", { name: "Back to the admin panel" }).click();
   await expect(projectRow(page, "Portfolio (desktop)")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Needs attention", exact: true })).toBeVisible();
+  // Nothing left to decide: the status area is quiet again.
+  await expect(page.getByRole("button", { name: /Needs attention/ })).toHaveCount(0);
 });
 
 test("'Use server' takes the server's value here and changes nothing on the server", async ({
@@ -76,10 +77,47 @@ test("'Use server' takes the server's value here and changes nothing on the serv
   expect((await serverProject(web, "Portfolio (web)"))?.title).toBe("Portfolio (web)");
 });
 
-test("with nothing to decide, 'Needs attention' says so", async ({ page, openApp }) => {
+test("'Needs attention' shows its count in the danger colour, and the status area is quiet at zero", async ({
+  page,
+  openApp,
+  server,
+  network,
+}) => {
   await openApp(page);
-  await page.getByRole("button", { name: "Work locally" }).click();
-  await page.getByRole("button", { name: "Needs attention" }).click();
-  await expect(page.getByRole("heading", { name: "Needs attention", level: 1 })).toBeVisible();
+  await connectAsOwner(page, server);
+  await expect(page.getByTestId("connection")).toHaveText("Online");
+  await expect(page.getByTestId("status-area").getByText(/needs attention/i)).toHaveCount(0);
+
+  const web = await onTheWeb(server);
+  const first = await createOnServer(web, "First shared");
+  const second = await createOnServer(web, "Second shared");
+  await page.getByRole("button", { name: "Sync now" }).click();
+  await openTab(page, "Projects");
+  network.offline = true;
+  await renameInApp(page, "First shared", "First (desktop)");
+  await renameInApp(page, "Second shared", "Second (desktop)");
+  for (const [project, title] of [
+    [first, "First (web)"],
+    [second, "Second (web)"],
+  ] as const) {
+    expect((await web.patch(`/api/projects/${project._id}`, { title, version: project.version })).status).toBe(200);
+  }
+  network.offline = false;
+  await page.getByRole("button", { name: "Sync now" }).click();
+  const button = page.getByRole("button", { name: "Needs attention (2)" });
+  await expect(button).toBeVisible();
+  // The danger button's red (Tailwind's red-600), unlike the quiet grey of the rest of the status area.
+  await expect(button).toHaveCSS("background-color", "oklch(0.577 0.245 27.325)");
+
+  await button.click();
+  for (const title of ["First (desktop)", "Second (desktop)"]) {
+    await page
+      .getByTestId("attention-item")
+      .filter({ has: page.getByRole("heading", { name: title }) })
+      .getByRole("button", { name: "Use server" })
+      .click();
+  }
   await expect(page.getByTestId("attention-empty")).toContainText("Nothing needs your attention.");
+  await page.getByRole("button", { name: "Back to the admin panel" }).click();
+  await expect(page.getByTestId("status-area").getByText(/needs attention/i)).toHaveCount(0);
 });

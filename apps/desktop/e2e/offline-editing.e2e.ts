@@ -1,5 +1,6 @@
 /** Editing with the server unreachable: every change waits in the outbox, counted and marked, until a sync. */
-import { connectAsOwner, expect, test } from "./desktop-fixture.ts";
+import type { Page } from "@playwright/test";
+import { connectAsOwner, expect, type Network, test } from "./desktop-fixture.ts";
 import {
   createInApp,
   createOnServer,
@@ -68,4 +69,64 @@ test("working locally, projects are created, edited and deleted with no server a
   await expect(projectRow(page, "Local one")).toHaveCount(0);
   await expect(projectRow(page, "Local two")).toHaveCount(0);
   await expect(page.getByTestId("project-row")).toHaveCount(count + 1);
+});
+
+/**
+ * The machine loses its connection: main cannot reach the server, and the renderer hears the system's
+ * `offline` event (as Electron's renderer does); `online: true` brings both back.
+ */
+const SAVED_OFFLINE = "Saved on this computer, it will sync when you are online";
+
+async function setConnection(page: Page, network: Network, online: boolean): Promise<void> {
+  network.offline = !online;
+  await page.context().setOffline(!online);
+}
+
+test("an edit saved offline says 'Saved on this computer, it will sync when you are online'", async ({
+  page,
+  openApp,
+  server,
+  network,
+}) => {
+  const web = await onTheWeb(server);
+  await createOnServer(web, "Notebook");
+  await openApp(page);
+  await connectAsOwner(page, server);
+  await openTab(page, "Projects");
+  const feedback = page.getByTestId("admin-feedback");
+
+  // Online, a save says what it did.
+  await renameInApp(page, "Notebook", "Notebook online");
+  await expect(feedback.getByTestId("admin-feedback-text")).toHaveText('Project "Notebook online" updated.');
+
+  // The server out of reach (the machine's network still up): the failed sync tells the app it is offline.
+  network.offline = true;
+  await page.getByRole("button", { name: "Sync now" }).click();
+  await expect(page.getByTestId("connection")).toHaveText("Offline");
+  await renameInApp(page, "Notebook online", "Notebook offline");
+  await expect(feedback.getByTestId("admin-feedback-text")).toHaveText(SAVED_OFFLINE);
+  await expect(feedback).toContainText('Project "Notebook offline" updated.');
+  // The machine's network gone as well: the same.
+  await setConnection(page, network, false);
+  await createInApp(page, "Sketchbook");
+  await expect(feedback.getByTestId("admin-feedback-text")).toHaveText(SAVED_OFFLINE);
+  await expect(projectRow(page, "Sketchbook").getByTestId("not-synced-badge")).toHaveText("Not synced");
+});
+
+test("when the connection returns, the app syncs by itself: no click", async ({ page, openApp, server, network }) => {
+  const web = await onTheWeb(server);
+  await openApp(page);
+  await connectAsOwner(page, server);
+  await openTab(page, "Projects");
+  await setConnection(page, network, false);
+  await expect(page.getByTestId("connection")).toHaveText("Offline");
+  await createInApp(page, "Written on a train");
+  await expect(page.getByTestId("pending-count")).toHaveText("1 change waiting");
+
+  await setConnection(page, network, true);
+  await expect(page.getByTestId("pending-count")).toHaveText("0 changes waiting");
+  await expect(page.getByTestId("connection")).toHaveText("Online");
+  await expect(page.getByTestId("last-synced")).toHaveText("Last synced just now");
+  await expect(projectRow(page, "Written on a train").getByTestId("not-synced-badge")).toHaveCount(0);
+  expect((await serverProjects(web)).map((p) => p.title)).toContain("Written on a train");
 });

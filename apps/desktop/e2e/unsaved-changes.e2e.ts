@@ -16,17 +16,17 @@ async function dirtyProfile(page: Page): Promise<void> {
   await name.fill("Someone else");
 }
 
-test("'Needs attention' asks before it replaces a form with unsaved changes", async ({ page, openApp }) => {
+test("'Connect to a server' asks before it replaces a form with unsaved changes", async ({ page, openApp }) => {
   await openApp(page);
   await dirtyProfile(page);
-  await page.getByRole("button", { name: "Needs attention" }).click();
+  await page.getByRole("button", { name: "Connect to a server" }).click();
   await expect(discardDialog(page).getByRole("button", { name: "Keep editing" })).toBeFocused();
   await discardDialog(page).getByRole("button", { name: "Keep editing" }).click();
   await expect(page.getByTestId("site-profile").getByLabel("Display name")).toHaveValue("Someone else");
 
-  await page.getByRole("button", { name: "Needs attention" }).click();
+  await page.getByRole("button", { name: "Connect to a server" }).click();
   await discardDialog(page).getByRole("button", { name: "Discard" }).click();
-  await expect(page.getByRole("heading", { name: "Needs attention", level: 1 })).toBeVisible();
+  await expect(page.getByLabel("Server address")).toBeVisible();
 });
 
 test("a dirty form never holds the renderer's unload", async ({ page, openApp }) => {

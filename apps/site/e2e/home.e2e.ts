@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAfterExactly, expectLiveProjects, gotoReady, pauseClock, test } from "./fixtures.ts";
+import { expect, expectAfterExactly, expectLiveProjects, gate, gotoReady, pauseClock, test } from "./fixtures.ts";
 
 const BIRTH = new Date(2005, 10, 14).getTime();
 
@@ -359,9 +359,9 @@ test.describe("projects grid when live data arrives", () => {
       (m[1] ?? "").replace("&amp;", "&"),
     );
 
-  test("keeps the prerendered order when the server's list holds the same projects", async ({ page, request }) => {
-    const shown = prerenderedTitles(await (await request.get("/")).text());
-    expect(shown).toHaveLength(14);
+  test("keeps the order shown when the server's list holds the same projects", async ({ page, request }) => {
+    const built = prerenderedTitles(await (await request.get("/")).text());
+    expect(built).toHaveLength(14);
     // Hold the live answer until the prerendered grid has been read, then let the real server answer.
     let release = () => {};
     const held = new Promise<void>((resolve) => {
@@ -372,7 +372,9 @@ test.describe("projects grid when live data arrives", () => {
       await route.continue();
     });
     await gotoReady(page, "/");
-    expect(await titles(page)).toEqual(shown);
+    // The build's projects, in this visit's order.
+    const shown = await titles(page);
+    expect([...shown].sort()).toEqual([...built].sort());
     const answered = page.waitForResponse("**/api/projects");
     release();
     await answered;
@@ -428,6 +430,100 @@ test.describe("projects grid when live data arrives", () => {
   });
 });
 
+/**
+ * Math.random drawn from `seed` (mulberry32) in every script of the page, the inline ones included, so the
+ * test chooses what a visit's shuffle gives.
+ */
+async function seedRandom(page: Page, seed: number): Promise<void> {
+  await page.addInitScript((start) => {
+    let state = start >>> 0;
+    Math.random = () => {
+      state = (state + 0x6d2b79f5) >>> 0;
+      let t = state;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }, seed);
+}
+
+/** The cards' titles in the order a visitor reads them on screen: row by row, left to right. */
+function titlesOnScreen(page: Page): Promise<string[]> {
+  return page.getByTestId("project-card").evaluateAll((cards) =>
+    cards
+      .map((card) => ({ title: card.querySelector("h3")?.textContent ?? "", box: card.getBoundingClientRect() }))
+      .sort((a, b) => Math.round(a.box.top) - Math.round(b.box.top) || a.box.left - b.box.left)
+      .map((card) => card.title),
+  );
+}
+
+test.describe("Random: a new order on every visit", () => {
+  const titles = (page: Page) => page.getByTestId("project-card").locator("h3").allTextContents();
+
+  test("two visits show the projects in two different orders", async ({ page }) => {
+    await seedRandom(page, 1);
+    await gotoReady(page, "/");
+    const first = await titles(page);
+    // A later init script runs after the earlier one: the next visit draws from another seed.
+    await seedRandom(page, 2);
+    await gotoReady(page, "/");
+    const second = await titles(page);
+    expect(first).toHaveLength(14);
+    expect(second).not.toEqual(first);
+    expect([...second].sort()).toEqual([...first].sort());
+    await expect(page.getByRole("button", { name: "Random" })).toHaveAttribute("aria-pressed", "true");
+  });
+
+  test("the first paint already shows this visit's order, and no card moves when the app and the live list arrive", async ({
+    page,
+    request,
+  }) => {
+    const built = [
+      ...(await (await request.get("/")).text()).matchAll(/<h3 id="project-[^"]+-title"[^>]*>([^<]+)<\/h3>/g),
+    ].map((m) => (m[1] ?? "").replace("&amp;", "&"));
+    await seedRandom(page, 7);
+    // A hydration that found other markup than its own would say so here (and render the page afresh).
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    // No script of the app runs until the first paint has been read: the page is its HTML, its inline
+    // scripts and its stylesheet.
+    const app = gate();
+    await page.route("**/assets/*.js", async (route) => {
+      await app.passed;
+      await route.continue();
+    });
+    await page.goto("/", { waitUntil: "commit" });
+    await expect
+      .poll(() =>
+        page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--below-fold").trim()),
+      )
+      .toBe("visible");
+    await expect(page.getByTestId("project-card")).toHaveCount(14);
+    const firstPaint = await titlesOnScreen(page);
+    expect(firstPaint).not.toEqual(built);
+    expect([...firstPaint].sort()).toEqual([...built].sort());
+
+    app.open();
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await expectLiveProjects(page);
+    await expect
+      .poll(() =>
+        page
+          .getByTestId("project-card")
+          .evaluateAll((els) => els.every((el) => !el.id.startsWith("project-fallback-"))),
+      )
+      .toBe(true);
+    // The same order on screen and in the page (keyboard and screen readers follow it); other tests may add
+    // projects to the shared server meanwhile, after the ones shown.
+    for (const now of [await titlesOnScreen(page), await titles(page)]) {
+      expect(now.filter((title) => firstPaint.includes(title))).toEqual(firstPaint);
+    }
+    expect(errors).toEqual([]);
+  });
+});
+
 test.describe("the projects hint", () => {
   test("on a screen with a mouse it says to hover a card", async ({ page }) => {
     await gotoReady(page, "/");
@@ -447,6 +543,18 @@ test.describe("the projects hint", () => {
       await expect(hint).toHaveText(/^\d+ projects, each card lists its stack\.$/, { useInnerText: true });
       const tags = page.getByTestId("project-card").first().getByRole("list");
       await expect(tags).toHaveCSS("opacity", "1");
+    });
+
+    test("every card shows its tags without a touch, and nothing on the page speaks of hovering", async ({ page }) => {
+      await gotoReady(page, "/");
+      const opacities = await page
+        .getByTestId("project-card")
+        .getByRole("list")
+        .evaluateAll((lists) => lists.map((list) => getComputedStyle(list).opacity));
+      expect(opacities).toHaveLength(14);
+      expect(new Set(opacities)).toEqual(new Set(["1"]));
+      // biome-ignore lint/performance/useDomNodeTextContent: the rendered text: the mouse wording is display:none here.
+      expect(await page.locator("body").innerText()).not.toMatch(/hover/i);
     });
   });
 });

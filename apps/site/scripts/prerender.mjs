@@ -157,6 +157,12 @@ function prePaintScripts(entry, path) {
   return script ? [`<script>${script}</script>`] : [];
 }
 
+/** A page's own script to run right after its HTML is parsed (the home page's shuffle for this visit). */
+function afterAppScripts(entry, path) {
+  const script = entry.afterAppScriptFor(path);
+  return script ? `<script>${script}</script>` : "";
+}
+
 function headTags(route, siteUrl, siteName, preloads) {
   const url = `${siteUrl}${route.path === "/" ? "/" : route.path}`;
   const tags = [
@@ -199,8 +205,8 @@ async function main() {
   await writeFile(join(dist, dataFile), dataJson);
   const dataLink = `<link rel="preload" as="fetch" crossorigin href="/${dataFile}" id="${entry.INITIAL_DATA_ID}" />`;
 
-  if (!template.includes("<!--app-->") || !template.includes("<!--head-->")) {
-    throw new Error("dist/index.html lacks the <!--head--> / <!--app--> placeholders.");
+  if (!["<!--app-->", "<!--head-->", "<!--after-app-->"].every((placeholder) => template.includes(placeholder))) {
+    throw new Error("dist/index.html lacks the <!--head--> / <!--app--> / <!--after-app--> placeholders.");
   }
   const page = template;
   const withCriticalCss = criticalCss(dist);
@@ -222,7 +228,8 @@ async function main() {
             ...prePaintScripts(entry, route.path),
           ].join("\n    "),
         )
-        .replace("<!--app-->", appHtml),
+        .replace("<!--app-->", appHtml)
+        .replace("<!--after-app-->", afterAppScripts(entry, route.path)),
     );
     const file = join(dist, route.file);
     await mkdir(dirname(file), { recursive: true });
@@ -265,7 +272,7 @@ async function main() {
   const compressed = await precompress(dist);
 
   // Every executable inline script of the pages written (the pre-paint theme, the stylesheet switch, the
-  // widget pages' stale-builder check).
+  // home page's shuffle for this visit, the widget pages' stale-builder check).
   const inlineScripts = [
     ...new Set(pagesHtml.flatMap((html) => [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]))),
   ];

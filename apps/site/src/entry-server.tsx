@@ -5,6 +5,7 @@ import { prerender } from "react-dom/static";
 import { StaticRouter } from "react-router-dom";
 import { App } from "./App.tsx";
 import { INITIAL_DATA_ID, type InitialData, serializeInitialData } from "./lib/initial-data.tsx";
+import { VISIT_ORDER_SCRIPT } from "./lib/visit-order-script.ts";
 import { preloadAll } from "./routes/pages.ts";
 import { ROUTE_META } from "./routes/route-meta.ts";
 import { SITE_SETTINGS } from "./settings/site-settings.ts";
@@ -18,6 +19,14 @@ export { INITIAL_DATA_ID, PRE_PAINT_SCRIPT, ROUTE_META, SITE_SETTINGS, serialize
 export function prePaintScriptFor(path: string): string | null {
   const kind = widgetKindForPath(path);
   return kind ? widgetPrePaintScript(kind) : null;
+}
+
+/**
+ * The script a page runs right after its own HTML, before the parser reaches the stylesheet switch: the
+ * home page shuffles its grid for this visit (visit-order.ts); null for any other page.
+ */
+export function afterAppScriptFor(path: string): string | null {
+  return path === "/" ? VISIT_ORDER_SCRIPT : null;
 }
 
 /** The prerender never calls the API (effects do not run while prerendering). */

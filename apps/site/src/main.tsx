@@ -7,6 +7,7 @@ import { createApiClient } from "./lib/api.ts";
 import { type InitialData, parseInitialData } from "./lib/initial-data.tsx";
 import { fetchInitialDataText } from "./lib/load-initial-data.ts";
 import { prerenderIsStale } from "./lib/stale-prerender.ts";
+import { readShownOrder } from "./lib/visit-order.ts";
 import { installHistoryGuard } from "./routes/history-guard.tsx";
 import { preloadForPath } from "./routes/pages.ts";
 import "./styles.css";
@@ -29,24 +30,30 @@ function start() {
 
 function render(initialData: InitialData) {
   const root = container as HTMLElement;
-  const app = (
+  // The Vite dev server serves the bare template (nothing prerendered), and a stale prerendered page (a widget's
+  // builder on an overlay's address) is not what this URL shows: render instead of hydrating.
+  if (root.firstElementChild === null || prerenderIsStale()) {
+    root.replaceChildren();
+    createRoot(root).render(appWith(initialData));
+    return;
+  }
+  // The grid was shuffled for this visit before it could be seen (visit-order.ts): hydrate in that order.
+  const shownOrder = readShownOrder(document);
+  const app = appWith(shownOrder ? { ...initialData, order: shownOrder } : initialData);
+  // As a transition, hydration is time-sliced: the page stays responsive while React attaches itself.
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
+}
+
+function appWith(initialData: InitialData) {
+  return (
     <StrictMode>
       <BrowserRouter>
         <App api={api} initialData={initialData} />
       </BrowserRouter>
     </StrictMode>
   );
-  // The Vite dev server serves the bare template (nothing prerendered), and a stale prerendered page (a widget's
-  // builder on an overlay's address) is not what this URL shows: render instead of hydrating.
-  if (root.firstElementChild === null || prerenderIsStale()) {
-    root.replaceChildren();
-    createRoot(root).render(app);
-    return;
-  }
-  // As a transition, hydration is time-sliced: the page stays responsive while React attaches itself.
-  startTransition(() => {
-    hydrateRoot(root, app);
-  });
 }
 
 // Load the code-split page being shown first, so hydration renders exactly the prerendered HTML.

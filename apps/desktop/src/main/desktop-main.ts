@@ -189,6 +189,11 @@ export async function createDesktopMain(deps: DesktopMainDeps): Promise<DesktopM
       await engine.syncNow();
       return state();
     },
+    "desktop.networkChanged": async ({ online }) => {
+      // Answers at once: a sync the network's return starts runs in the background, the renderer polls.
+      engine.networkChanged(online);
+      return state();
+    },
     "desktop.attention": async () => ({ items: await attentionItems(db) }),
     "desktop.keepMine": async ({ opId }) => {
       await keepMine(db, opId, now());

@@ -5,6 +5,7 @@
  */
 import { AuthProvider, TransportApiClient, useDiscardGuard } from "@portfolio/ui";
 import { PendingChangesProvider } from "@portfolio/ui/sync/pending-context.tsx";
+import { SavesWaitProvider } from "@portfolio/ui/sync/saved-offline.tsx";
 import { useCallback, useMemo, useState } from "react";
 import type { DesktopState } from "../shared/desktop-operations.ts";
 import type { DesktopBridge } from "../shared/ipc-channel.ts";
@@ -18,11 +19,13 @@ import { SignInAgainScreen } from "./SignInAgainScreen.tsx";
 import { StartupScreen } from "./StartupScreen.tsx";
 import { StatusBar } from "./StatusBar.tsx";
 import { useDesktopState } from "./use-desktop-state.ts";
+import { useNetworkEvents } from "./use-network-events.ts";
 
 export function App({ bridge }: { bridge: DesktopBridge }) {
   const client = useMemo(() => desktopClient(bridge), [bridge]);
   const desktop = useDesktopState(client);
   const { refresh, apply } = desktop;
+  useNetworkEvents(client, apply);
   const api = useMemo(
     () =>
       new TransportApiClient(
@@ -103,7 +106,10 @@ export function App({ bridge }: { bridge: DesktopBridge }) {
           // A new session check whenever who the app acts as may have changed.
           <AuthProvider key={`${state.mode}:${state.username ?? ""}:${panelKey}`} api={api}>
             <PendingChangesProvider ids={state.pendingEntityIds}>
-              <PanelGate onLeave={leave} onRetry={reopen} />
+              {/* Offline, a save says it waits on this computer until the connection returns. */}
+              <SavesWaitProvider offline={state.mode === "connected" && !state.online}>
+                <PanelGate onLeave={leave} onRetry={reopen} />
+              </SavesWaitProvider>
             </PendingChangesProvider>
           </AuthProvider>
         )}

@@ -1,7 +1,7 @@
 /**
  * The status area, always visible above the panel (in the page's flow, so it never covers content):
- * Online or Offline, 'N changes waiting', the last sync, 'Sync now', 'Needs attention', and a progress
- * bar while a sync runs.
+ * Online or Offline, 'N changes waiting', the last sync, 'Sync now', 'Needs attention (N)' (only while
+ * something does), and a progress bar while a sync runs.
  */
 import { Button, cx } from "@portfolio/ui";
 import { formatDateTime } from "@portfolio/ui/admin/dates.ts";
@@ -80,16 +80,12 @@ export function StatusBar({
             <Button size="sm" variant="secondary" onClick={onShowPanel}>
               Back to the admin panel
             </Button>
-          ) : (
-            <Button
-              size="sm"
-              variant={state.attention > 0 ? "danger" : "ghost"}
-              onClick={onShowAttention}
-              data-testid="show-attention"
-            >
+          ) : state.attention > 0 ? (
+            // Quiet at zero: nothing to decide, nothing shown.
+            <Button size="sm" variant="danger" onClick={onShowAttention} data-testid="show-attention">
               {attentionText(state.attention)}
             </Button>
-          )}
+          ) : null}
           {connected ? (
             <Button size="sm" onClick={onSyncNow} loading={syncing} data-testid="sync-now">
               Sync now

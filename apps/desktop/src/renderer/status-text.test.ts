@@ -39,8 +39,8 @@ describe("status area texts", () => {
     expect(progressText(null)).toBe("Syncing…");
   });
 
-  it("shows the attention count only when there is something", () => {
-    expect(attentionText(0)).toBe("Needs attention");
+  it("names how many changes need attention", () => {
+    expect(attentionText(1)).toBe("Needs attention (1)");
     expect(attentionText(2)).toBe("Needs attention (2)");
   });
 });

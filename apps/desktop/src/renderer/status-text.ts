@@ -26,6 +26,7 @@ export function progressText(progress: DesktopState["progress"]): string {
   return `Syncing ${progress.done} of ${progress.total} changes…`;
 }
 
+/** The button's words while something needs attention (the status area shows none at zero). */
 export function attentionText(count: number): string {
-  return count === 0 ? "Needs attention" : `Needs attention (${count})`;
+  return `Needs attention (${count})`;
 }

@@ -93,6 +93,14 @@ export const desktopOperations = {
   },
   "desktop.workLocally": { input: empty, result: {} as DesktopState },
   "desktop.syncNow": { input: empty, result: {} as DesktopState },
+  /** The renderer's `online`/`offline` events: the network is back (sync at once) or gone. */
+  "desktop.networkChanged": {
+    input: z.strictObject(
+      { online: z.boolean({ error: "online: must be true or false." }) },
+      { error: (issue) => unknownKey(issue) ?? "The input must be an object {online}." },
+    ),
+    result: {} as DesktopState,
+  },
   "desktop.attention": { input: empty, result: {} as { items: AttentionItem[] } },
   "desktop.keepMine": { input: opId, result: {} as DesktopState },
   "desktop.useServer": { input: opId, result: {} as DesktopState },

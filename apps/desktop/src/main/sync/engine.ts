@@ -1,6 +1,6 @@
 /**
  * The sync engine: push the outbox, then pull, on launch, every 30 seconds while the server answers, on
- * reconnect and on 'Sync now'. Failures split three ways (DESIGN 5):
+ * reconnect (a call answered again, or the system's word that the network is back) and on 'Sync now'. Failures split three ways (DESIGN 5):
  * - the server unreachable, or a 5xx: the outbox stays, retried with exponential backoff;
  * - 401: the device token is no longer accepted: the token is dropped ('Sign in again'), the outbox stays;
  * - conflicts and rejections are per op (push.ts): they go to 'Needs attention' and block nothing.
@@ -52,6 +52,11 @@ export interface SyncEngine {
   start(): void;
   /** A call to the server got an answer (true) or none (false); coming back online syncs. */
   reachable(answered: boolean): void;
+  /**
+   * The system says the network went away (false) or came back (true, the renderer's `online` event): back,
+   * it syncs at once instead of at the next retry of the backoff, which may be a minute away.
+   */
+  networkChanged(online: boolean): void;
   stop(): Promise<void>;
 }
 
@@ -188,6 +193,15 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       const wasOnline = status.online;
       status.online = answered;
       if (answered && !wasOnline) void syncNow();
+    },
+    networkChanged(online) {
+      if (!online) {
+        status.online = false;
+        return;
+      }
+      // A fresh start: should the server still be out of reach, the retries begin again at 2 seconds.
+      failures = 0;
+      syncNow().catch((error) => deps.log(`Sync failed: ${String(error)}`));
     },
     async stop() {
       stopped = true;

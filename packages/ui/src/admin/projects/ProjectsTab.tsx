@@ -11,6 +11,7 @@ import { Button } from "../../components/Button.tsx";
 import { ProjectEditorModal } from "../../projects/ProjectEditorModal.tsx";
 import { projectConflictFrom } from "../../projects/project-conflict.ts";
 import { saveErrorFrom } from "../../projects/save-error.ts";
+import { useSavedFeedback } from "../../sync/saved-offline.tsx";
 import { deleteProjectQuestion, PERMISSION_ALERTS, PROJECT_MESSAGES } from "../admin-messages.ts";
 import { ConfirmDialog } from "../ConfirmDialog.tsx";
 import { useNotify } from "../feedback.tsx";
@@ -28,6 +29,8 @@ export function ProjectsTab({
 }) {
   const api = useApi();
   const notify = useNotify();
+  // In the desktop app while offline, a save says it waits on this computer.
+  const saved = useSavedFeedback();
   const projects = useLoad(async () => (await api.getProjects()).projects);
   const [sort, setSort] = useState(DEFAULT_PROJECT_SORT);
   const [editor, setEditor] = useState<{ project: Project | null } | null>(null);
@@ -59,10 +62,7 @@ export function ProjectsTab({
       throw failure;
     }
     setEditor(null);
-    notify({
-      tone: "success",
-      text: editing ? `Project "${body.title}" updated.` : `Project "${body.title}" created.`,
-    });
+    notify(saved(editing ? `Project "${body.title}" updated.` : `Project "${body.title}" created.`));
     await afterChange();
   };
 
@@ -71,7 +71,7 @@ export function ProjectsTab({
     if (!project) return;
     try {
       await api.deleteProject(project._id);
-      notify({ tone: "success", text: `Project "${project.title}" deleted.` });
+      notify(saved(`Project "${project.title}" deleted.`));
     } catch (error) {
       const failure = saveErrorFrom(error, PROJECT_MESSAGES.deleteFailed, PROJECT_MESSAGES.deleteError);
       notify({ tone: "error", text: failure.message, detail: failure.detail });
