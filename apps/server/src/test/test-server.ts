@@ -13,6 +13,7 @@ import { createApp } from "../app.ts";
 import { readConfig, type ServerConfig } from "../config.ts";
 import { createCore, type ServerCore } from "../create-core.ts";
 import type { RateLimitSettings } from "../http/rate-limits.ts";
+import { createLogger } from "../observe/logger.ts";
 
 export const OWNER = { username: "owner", email: "owner@example.com", password: "owner-password-1" };
 
@@ -22,6 +23,8 @@ export interface TestServer {
   config: ServerConfig;
   outboxDir: string;
   logs: string[];
+  /** Everything the server's logger wrote, as main.ts's stdout would hold it (JSON lines, or pretty ones). */
+  logOutput: string[];
   clock: { advance(ms: number): void };
   client(): TestClient;
   /** Logs in a new client as the given user. */
@@ -42,7 +45,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const postgres =
     testDialect() === "postgres" && !options.env?.DATABASE_URL ? await createTestPostgresDatabase() : undefined;
   const logs: string[] = [];
-  const log = (line: string) => logs.push(line);
+  const logOutput: string[] = [];
+  const logger = createLogger(options.env?.LOG_FORMAT === "pretty" ? "pretty" : "json", {
+    write: (chunk: string) => logOutput.push(...chunk.split("\n").filter(Boolean)),
+  });
+  const log = (line: string) => {
+    logs.push(line);
+    logger.info(line);
+  };
   let offsetMs = 0;
   const baseConfig = readConfig({
     DATABASE_URL: postgres ? postgres.url : `file:${join(dir, "test.db")}`,
@@ -69,7 +79,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     baseConfig.publicUrl = url;
     core.config.publicUrl = url;
   }
-  server.on("request", createApp({ core, config: baseConfig, log, rateLimits: options.rateLimits }));
+  server.on("request", createApp({ core, config: baseConfig, log, logger, rateLimits: options.rateLimits }));
   const config = baseConfig;
   const siteOrigin = new URL(config.publicUrl).origin;
 
@@ -79,6 +89,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     config,
     outboxDir: config.mailOutboxDir,
     logs,
+    logOutput,
     clock: {
       advance(ms) {
         offsetMs += ms;
