@@ -22,8 +22,8 @@ export interface RequestLogOptions {
   trustProxy: boolean;
 }
 
-function pathOf(req: IncomingMessage): string {
-  return (req.url ?? "/").split("?", 1)[0]?.slice(0, MAX_PATH) ?? "/";
+function pathOf(url: string): string {
+  return url.split("?", 1)[0]?.slice(0, MAX_PATH) ?? "/";
 }
 
 export function requestLog({ logger, metrics, trustProxy }: RequestLogOptions): RawHandler {
@@ -32,13 +32,15 @@ export function requestLog({ logger, metrics, trustProxy }: RequestLogOptions): 
     const reqId = chooseRequestId(req.headers["x-request-id"], trustProxy);
     setRequestId(req, reqId);
     res.setHeader(REQUEST_ID_HEADER, reqId);
-    res.once("close", () => done(req, res, started, reqId));
+    // Read now: Express's routers rewrite `req.url` on the way (a router mounted at /api strips it).
+    const url = req.url ?? "/";
+    res.once("close", () => done(req, res, url, started, reqId));
     next();
   };
 
-  function done(req: IncomingMessage, res: ServerResponse, started: bigint, reqId: string): void {
+  function done(req: IncomingMessage, res: ServerResponse, url: string, started: bigint, reqId: string): void {
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    const operation = operationLabel(req.method, req.url);
+    const operation = operationLabel(req.method, url);
     const method = req.method ?? "GET";
     // A client that left before the answer ended: logged with the status it would have had, marked so.
     const aborted = !res.writableFinished;
@@ -46,7 +48,7 @@ export function requestLog({ logger, metrics, trustProxy }: RequestLogOptions): 
     const entry = {
       reqId,
       method,
-      path: pathOf(req),
+      path: pathOf(url),
       operation,
       status: res.statusCode,
       durationMs: Math.round(seconds * 10_000) / 10,

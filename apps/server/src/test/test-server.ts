@@ -7,6 +7,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Writable } from "node:stream";
 import { bootstrap } from "@portfolio/core/services";
 import { createTestPostgresDatabase, testDialect } from "@portfolio/core/test/postgres-cluster";
 import { createApp } from "../app.ts";
@@ -46,9 +47,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     testDialect() === "postgres" && !options.env?.DATABASE_URL ? await createTestPostgresDatabase() : undefined;
   const logs: string[] = [];
   const logOutput: string[] = [];
-  const logger = createLogger(options.env?.LOG_FORMAT === "pretty" ? "pretty" : "json", {
-    write: (chunk: string) => logOutput.push(...chunk.split("\n").filter(Boolean)),
-  });
+  const logger = createLogger(
+    options.env?.LOG_FORMAT === "pretty" ? "pretty" : "json",
+    new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        logOutput.push(...String(chunk).split("\n").filter(Boolean));
+        done();
+      },
+    }),
+  );
   const log = (line: string) => {
     logs.push(line);
     logger.info(line);
