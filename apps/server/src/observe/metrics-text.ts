@@ -22,7 +22,7 @@ export function parseMetrics(text: string): Sample[] {
 }
 
 /** The value of the one series with this name whose labels include `labels`; undefined when there is none. */
-export function valueOf(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
+export function seriesValue(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
   const found = parseMetrics(text).filter(
     (sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value),
   );

@@ -8,7 +8,7 @@ import { testDialect } from "@portfolio/core/test/postgres-cluster";
 import { afterEach, describe, expect, it } from "vitest";
 import { connectDevice, NEW_PROJECT, syncOp } from "../sync/device-client.ts";
 import { OWNER, startTestServer, type TestServer } from "../test/test-server.ts";
-import { valueOf } from "./metrics-text.ts";
+import { seriesValue } from "./metrics-text.ts";
 
 const TOKEN = "metrics-token-for-tests-0123456789";
 const dialect = testDialect() === "postgres" ? "postgres" : "sqlite";
@@ -65,15 +65,15 @@ describe("GET /metrics", () => {
     await client.get("/api/no-such-call");
     await client.get("/some/page");
     const text = await scrape(target);
-    const count = (labels: Record<string, string>) => valueOf(text, "portfolio_http_requests_total", labels);
+    const count = (labels: Record<string, string>) => seriesValue(text, "portfolio_http_requests_total", labels);
     expect(count({ operation: "meta.health", method: "GET", status: "200" })).toBe(2);
     expect(count({ operation: "auth.login", method: "POST", status: "400" })).toBe(1);
     // Paths nobody declared share one label each: callers cannot grow the number of series.
     expect(count({ operation: "unmatched", method: "GET", status: "404" })).toBe(1);
     expect(count({ operation: "site", method: "GET", status: "404" })).toBe(1);
-    expect(valueOf(text, "portfolio_http_request_duration_seconds_count", { operation: "meta.health" })).toBe(2);
+    expect(seriesValue(text, "portfolio_http_request_duration_seconds_count", { operation: "meta.health" })).toBe(2);
     expect(
-      valueOf(text, "portfolio_http_request_duration_seconds_bucket", { operation: "meta.health", le: "+Inf" }),
+      seriesValue(text, "portfolio_http_request_duration_seconds_bucket", { operation: "meta.health", le: "+Inf" }),
     ).toBe(2);
   });
 
@@ -81,10 +81,12 @@ describe("GET /metrics", () => {
     const target = await withMetrics();
     await target.client().get("/api/projects");
     const text = await scrape(target);
-    expect(valueOf(text, "portfolio_db_pool_connections", { dialect, state: "total" })).toBeGreaterThanOrEqual(1);
-    expect(valueOf(text, "portfolio_db_pool_connections", { dialect, state: "waiting" })).toBe(0);
-    expect(valueOf(text, "portfolio_db_query_duration_seconds_count", { dialect, outcome: "ok" })).toBeGreaterThan(0);
-    expect(valueOf(text, "portfolio_db_query_duration_seconds_count", { dialect, outcome: "error" })).toBe(0);
+    expect(seriesValue(text, "portfolio_db_pool_connections", { dialect, state: "total" })).toBeGreaterThanOrEqual(1);
+    expect(seriesValue(text, "portfolio_db_pool_connections", { dialect, state: "waiting" })).toBe(0);
+    expect(seriesValue(text, "portfolio_db_query_duration_seconds_count", { dialect, outcome: "ok" })).toBeGreaterThan(
+      0,
+    );
+    expect(seriesValue(text, "portfolio_db_query_duration_seconds_count", { dialect, outcome: "error" })).toBe(0);
   });
 
   it("counts sync pushes, their ops by result, and the size of pulls", async () => {
@@ -95,12 +97,12 @@ describe("GET /metrics", () => {
     await device.push([op]);
     const pull = await device.call<{ changes: unknown[] }>("GET", "/api/sync/pull");
     const text = await scrape(target);
-    expect(valueOf(text, "portfolio_sync_pushes_total")).toBe(2);
-    expect(valueOf(text, "portfolio_sync_ops_total", { result: "applied" })).toBe(1);
-    expect(valueOf(text, "portfolio_sync_ops_total", { result: "rejected" })).toBe(1);
-    expect(valueOf(text, "portfolio_sync_ops_total", { result: "duplicate" })).toBe(1);
-    expect(valueOf(text, "portfolio_sync_pull_changes_count", { reset: "true" })).toBe(1);
-    expect(valueOf(text, "portfolio_sync_pull_changes_sum", { reset: "true" })).toBe(pull.body.changes.length);
+    expect(seriesValue(text, "portfolio_sync_pushes_total")).toBe(2);
+    expect(seriesValue(text, "portfolio_sync_ops_total", { result: "applied" })).toBe(1);
+    expect(seriesValue(text, "portfolio_sync_ops_total", { result: "rejected" })).toBe(1);
+    expect(seriesValue(text, "portfolio_sync_ops_total", { result: "duplicate" })).toBe(1);
+    expect(seriesValue(text, "portfolio_sync_pull_changes_count", { reset: "true" })).toBe(1);
+    expect(seriesValue(text, "portfolio_sync_pull_changes_sum", { reset: "true" })).toBe(pull.body.changes.length);
   });
 
   it("counts login failures by reason and rate-limit refusals by limiter", async () => {
@@ -108,9 +110,9 @@ describe("GET /metrics", () => {
     const client = target.client();
     for (let i = 0; i < 3; i++) await client.post("/api/login", { username: "owner", password: "wrong-password-1" });
     const text = await scrape(target);
-    expect(valueOf(text, "portfolio_login_failures_total", { reason: "wrong_credentials" })).toBe(2);
-    expect(valueOf(text, "portfolio_login_failures_total", { reason: "deactivated" })).toBe(0);
-    expect(valueOf(text, "portfolio_rate_limit_refusals_total", { limiter: "login-name" })).toBe(1);
+    expect(seriesValue(text, "portfolio_login_failures_total", { reason: "wrong_credentials" })).toBe(2);
+    expect(seriesValue(text, "portfolio_login_failures_total", { reason: "deactivated" })).toBe(0);
+    expect(seriesValue(text, "portfolio_rate_limit_refusals_total", { limiter: "login-name" })).toBe(1);
   });
 
   it("reports the mail queue's depth and its failures", async () => {
@@ -120,14 +122,14 @@ describe("GET /metrics", () => {
     expect(res.status).toBe(200);
     await target.core.mailer.drain();
     const text = await scrape(target);
-    expect(valueOf(text, "portfolio_mail_failures_total")).toBe(1);
-    expect(valueOf(text, "portfolio_mail_queue_depth")).toBe(0);
+    expect(seriesValue(text, "portfolio_mail_failures_total")).toBe(1);
+    expect(seriesValue(text, "portfolio_mail_queue_depth")).toBe(0);
   });
 
   it("reports the process: CPU, memory, event loop", async () => {
     const text = await scrape(await withMetrics());
-    expect(valueOf(text, "process_cpu_seconds_total")).toBeGreaterThan(0);
-    expect(valueOf(text, "process_resident_memory_bytes")).toBeGreaterThan(0);
-    expect(valueOf(text, "nodejs_eventloop_lag_seconds")).toBeGreaterThanOrEqual(0);
+    expect(seriesValue(text, "process_cpu_seconds_total")).toBeGreaterThan(0);
+    expect(seriesValue(text, "process_resident_memory_bytes")).toBeGreaterThan(0);
+    expect(seriesValue(text, "nodejs_eventloop_lag_seconds")).toBeGreaterThanOrEqual(0);
   });
 });

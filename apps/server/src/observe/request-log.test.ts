@@ -3,6 +3,7 @@
  * the path without its query, the operation name, the status, the duration and the user id; the id comes
  * from X-Request-Id only behind a trusted proxy and only when it is a short safe token.
  */
+import { stripVTControlCharacters } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { OWNER, startTestServer, type TestServer } from "../test/test-server.ts";
 
@@ -108,7 +109,7 @@ describe("the request log", () => {
       await new Promise((r) => setImmediate(r));
     const line = server.logOutput.find((l) => l.includes(`${id}`));
     // Colours or not (a terminal decides), the words read in order.
-    expect(line?.replace(/\u001b\[[0-9;]*m/g, "")).toMatch(
+    expect(stripVTControlCharacters(line ?? "")).toMatch(
       new RegExp(`^\\[\\d\\d:\\d\\d:\\d\\d\\] INFO: GET /api/live 200 [\\d.]+ ms \\(meta\\.live\\) \\[${id}\\]$`),
     );
   });
