@@ -4,6 +4,7 @@
  * sync, mail, rate limits, login failures and the process. Runs on SQLite and on PostgreSQL.
  */
 import { randomUUID } from "node:crypto";
+import { type AddressInfo, createServer, type Socket } from "node:net";
 import { testDialect } from "@portfolio/core/test/postgres-cluster";
 import { afterEach, describe, expect, it } from "vitest";
 import { connectDevice, NEW_PROJECT, syncOp } from "../sync/device-client.ts";
@@ -116,14 +117,28 @@ describe("GET /metrics", () => {
   });
 
   it("reports the mail queue's depth and its failures", async () => {
-    // An SMTP server that is not there: the mail is queued, then fails.
-    const target = await withMetrics({ env: { SMTP_URL: "smtp://127.0.0.1:9" } });
-    const res = await target.client().post("/api/forgot-password", { email: OWNER.email });
-    expect(res.status).toBe(200);
-    await target.core.mailer.drain();
-    const text = await scrape(target);
-    expect(seriesValue(text, "portfolio_mail_failures_total")).toBe(1);
-    expect(seriesValue(text, "portfolio_mail_queue_depth")).toBe(0);
+    // A mail server that takes the connection and never greets: the mail waits in the queue until it hangs up.
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (silent.address() as AddressInfo).port;
+      const target = await withMetrics({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+      const res = await target.client().post("/api/forgot-password", { email: OWNER.email });
+      expect(res.status).toBe(200);
+      while (sockets.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      const waiting = await scrape(target);
+      expect(seriesValue(waiting, "portfolio_mail_queue_depth")).toBe(1);
+      expect(seriesValue(waiting, "portfolio_mail_failures_total")).toBe(0);
+      for (const socket of sockets) socket.destroy();
+      await target.core.mailer.drain();
+      const after = await scrape(target);
+      expect(seriesValue(after, "portfolio_mail_queue_depth")).toBe(0);
+      expect(seriesValue(after, "portfolio_mail_failures_total")).toBe(1);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
   });
 
   it("reports the process: CPU, memory, event loop", async () => {
