@@ -41,7 +41,12 @@ describe("GET /metrics", () => {
 
   it("answers 401 without the bearer token, or with another", async () => {
     const target = await withMetrics();
-    for (const headers of [{}, { authorization: "Bearer not-the-metrics-token-at-all" }, { authorization: TOKEN }]) {
+    const tries: Record<string, string>[] = [
+      {},
+      { authorization: "Bearer not-the-metrics-token-at-all" },
+      { authorization: TOKEN },
+    ];
+    for (const headers of tries) {
       const res = await fetch(`${target.url}/metrics`, { headers });
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({ error: "The metrics need the bearer token set in METRICS_TOKEN." });
