@@ -22,7 +22,7 @@ export interface ServerCore extends Core {
 export async function createCore(config: ServerConfig, log: (line: string) => void): Promise<ServerCore> {
   // Counted only where someone may read them (METRICS_TOKEN): otherwise the core is watched by nobody.
   const metrics = config.observe.metricsToken
-    ? createMetrics(isPostgresUrl(config.databaseUrl) ? "postgres" : "sqlite")
+    ? await createMetrics(isPostgresUrl(config.databaseUrl) ? "postgres" : "sqlite")
     : undefined;
   const database = openDatabase(config.databaseUrl, { onQuery: metrics?.onQuery });
   const { db } = database;

@@ -24,7 +24,7 @@ const USAGE = "Usage: portfolio-server [backup <file> | restore <file> [--force]
 async function serve(): Promise<void> {
   const config = readConfig();
   // The server's own lines and one line per request, as JSON or for a terminal (LOG_FORMAT).
-  const logger = createLogger(config.observe.logFormat);
+  const logger = await createLogger(config.observe.logFormat);
   const log = logLines(logger);
   const core = await createCore(config, log);
   const result = await bootstrap(core, config.owner);

@@ -4,7 +4,6 @@
  * body, header, cookie, token or e-mail address is ever handed to the logger.
  */
 import pino, { type DestinationStream, type Logger } from "pino";
-import pretty from "pino-pretty";
 
 export type { Logger };
 export type LogFormat = "json" | "pretty";
@@ -17,14 +16,18 @@ function prettyMessage(entry: Record<string, unknown>, messageKey: string): stri
   return `${entry.method} ${entry.path} ${entry.status} ${entry.durationMs} ms (${entry.operation})${user} [${entry.reqId}]`;
 }
 
-/** `destination` is stdout unless a test collects the lines. */
-export function createLogger(format: LogFormat, destination?: DestinationStream): Logger {
+/**
+ * `destination` is stdout unless a test collects the lines. pino-pretty is loaded only for pretty lines: a
+ * server writing JSON never pays for it at start.
+ */
+export async function createLogger(format: LogFormat, destination?: DestinationStream): Promise<Logger> {
   const options = {
     timestamp: pino.stdTimeFunctions.isoTime,
     // "info" rather than 30: read by people and collectors alike.
     formatters: { level: (label: string) => ({ level: label }) },
   };
   if (format === "json") return destination ? pino(options, destination) : pino(options);
+  const { default: pretty } = await import("pino-pretty");
   return pino(
     options,
     pretty({

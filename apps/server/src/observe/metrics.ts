@@ -6,7 +6,7 @@
  */
 import type { DialectName, PoolUse } from "@portfolio/core/data";
 import type { CoreObserver } from "@portfolio/core/services";
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { Registry } from "prom-client";
 
 /** What the metrics read when scraped: the database pool and the mail queue, known once the core exists. */
 export interface WatchedState {
@@ -29,7 +29,9 @@ export interface Metrics {
 
 const PREFIX = "portfolio_";
 
-export function createMetrics(dialect: DialectName): Metrics {
+/** prom-client is loaded only here, so a server without METRICS_TOKEN never pays for it at start. */
+export async function createMetrics(dialect: DialectName): Promise<Metrics> {
+  const { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } = await import("prom-client");
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];

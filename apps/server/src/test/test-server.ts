@@ -47,7 +47,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     testDialect() === "postgres" && !options.env?.DATABASE_URL ? await createTestPostgresDatabase() : undefined;
   const logs: string[] = [];
   const logOutput: string[] = [];
-  const logger = createLogger(
+  const logger = await createLogger(
     options.env?.LOG_FORMAT === "pretty" ? "pretty" : "json",
     new Writable({
       write(chunk: Buffer | string, _encoding, done) {
