@@ -20,12 +20,17 @@ import { createRateLimits, DEFAULT_RATE_LIMITS, type RateLimitSettings } from ".
 import { precomputeSecurityHeaders, securityHeaders } from "./http/security-headers.ts";
 import { staticSite } from "./http/static-site.ts";
 import { utf8JsonOnly } from "./http/utf8-json.ts";
+import { type Logger, logLines, silentLogger } from "./observe/logger.ts";
+import { METRICS_PATH, metricsEndpoint } from "./observe/metrics-endpoint.ts";
+import { requestLog } from "./observe/request-log.ts";
 import { syncPushIntake } from "./sync/push-intake.ts";
 
 export interface AppOptions {
   core: ServerCore;
   config: ServerConfig;
   log?: (line: string) => void;
+  /** Where each request's line goes (observe/request-log.ts); `log` writes through it unless given too. */
+  logger?: Logger;
   rateLimits?: Partial<RateLimitSettings>;
 }
 
@@ -35,8 +40,9 @@ export const BODY_LIMIT = "100kb";
 const LOOPBACK_WEBSOCKETS = ["ws://127.0.0.1:*", "ws://localhost:*"];
 
 export function createApp(options: AppOptions): Express {
-  const log = options.log ?? ((line: string) => console.log(line));
   const { core, config } = options;
+  const logger = options.logger ?? silentLogger();
+  const log = options.log ?? (options.logger ? logLines(options.logger) : (line: string) => console.log(line));
   const context: AppContext = {
     core,
     config,
@@ -44,7 +50,7 @@ export function createApp(options: AppOptions): Express {
     // Counted in the database on the core's clock (a test's controllable one), shared by every instance.
     rateLimits: createRateLimits(
       { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
-      { db: core.db, now: () => core.now().getTime(), inFlight: core.inFlight },
+      { db: core.db, now: () => core.now().getTime(), inFlight: core.inFlight, onRefused: core.metrics?.rateLimited },
     ),
     projectsCache: new ProjectsCache(core),
   };
@@ -85,6 +91,8 @@ export function createApp(options: AppOptions): Express {
     crossOriginEmbedderPolicy: false,
   });
   answerFirst(app, projectListFastPath(context, headers));
+  // Wrapped last, so it runs first: every request, the fast path's included, gets an id, a line and a count.
+  answerFirst(app, requestLog({ logger, metrics: core.metrics, trustProxy: config.trustProxy }));
   app.use(securityHeaders(headers));
 
   // CSRF check for writes, CORS headers for allow-listed origins.
@@ -108,6 +116,8 @@ export function createApp(options: AppOptions): Express {
   // The hottest call skips the API router's layers and the body parser that only writes need.
   app.get(operations["projects.list"].path, sameOrigin, projectListHandler(context));
   app.use("/api", api);
+  const { metricsToken } = config.observe;
+  if (core.metrics && metricsToken) app.get(METRICS_PATH, metricsEndpoint(core.metrics, metricsToken));
   app.use(loginRedirect(core));
   app.use(site.router);
   app.use(errorHandler(log));

@@ -35,6 +35,15 @@ export interface ServerConfig {
    * Twitch's identity service, which authorizes the owner and validates the token before it is stored.
    */
   twitch: { clientId: string | undefined; authBaseUrl: string };
+  /** What an operator sees (issue 23): `observe/`. */
+  observe: ObserveConfig;
+}
+
+export interface ObserveConfig {
+  /** METRICS_TOKEN: `GET /metrics` answers only with this bearer token; unset, there is no /metrics. */
+  metricsToken: string | undefined;
+  /** LOG_FORMAT: one JSON line per entry, or readable lines for a terminal. */
+  logFormat: "json" | "pretty";
 }
 
 type Env = Record<string, string | undefined>;
@@ -69,7 +78,21 @@ function defaultSiteDir(): string {
   return resolve(here, "../../site/dist");
 }
 
-export function readConfig(env: Env = process.env): ServerConfig {
+/**
+ * LOG_FORMAT: `json` or `pretty`; unset, pretty on a terminal outside production (what `npm start` shows a
+ * newcomer), JSON otherwise (what a log collector reads).
+ */
+function readObserve(env: Env, production: boolean, terminal: boolean): ObserveConfig {
+  const format = env.LOG_FORMAT || (terminal && !production ? "pretty" : "json");
+  if (format !== "json" && format !== "pretty") throw new Error(`LOG_FORMAT must be json or pretty; got "${format}".`);
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  if (metricsToken !== undefined && !/^[\x21-\x7e]{16,256}$/.test(metricsToken)) {
+    throw new Error("METRICS_TOKEN must be 16 to 256 printable characters without spaces (e.g. openssl rand -hex 32).");
+  }
+  return { metricsToken, logFormat: format };
+}
+
+export function readConfig(env: Env = process.env, terminal = process.stdout.isTTY === true): ServerConfig {
   const production = env.NODE_ENV === "production";
   const port = integer(env, "PORT", 3000, 0, 65535);
   const bcryptCost = integer(env, "BCRYPT_COST", 12, 4, 15);
@@ -118,6 +141,7 @@ export function readConfig(env: Env = process.env): ServerConfig {
       clientId: env.TWITCH_CLIENT_ID?.trim() || undefined,
       authBaseUrl: httpUrl(env, "TWITCH_AUTH_BASE_URL", "https://id.twitch.tv"),
     },
+    observe: readObserve(env, production, terminal),
   };
 }
 

@@ -1,9 +1,10 @@
 /** Wires the core services for this process: database, mailer, configuration, clock and outside services. */
-import { migrateToLatest, openDatabase } from "@portfolio/core/data";
+import { isPostgresUrl, migrateToLatest, openDatabase } from "@portfolio/core/data";
 import { type Core, createMailer, DEFAULT_CORE_CONFIG, getSiteProfile } from "@portfolio/core/services";
 import type { ServerConfig } from "./config.ts";
 import { createTools, loadCatFallbacks } from "./create-tools.ts";
 import { InFlight } from "./http/in-flight.ts";
+import { createMetrics, type Metrics } from "./observe/metrics.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -12,12 +13,19 @@ export interface ServerCore extends Core {
   catFallbacks: ReadonlyMap<string, Buffer>;
   /** Work that runs after its answer was sent; `close` waits for it. */
   inFlight: InFlight;
+  /** The Prometheus metrics, when METRICS_TOKEN lets someone read them. */
+  metrics?: Metrics | undefined;
   /** Waits for work after the answers and for queued mail, then closes the database: call it last. */
   close: () => Promise<void>;
 }
 
 export async function createCore(config: ServerConfig, log: (line: string) => void): Promise<ServerCore> {
-  const { db } = openDatabase(config.databaseUrl);
+  // Counted only where someone may read them (METRICS_TOKEN): otherwise the core is watched by nobody.
+  const metrics = config.observe.metricsToken
+    ? await createMetrics(isPostgresUrl(config.databaseUrl) ? "postgres" : "sqlite")
+    : undefined;
+  const database = openDatabase(config.databaseUrl, { onQuery: metrics?.onQuery });
+  const { db } = database;
   await migrateToLatest(db);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
@@ -28,7 +36,9 @@ export async function createCore(config: ServerConfig, log: (line: string) => vo
     siteUrl: () => core.config.publicUrl,
     logLinks: !config.production,
     log,
+    observe: metrics?.observer,
   });
+  metrics?.watch({ poolUse: database.poolUse, mailQueued: mailer.queued });
   if (!config.twitchTokenKey && config.production) {
     log("TWITCH_TOKEN_KEY is not set: a Twitch authorization will be stored unencrypted in the database.");
   }
@@ -44,6 +54,8 @@ export async function createCore(config: ServerConfig, log: (line: string) => vo
       syncRetentionMs: config.syncRetentionDays * DAY_MS,
     },
     now: () => new Date(),
+    observe: metrics?.observer,
+    metrics,
     catFallbacks: loadCatFallbacks(config.catApi.fallbackDir, log),
     inFlight,
     close: async () => {

@@ -14,13 +14,18 @@ import { runRestore } from "./cli/restore.ts";
 import { readConfig } from "./config.ts";
 import { createCore } from "./create-core.ts";
 import { installGracefulShutdown } from "./http/shutdown.ts";
+import { createLogger, logLines } from "./observe/logger.ts";
 
+/** The backup and restore commands talk to a person at a terminal: plain lines. */
 const log = (line: string) => console.log(line);
 
 const USAGE = "Usage: portfolio-server [backup <file> | restore <file> [--force]]";
 
 async function serve(): Promise<void> {
   const config = readConfig();
+  // The server's own lines and one line per request, as JSON or for a terminal (LOG_FORMAT).
+  const logger = await createLogger(config.observe.logFormat);
+  const log = logLines(logger);
   const core = await createCore(config, log);
   const result = await bootstrap(core, config.owner);
   if (result.ownerCreated) {
@@ -31,14 +36,14 @@ async function serve(): Promise<void> {
   }
   if (result.projectsSeeded) log("Added the 14 built-in projects.");
 
-  const app = createApp({ core, config, log });
+  const app = createApp({ core, config, log, logger });
   const server = app.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
     log(`Listening on http://${config.host}:${port}`);
   });
   server.on("error", (error) => {
-    console.error(`Cannot listen on ${config.host}:${config.port}: ${error.message}`);
+    logger.error(`Cannot listen on ${config.host}:${config.port}: ${error.message}`);
     process.exit(1);
   });
 

@@ -199,6 +199,7 @@ const VALID: Record<OperationName, () => Promise<Answer[]>> = {
   "meta.openapi": async () => [await server.client().get("/api/openapi.json")],
   "meta.docs": async () => [await server.client().get("/api/docs")],
   "meta.health": async () => [await server.client().get("/api/health")],
+  "meta.live": async () => [await server.client().get("/api/live")],
   "auth.me": async () => [await (await ownerClient()).get("/api/me")],
   "auth.login": async () => [
     await server.client().post("/api/login", { username: OWNER.username, password: OWNER.password }),

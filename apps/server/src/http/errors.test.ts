@@ -84,7 +84,7 @@ describe("malformed query strings", () => {
 });
 
 describe("no stack trace in any answer", () => {
-  it("answers an unexpected failure with a generic 500 JSON error and keeps the details in the log", async () => {
+  it("answers an unexpected failure with a generic 500 JSON error carrying the request id, and logs the details under that id", async () => {
     server = await startTestServer();
     const owner = await server.login(OWNER.username, OWNER.password);
     // A real failure inside a handler: the database is gone.
@@ -92,8 +92,10 @@ describe("no stack trace in any answer", () => {
     await server.core.db.destroy();
     const res = await owner.get("/api/admin/users");
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ error: "Something went wrong on the server. Please try again." });
+    const requestId = res.headers.get("x-request-id");
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.body).toEqual({ error: "Something went wrong on the server. Please try again.", requestId });
     expectNoStack(res);
-    expect(server.logs.some((line) => line.startsWith("Unexpected error"))).toBe(true);
+    expect(server.logs.some((line) => line.startsWith(`Unexpected error (request ${requestId}): `))).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 /** Every error becomes `{"error": "<human message>"}` with a fitting status; never an HTML stack trace. */
 import { DomainError, ERROR_STATUS } from "@portfolio/core/domain";
 import type { ErrorRequestHandler, RequestHandler } from "express";
+import { requestIdOf } from "../observe/request-id.ts";
 
 interface BodyParserError {
   type?: string;
@@ -16,7 +17,9 @@ export function errorHandler(log: (line: string) => void): ErrorRequestHandler {
   return (err: unknown, req, res, _next) => {
     if (res.headersSent) {
       // Too late for a JSON answer; Express's fallback would print the stack outside production.
-      log(`Error after the answer started: ${err instanceof Error ? err.message : String(err)}`);
+      log(
+        `Error after the answer started (request ${requestIdOf(req)}): ${err instanceof Error ? err.message : String(err)}`,
+      );
       req.socket.destroy();
       return;
     }
@@ -43,8 +46,10 @@ export function errorHandler(log: (line: string) => void): ErrorRequestHandler {
       res.status(parserError.status).json({ error: message ?? "The request is not valid." });
       return;
     }
-    log(`Unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    res.status(500).json({ error: "Something went wrong on the server. Please try again." });
+    // The request id is in the answer and in this line: what a user reports leads an operator here.
+    const requestId = requestIdOf(req);
+    log(`Unexpected error (request ${requestId}): ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    res.status(500).json({ error: "Something went wrong on the server. Please try again.", requestId });
   };
 }
 

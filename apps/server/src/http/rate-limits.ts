@@ -69,6 +69,8 @@ export interface RateLimitStorage {
   now?: () => number;
   /** Where work that runs after the answer is tracked, so the database outlives it. */
   inFlight?: InFlight;
+  /** Told of each refusal, by limiter name (the metrics). */
+  onRefused?: (limiter: string) => void;
 }
 
 export function createRateLimits(settings: RateLimitSettings, storage: RateLimitStorage) {
@@ -90,6 +92,7 @@ export function createRateLimits(settings: RateLimitSettings, storage: RateLimit
       standardHeaders: "draft-8",
       legacyHeaders: false,
       handler: (_req, res) => {
+        storage.onRefused?.(name);
         res.status(429).json({ error: message });
       },
     });

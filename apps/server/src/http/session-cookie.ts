@@ -2,6 +2,7 @@
  * The session cookie (SECURITY 1): httpOnly, SameSite=Lax, Path=/, Secure behind HTTPS. The request's actor
  * is resolved from it once per request, with permissions re-read from the database (SECURITY 9).
  */
+import type { IncomingMessage } from "node:http";
 import type { Actor, Core } from "@portfolio/core/services";
 import { ANONYMOUS, resolveSession } from "@portfolio/core/services";
 import { resolveDeviceToken } from "@portfolio/core/sync";
@@ -45,7 +46,13 @@ export function clearSessionCookie(req: Request, res: Response, publicUrl: strin
 }
 
 const ACTOR = Symbol("actor");
-type WithActor = Request & { [ACTOR]?: Promise<Actor> };
+const USER_ID = Symbol("userId");
+type WithActor = Request & { [ACTOR]?: Promise<Actor>; [USER_ID]?: string };
+
+/** The id of the user this request was found to come from, once `actorOf` has resolved it (the request log). */
+export function knownUserId(req: IncomingMessage): string | undefined {
+  return (req as WithActor)[USER_ID];
+}
 
 /**
  * Who is calling: the device token's user when an `Authorization: Bearer` header is present (an unknown or
@@ -63,6 +70,13 @@ export function actorOf(core: Core, req: Request): Promise<Actor> {
         : token
           ? resolveSession(core, token).then((user) => user ?? ANONYMOUS)
           : Promise.resolve(ANONYMOUS);
+    // A failed lookup is the request's own error (answered where it is awaited); this copy only reads it.
+    request[ACTOR].then(
+      (actor) => {
+        if (actor.kind === "user") request[USER_ID] = actor.id;
+      },
+      () => {},
+    );
   }
   return request[ACTOR];
 }

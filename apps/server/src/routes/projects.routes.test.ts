@@ -66,7 +66,15 @@ describe("GET /api/projects", () => {
               body += chunk;
             });
             res.on("end", () => {
-              const { date: _date, connection: _connection, "keep-alive": _keepAlive, ...rest } = res.headers;
+              // Each answer has its own request id (checked below); the rest must be equal.
+              const {
+                date: _date,
+                connection: _connection,
+                "keep-alive": _keepAlive,
+                "x-request-id": _requestId,
+                ...rest
+              } = res.headers;
+              if (typeof _requestId !== "string") reject(new Error("no X-Request-Id"));
               resolve({ status: res.statusCode ?? 0, headers: rest, body });
             });
           })

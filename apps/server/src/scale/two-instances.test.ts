@@ -24,7 +24,9 @@ describe.runIf(onPostgres)("two instances on one PostgreSQL database", () => {
     const list = await b.client().get<{ projects: Project[] }>("/api/projects");
     expect(list.body.projects).toHaveLength(14);
     const logs = [a.log(), b.log()];
-    expect(logs.filter((log) => log.includes('Created the owner account "owner"'))).toHaveLength(1);
+    expect(
+      logs.filter((log) => log.includes('"msg":"Created the owner account \\"owner\\" (owner@example.com)."')),
+    ).toHaveLength(1);
     expect(logs.filter((log) => log.includes("Added the 14 built-in projects."))).toHaveLength(1);
   });
 

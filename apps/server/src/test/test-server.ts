@@ -7,12 +7,14 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Writable } from "node:stream";
 import { bootstrap } from "@portfolio/core/services";
 import { createTestPostgresDatabase, testDialect } from "@portfolio/core/test/postgres-cluster";
 import { createApp } from "../app.ts";
 import { readConfig, type ServerConfig } from "../config.ts";
 import { createCore, type ServerCore } from "../create-core.ts";
 import type { RateLimitSettings } from "../http/rate-limits.ts";
+import { createLogger } from "../observe/logger.ts";
 
 export const OWNER = { username: "owner", email: "owner@example.com", password: "owner-password-1" };
 
@@ -22,6 +24,8 @@ export interface TestServer {
   config: ServerConfig;
   outboxDir: string;
   logs: string[];
+  /** Everything the server's logger wrote, as main.ts's stdout would hold it (JSON lines, or pretty ones). */
+  logOutput: string[];
   clock: { advance(ms: number): void };
   client(): TestClient;
   /** Logs in a new client as the given user. */
@@ -42,7 +46,20 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const postgres =
     testDialect() === "postgres" && !options.env?.DATABASE_URL ? await createTestPostgresDatabase() : undefined;
   const logs: string[] = [];
-  const log = (line: string) => logs.push(line);
+  const logOutput: string[] = [];
+  const logger = await createLogger(
+    options.env?.LOG_FORMAT === "pretty" ? "pretty" : "json",
+    new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        logOutput.push(...String(chunk).split("\n").filter(Boolean));
+        done();
+      },
+    }),
+  );
+  const log = (line: string) => {
+    logs.push(line);
+    logger.info(line);
+  };
   let offsetMs = 0;
   const baseConfig = readConfig({
     DATABASE_URL: postgres ? postgres.url : `file:${join(dir, "test.db")}`,
@@ -69,7 +86,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     baseConfig.publicUrl = url;
     core.config.publicUrl = url;
   }
-  server.on("request", createApp({ core, config: baseConfig, log, rateLimits: options.rateLimits }));
+  server.on("request", createApp({ core, config: baseConfig, log, logger, rateLimits: options.rateLimits }));
   const config = baseConfig;
   const siteOrigin = new URL(config.publicUrl).origin;
 
@@ -79,6 +96,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     config,
     outboxDir: config.mailOutboxDir,
     logs,
+    logOutput,
     clock: {
       advance(ms) {
         offsetMs += ms;

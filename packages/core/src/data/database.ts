@@ -2,7 +2,7 @@
 import { chmodSync, closeSync, mkdirSync, openSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, type LogEvent, Migrator, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import { type DialectName, isPostgresUrl } from "./dialect.ts";
 import { MIGRATIONS, migrationProvider } from "./migrations/index.ts";
@@ -35,11 +35,29 @@ export interface OpenedDatabase {
   dialect: DialectName;
   /** The raw SQLite handle (WAL checkpoints, pragmas); undefined on PostgreSQL. */
   sqlite?: SQLite.Database;
+  /** The connections held now (the server's metrics): PostgreSQL's pool, or SQLite's one connection. */
+  poolUse(): PoolUse;
+}
+
+export interface PoolUse {
+  /** Connections open. */
+  total: number;
+  /** Open and free. */
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
 }
 
 export interface OpenDatabaseOptions {
   /** Pool size for PostgreSQL; defaults to DATABASE_POOL_SIZE, else 10. */
   poolSize?: number;
+  /** Told how long each query took, and whether it failed (the server's metrics); never its text or values. */
+  onQuery?: (durationMs: number, failed: boolean) => void;
+}
+
+/** Kysely's query log, reduced to a duration and an outcome: the SQL and its parameters may hold secrets. */
+function queryTimer(onQuery: OpenDatabaseOptions["onQuery"]) {
+  return onQuery ? (event: LogEvent) => onQuery(event.queryDurationMillis, event.level === "error") : undefined;
 }
 
 export function openDatabase(url: string = DEFAULT_DATABASE_URL, options: OpenDatabaseOptions = {}): OpenedDatabase {
@@ -53,7 +71,11 @@ export function openDatabase(url: string = DEFAULT_DATABASE_URL, options: OpenDa
     // An idle client losing its connection (database restart) must not crash the process; the pool
     // replaces it and the next query reports the error where it can be handled.
     pool.on("error", () => {});
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres" };
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryTimer(options.onQuery) }),
+      dialect: "postgres",
+      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   const path = sqlitePathFromUrl(url);
   if (path !== ":memory:") ownerOnlyFile(path);
@@ -63,8 +85,9 @@ export function openDatabase(url: string = DEFAULT_DATABASE_URL, options: OpenDa
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = FULL");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: "sqlite", sqlite };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log: queryTimer(options.onQuery) });
+  // One connection, used synchronously: between two turns of the event loop it is always free.
+  return { db, dialect: "sqlite", sqlite, poolUse: () => ({ total: sqlite.open ? 1 : 0, idle: sqlite.open ? 1 : 0, waiting: 0 }) };
 }
 
 /**

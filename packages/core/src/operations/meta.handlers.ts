@@ -1,4 +1,4 @@
-/** The published contract, generated once per process from the registry, and the health check. */
+/** The published contract, generated once per process from the registry, and the health and liveness checks. */
 import { sql } from "kysely";
 import { Unavailable } from "../domain/errors.ts";
 import { apiDocsPage } from "../domain/operations/api-docs-page.ts";
@@ -29,7 +29,7 @@ async function databaseAnswers(core: Core): Promise<boolean> {
   }
 }
 
-export const metaHandlers: Pick<Handlers, "meta.openapi" | "meta.docs" | "meta.health"> = {
+export const metaHandlers: Pick<Handlers, "meta.openapi" | "meta.docs" | "meta.health" | "meta.live"> = {
   "meta.openapi": async () => {
     document ??= openApiDocument();
     return document;
@@ -43,4 +43,6 @@ export const metaHandlers: Pick<Handlers, "meta.openapi" | "meta.docs" | "meta.h
     if (!(await databaseAnswers(core))) throw new Unavailable("The database is unreachable.");
     return { status: "ok" };
   },
+  // Liveness: that this process still answers requests. Nothing else is asked, on purpose.
+  "meta.live": async () => ({ status: "ok" }),
 };

@@ -62,6 +62,7 @@ export async function login(core: Core, input: unknown, client: LoginClient): Pr
       targetId: row?.id ?? null,
       details: { username: username.slice(0, 64) },
     });
+    core.observe?.loginFailed?.("wrong_credentials");
     throw new Unauthenticated(MESSAGES.loginFailed);
   }
   if (row.is_active !== 1) await refuseInactiveLogin(core, row);
@@ -97,6 +98,7 @@ async function refuseInactiveLogin(
     targetId: row.id,
     details: { username: row.username, reason },
   });
+  core.observe?.loginFailed?.(reason);
   throw new Forbidden(reason === "deactivated" ? MESSAGES.accountDeactivated : MESSAGES.accountInactive);
 }
 

@@ -6,6 +6,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../data/schema.ts";
 import type { CatOfTheDayService } from "./cat-of-the-day.service.ts";
 import type { Mailer } from "./mail/mailer.ts";
+import type { CoreObserver } from "./observer.ts";
 import type { PlaylistService } from "./youtube/playlist.service.ts";
 
 export interface CoreConfig {
@@ -61,6 +62,8 @@ export interface Core {
   config: CoreConfig;
   now: () => Date;
   tools?: CoreTools;
+  /** Told of logins refused, sync pushes and pulls (the server's metrics); unset where nothing watches. */
+  observe?: CoreObserver;
 }
 
 /** A logged-in user as the server sees them on this request (permissions freshly read). */

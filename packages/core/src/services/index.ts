@@ -9,6 +9,7 @@ export * from "./dashboard.service.ts";
 export * from "./mail/mail-queue.ts";
 export * from "./mail/mailer.ts";
 export * from "./mail/templates.ts";
+export * from "./observer.ts";
 export * from "./policy.ts";
 export * from "./projects.service.ts";
 export * from "./roles.service.ts";

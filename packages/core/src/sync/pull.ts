@@ -59,6 +59,12 @@ export function decodeCursor(cursor: string, logId: string): number | undefined 
 }
 
 export async function pullChanges(core: Core, input: PullInput): Promise<SyncPullAnswer> {
+  const answer = await readChanges(core, input);
+  core.observe?.syncPulled?.(answer.changes.length, answer.reset === true);
+  return answer;
+}
+
+async function readChanges(core: Core, input: PullInput): Promise<SyncPullAnswer> {
   const { db } = core;
   await pruneSyncLogIfDue(core);
   const logId = await changeLogId(db);

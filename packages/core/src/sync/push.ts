@@ -64,12 +64,12 @@ export async function pushChanges(ctx: OperationContext, input: PushInput): Prom
   );
   // Answers in the order sent: replays from the first read, the others from the transaction, in turn.
   let next = 0;
-  return {
-    results: ops.map((op) => {
-      const earlier = stored.get(op.opId);
-      return earlier ? duplicate(op, earlier, user) : (pending[next++] as SyncOpResult);
-    }),
-  };
+  const results = ops.map((op) => {
+    const earlier = stored.get(op.opId);
+    return earlier ? duplicate(op, earlier, user) : (pending[next++] as SyncOpResult);
+  });
+  ctx.core.observe?.syncPushed?.(results.map((result) => result.status));
+  return { results };
 }
 
 /** A malformed op is the client's bug, not the user's data: the whole push is a 400 naming it. */

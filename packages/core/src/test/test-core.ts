@@ -50,6 +50,7 @@ export async function createTestCore(): Promise<TestCore> {
         sent.push(message);
       },
       async drain() {},
+      queued: () => 0,
     },
     config: { ...DEFAULT_CORE_CONFIG, bcryptCost: 4, publicUrl: "http://localhost:3000" },
     now: () => new Date(),

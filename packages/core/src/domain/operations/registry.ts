@@ -69,6 +69,14 @@ export const operations = {
     result: results.healthResult,
     statuses: [503],
   },
+  "meta.live": {
+    method: "GET",
+    path: "/api/live",
+    summary:
+      "For an orchestrator's liveness probe: 200 while the process answers at all; touches nothing (no database), so a database outage never gets the process restarted.",
+    action: "public",
+    result: results.healthResult,
+  },
 
   // ---- Session and account (spec section 7) ----
   "auth.me": {

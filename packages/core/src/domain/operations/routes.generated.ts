@@ -7,6 +7,7 @@ export const ROUTES: Record<OperationName, Route> = {
   "meta.openapi": {"method":"GET","path":"/api/openapi.json","query":[],"body":false},
   "meta.docs": {"method":"GET","path":"/api/docs","query":[],"body":false},
   "meta.health": {"method":"GET","path":"/api/health","query":[],"body":false},
+  "meta.live": {"method":"GET","path":"/api/live","query":[],"body":false},
   "auth.me": {"method":"GET","path":"/api/me","query":[],"body":false},
   "auth.login": {"method":"POST","path":"/api/login","query":[],"body":true},
   "auth.logout": {"method":"POST","path":"/api/logout","query":[],"body":false},

@@ -5,6 +5,7 @@
  * and does not stop the next mail. `drain()` waits for the queue: tests read the outbox after it, and
  * shutdown calls it so no queued mail is lost to a clean stop.
  */
+import type { CoreObserver } from "../observer.ts";
 import type { MailMessage } from "./mailer.ts";
 
 /**
@@ -18,6 +19,8 @@ export interface MailQueue {
   enqueue(message: MailMessage): void;
   /** Resolves once every queued mail has been sent or has failed. */
   drain(): Promise<void>;
+  /** Mails queued and not yet sent or failed (the metrics' queue depth). */
+  queued(): number;
 }
 
 /** The error's text without the mail's link, tokens or credentials an SMTP URL may carry. */
@@ -31,7 +34,11 @@ function safeReason(error: unknown, message: MailMessage): string {
     .slice(0, 300);
 }
 
-export function createMailQueue(send: (message: MailMessage) => Promise<void>, log: (line: string) => void): MailQueue {
+export function createMailQueue(
+  send: (message: MailMessage) => Promise<void>,
+  log: (line: string) => void,
+  observe?: CoreObserver,
+): MailQueue {
   let tail: Promise<void> = Promise.resolve();
   let pending = 0;
   return {
@@ -42,6 +49,7 @@ export function createMailQueue(send: (message: MailMessage) => Promise<void>, l
         .then(() => send(message))
         .catch((error: unknown) => {
           log(`Mail "${message.subject}" to ${message.to} could not be sent: ${safeReason(error, message)}`);
+          observe?.mailFailed?.();
         })
         .finally(() => {
           pending--;
@@ -51,5 +59,6 @@ export function createMailQueue(send: (message: MailMessage) => Promise<void>, l
       // A mail queued while draining is waited for too.
       while (pending > 0) await tail;
     },
+    queued: () => pending,
   };
 }

@@ -5,6 +5,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Transporter } from "nodemailer";
+import type { CoreObserver } from "../observer.ts";
 import { newId } from "../secrets.ts";
 import { brandedHtml, senderAddress, senderName } from "./layout.ts";
 import { createMailQueue, type MailQueue } from "./mail-queue.ts";
@@ -42,6 +43,8 @@ export interface MailerOptions {
   /** Log outbox links (SECURITY 14: outside production only). */
   logLinks: boolean;
   log: (line: string) => void;
+  /** Told of each queued mail that could not be sent (the server's metrics). */
+  observe?: CoreObserver;
 }
 
 /** nodemailer is loaded on the first mail, not at start-up: most requests never send one. */
@@ -88,5 +91,5 @@ export function createMailer(options: MailerOptions): Mailer {
         : `Mail "${message.subject}" written to ${file}`,
     );
   };
-  return { send, ...createMailQueue(send, options.log) };
+  return { send, ...createMailQueue(send, options.log, options.observe) };
 }
