@@ -35,6 +35,11 @@ export interface ServerConfig {
    * Twitch's identity service, which authorizes the owner and validates the token before it is stored.
    */
   twitch: { clientId: string | undefined; authBaseUrl: string };
+  /**
+   * SHUTDOWN_DRAIN_MS (issue 23, http/drain.ts): after SIGTERM, how long the instance keeps serving with its
+   * health check at 503 before it stops accepting; longer than the balancer's health-check interval.
+   */
+  shutdownDrainMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -118,6 +123,7 @@ export function readConfig(env: Env = process.env): ServerConfig {
       clientId: env.TWITCH_CLIENT_ID?.trim() || undefined,
       authBaseUrl: httpUrl(env, "TWITCH_AUTH_BASE_URL", "https://id.twitch.tv"),
     },
+    shutdownDrainMs: integer(env, "SHUTDOWN_DRAIN_MS", 3000, 0, 60_000),
   };
 }
 
