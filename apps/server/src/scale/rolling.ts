@@ -36,6 +36,8 @@ export interface RollingOptions {
 
 export interface InstanceRestart {
   name: string;
+  /** When it got SIGTERM, in ms from the start. */
+  at: number;
   /** SIGTERM to exit: the drain plus finishing what was accepted. */
   drainMs: number;
   /** Spawn to its first /api/health 200. */
@@ -61,6 +63,8 @@ export interface RollingReport {
   duplicated: number;
   restarts: InstanceRestart[];
   durationMs: number;
+  /** The first few failures: when (ms from the start), what, and the start of the answer, to explain them. */
+  samples: string[];
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -105,9 +109,11 @@ export async function rollingRestart(cluster: Cluster, balancer: Balancer, optio
     duplicated: 0,
     restarts: [],
     durationMs: 0,
+    samples: [],
   };
-  const fail = (what: string) => {
+  const fail = (what: string, body = "") => {
     report.failed[what] = (report.failed[what] ?? 0) + 1;
+    if (report.samples.length < 5) report.samples.push(`${Date.now() - began} ms ${what} ${body.slice(0, 120)}`);
   };
   const created = new Map<string, string>(); // title → id answered with 201
   let running = true;
@@ -121,7 +127,7 @@ export async function rollingRestart(cluster: Cluster, balancer: Balancer, optio
       report.reads++;
       try {
         const res = await balancerRequest(balancer.url, "GET", path, { agent, headers: { origin: PUBLIC_URL } });
-        if (res.status !== 200) fail(`GET ${res.status}`);
+        if (res.status !== 200) fail(`GET ${res.status}`, res.body);
       } catch {
         fail("GET network");
       }
@@ -154,7 +160,7 @@ export async function rollingRestart(cluster: Cluster, balancer: Balancer, optio
         res = await send();
       }
       if (res === undefined) fail("POST network");
-      else if (res.status !== 201) fail(`POST ${res.status}`);
+      else if (res.status !== 201) fail(`POST ${res.status}`, res.body);
       else {
         report.written++;
         created.set(title, (JSON.parse(res.body) as Project)._id);
@@ -180,7 +186,13 @@ export async function rollingRestart(cluster: Cluster, balancer: Balancer, optio
         const exit = await old.exited;
         const startAt = Date.now();
         await cluster.start(old.name, port);
-        const restart = { name: old.name, drainMs: startAt - stopAt, startMs: Date.now() - startAt, exit };
+        const restart: InstanceRestart = {
+          at: stopAt - began,
+          name: old.name,
+          drainMs: startAt - stopAt,
+          startMs: Date.now() - startAt,
+          exit,
+        };
         report.restarts.push(restart);
         log(
           `${balancer.kind}: ${old.name} drained in ${restart.drainMs} ms (${exit}), answered again after ${restart.startMs} ms`,
@@ -231,8 +243,10 @@ export function formatRollingReport(report: RollingReport): string {
     `${report.balancer}: ${report.requests} requests (${report.reads} reads, ${report.writes} writes, ${report.retries} writes retried) in ${(report.durationMs / 1000).toFixed(1)} s`,
     `  failed: ${failed.length === 0 ? "0" : failed.map(([what, n]) => `${what}: ${n}`).join(", ")}`,
     `  written: ${report.written}, lost: ${report.lost}, duplicated: ${report.duplicated}`,
+    ...report.samples.map((sample) => `  failure at ${sample}`),
     ...report.restarts.map(
-      (r) => `  ${r.name}: drained and exited in ${r.drainMs} ms (${r.exit}), answering again after ${r.startMs} ms`,
+      (r) =>
+        `  ${r.name} (SIGTERM at ${r.at} ms): drained and exited in ${r.drainMs} ms (${r.exit}), answering again after ${r.startMs} ms`,
     ),
   ].join("\n");
 }
