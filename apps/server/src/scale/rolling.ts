@@ -9,7 +9,7 @@
  * client does. Used by the scale tests and by `pnpm bench:rolling`.
  */
 import { randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { operations, type Project } from "@portfolio/core/domain";
@@ -72,7 +72,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Two instances (serving a one-page site) on a fresh PostgreSQL database; `close` removes it all. */
 export async function startRollingCluster(env: Record<string, string> = {}): Promise<Cluster> {
   const siteDir = mkdtempSync(join(tmpdir(), "portfolio-rolling-site-"));
-  mkdirSync(siteDir, { recursive: true });
   writeFileSync(join(siteDir, "index.html"), "<!doctype html><title>Portfolio</title><h1>Portfolio</h1>");
   const cluster = await startCluster(2, { SITE_DIR: siteDir, ...env });
   return {
@@ -97,6 +96,7 @@ async function loginThrough(balancer: Balancer): Promise<string> {
 export async function rollingRestart(cluster: Cluster, balancer: Balancer, options: RollingOptions) {
   const { readers = 6, writers = 2, steadyMs = 500, rounds = 1, log = () => {} } = options;
   const cookie = await loginThrough(balancer);
+  const began = Date.now();
   const report: RollingReport = {
     balancer: balancer.kind,
     requests: 0,
@@ -117,7 +117,6 @@ export async function rollingRestart(cluster: Cluster, balancer: Balancer, optio
   };
   const created = new Map<string, string>(); // title → id answered with 201
   let running = true;
-  const began = Date.now();
 
   const reader = async () => {
     const agent = insecureAgent();
