@@ -17,6 +17,6 @@ describe.runIf(onPostgres)("a rolling restart behind the shipped balancers", () 
       expect(report.written).toBeGreaterThan(0);
       expect(report.lost).toBe(0);
       expect(report.duplicated).toBe(0);
-    }, 90_000);
+    }, 150_000);
   }
 });
