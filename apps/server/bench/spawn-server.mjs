@@ -106,6 +106,8 @@ export async function startOurServer({ name, dir, path, env = {} }) {
       // cold start. 10 is the lowest the server accepts with NODE_ENV=production
       // (config.ts refuses less), and below the default 12 a deployment uses.
       BCRYPT_COST: "10",
+      // One server, no balancer to hand over to: stop at once (cleanup.mjs waits 2 s before SIGKILL).
+      SHUTDOWN_DRAIN_MS: "0",
       ...env,
     },
   });

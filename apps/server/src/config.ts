@@ -37,6 +37,11 @@ export interface ServerConfig {
   twitch: { clientId: string | undefined; authBaseUrl: string };
   /** What an operator sees (issue 23): `observe/`. */
   observe: ObserveConfig;
+  /**
+   * SHUTDOWN_DRAIN_MS (issue 23, http/drain.ts): after SIGTERM, how long the instance keeps serving with its
+   * health check at 503 before it stops accepting; longer than the balancer's health-check interval.
+   */
+  shutdownDrainMs: number;
 }
 
 export interface ObserveConfig {
@@ -142,6 +147,7 @@ export function readConfig(env: Env = process.env, terminal = process.stdout.isT
       authBaseUrl: httpUrl(env, "TWITCH_AUTH_BASE_URL", "https://id.twitch.tv"),
     },
     observe: readObserve(env, production, terminal),
+    shutdownDrainMs: integer(env, "SHUTDOWN_DRAIN_MS", 3000, 0, 60_000),
   };
 }
 

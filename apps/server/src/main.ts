@@ -13,6 +13,7 @@ import { runBackup } from "./cli/backup.ts";
 import { runRestore } from "./cli/restore.ts";
 import { readConfig } from "./config.ts";
 import { createCore } from "./create-core.ts";
+import { installDrain } from "./http/drain.ts";
 import { installGracefulShutdown } from "./http/shutdown.ts";
 import { createLogger, logLines } from "./observe/logger.ts";
 
@@ -47,10 +48,11 @@ async function serve(): Promise<void> {
     process.exit(1);
   });
 
-  // SIGTERM/SIGINT: stop accepting, finish requests in flight and the work after their answers, send the
-  // mail they queued (sign-up, forgot password), close the pool, exit 0 (within 10 s, or 1 if requests had
-  // to be cut).
-  installGracefulShutdown(server, core.close, { log });
+  // SIGTERM/SIGINT: drain (health 503, connections closed after each answer) for SHUTDOWN_DRAIN_MS, then stop
+  // accepting, finish requests in flight and the work after their answers, send the mail they queued (sign-up,
+  // forgot password), close the pool, exit 0 (within 10 s, or 1 if requests had to be cut).
+  const drain = installDrain(server, { drainMs: config.shutdownDrainMs, log });
+  installGracefulShutdown(server, core.close, { log, beforeClose: drain.start });
 }
 
 async function main(argv: string[]): Promise<void> {

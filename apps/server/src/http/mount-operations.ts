@@ -1,11 +1,17 @@
 /**
  * Mounts every operation of the registry in one loop: the caller's actor from the session, the input from
  * path, query and body, `runOperation` (policy, schema, handler), the status and caching of the registry
- * entry. Per-operation HTTP extras (rate limits, a faster or streamed answer, cache invalidation) come from
+ * entry, and, for a creating write sent with an Idempotency-Key, the stored answer on a retry. Per-operation HTTP extras (rate limits, a faster or streamed answer, cache invalidation) come from
  * `operation-hooks.ts`; no route holds a rule.
  */
-import { OPERATION_NAMES, type OperationName, type OperationSpec, operations } from "@portfolio/core/domain";
-import { type OperationContext, runOperation } from "@portfolio/core/operations";
+import {
+  acceptsIdempotencyKey,
+  OPERATION_NAMES,
+  type OperationName,
+  type OperationSpec,
+  operations,
+} from "@portfolio/core/domain";
+import { assertAction, type OperationContext, runOperation, withIdempotencyKey } from "@portfolio/core/operations";
 import { type RequestHandler, Router } from "express";
 import type { AppContext } from "../app-context.ts";
 import type { OperationHooks } from "./operation-hooks.ts";
@@ -32,9 +38,22 @@ function genericHandler(app: AppContext, name: OperationName, hooks: OperationHo
         endSession: () => clearSessionCookie(req, res, config.publicUrl),
       },
     };
-    const result = await runOperation(ctx, name, { params: req.params, query: req.query, body: req.body });
-    hooks[name]?.after?.();
+    const parts = { params: req.params, query: req.query, body: req.body };
     const status = spec.status ?? 200;
+    const key = req.get("idempotency-key");
+    if (key !== undefined && acceptsIdempotencyKey(spec) && ctx.actor.kind === "user") {
+      // Policy first: a stored answer is replayed only to a caller still allowed to make the call.
+      assertAction(ctx.actor, name);
+      const answer = await withIdempotencyKey(core, ctx.actor, name, key, parts, status, () =>
+        runOperation(ctx, name, parts),
+      );
+      if (answer.replayed) res.set("Idempotent-Replayed", "true");
+      else hooks[name]?.after?.();
+      res.status(answer.status).json(answer.body);
+      return;
+    }
+    const result = await runOperation(ctx, name, parts);
+    hooks[name]?.after?.();
     if (status === 204) res.status(204).end();
     else if (spec.produces === "text/html") res.status(status).type("html").send(result);
     else res.status(status).json(result);

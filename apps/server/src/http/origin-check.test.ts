@@ -106,3 +106,16 @@ describe("the null origin", () => {
     expect(await projectCount()).toBe(14);
   });
 });
+
+describe("an allow-listed origin's preflight", () => {
+  it("allows the headers the site's client sends: Content-Type and, on a creating write, Idempotency-Key", async () => {
+    server = await startTestServer({ env: { CORS_ORIGINS: "https://desk.example" } });
+    const preflight = await server.client().request("OPTIONS", "/api/projects", undefined, {
+      origin: "https://desk.example",
+      "access-control-request-method": "POST",
+      "access-control-request-headers": "content-type,idempotency-key",
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-headers")).toBe("Content-Type, Idempotency-Key");
+  });
+});

@@ -40,7 +40,8 @@ export function originCheck(publicUrl: string, corsOrigins: readonly string[]): 
       if (req.method === "OPTIONS") {
         res.set({
           "Access-Control-Allow-Methods": "GET,POST,PATCH,DELETE",
-          "Access-Control-Allow-Headers": "Content-Type",
+          // Idempotency-Key: the site's client sends one with every creating write (issue 23).
+          "Access-Control-Allow-Headers": "Content-Type, Idempotency-Key",
           "Access-Control-Max-Age": "600",
         });
         res.status(204).end();

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DRAINING_MESSAGE } from "./drain.ts";
 
 let dir: string;
 let script: string;
@@ -103,5 +104,19 @@ describe("installGracefulShutdown", () => {
     expect(await hanging).toBeInstanceOf(Error);
     expect(child.output()).toContain("Requests still running after 500 ms: closing them.");
     expect(child.output()).toContain("pool closed");
+  });
+
+  it("with a drain, still answers new connections after SIGTERM, health with 503, then stops accepting and exits 0", async () => {
+    const child = await startChild({ DRAIN_MS: "1500" });
+    child.process.kill("SIGTERM");
+    // The signal arrives on the child's next loop turn: ask until the drain has begun.
+    let health = await get(child.port, "/api/health");
+    while (health.status === 200) health = await get(child.port, "/api/health");
+    expect(health).toEqual({ status: 503, body: JSON.stringify({ error: DRAINING_MESSAGE }) });
+    expect(await get(child.port, "/fast")).toEqual({ status: 200, body: "done" });
+    expect(child.output()).not.toContain("Shutting down");
+    await child.printed("drained");
+    await child.printed("Shutting down: finishing requests in flight.");
+    expect((await child.exited).code).toBe(0);
   });
 });

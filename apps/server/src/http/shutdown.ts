@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown on SIGTERM (and SIGINT): stop accepting connections, let in-flight requests finish,
+ * Graceful shutdown on SIGTERM (and SIGINT): after the drain (`beforeClose`), stop accepting connections, let in-flight requests finish,
  * close the database pool, exit 0. Idle keep-alive connections are closed at once; if requests are still
  * running after `graceMs` (default 10 s, what orchestrators wait before SIGKILL) they are cut and the
  * process exits 1 so the cut is visible.
@@ -10,6 +10,8 @@ export interface GracefulShutdownOptions {
   graceMs?: number;
   signals?: NodeJS.Signals[];
   log?: (line: string) => void;
+  /** Runs first, while the server still accepts (the drain, drain.ts). */
+  beforeClose?: () => Promise<void>;
   /** Ends the process; tests may replace it. */
   exit?: (code: number) => void;
 }
@@ -24,12 +26,14 @@ export function installGracefulShutdown(
     graceMs = 10_000,
     signals = ["SIGTERM", "SIGINT"],
     log = () => {},
+    beforeClose = async () => {},
     exit = (code) => process.exit(code),
   } = options;
   let shuttingDown: Promise<void> | undefined;
 
   const shutdown = (): Promise<void> => {
     shuttingDown ??= (async () => {
+      await beforeClose();
       log("Shutting down: finishing requests in flight.");
       let code = 0;
       const cutOff = setTimeout(() => {

@@ -33,7 +33,8 @@ export interface Instance {
 export interface Cluster {
   databaseUrl: string;
   instances: Instance[];
-  start(name: string): Promise<Instance>;
+  /** Starts one more instance; on `port` to stand in for one that stopped (a balancer names fixed addresses). */
+  start(name: string, port?: number): Promise<Instance>;
   close(): Promise<void>;
 }
 
@@ -69,7 +70,7 @@ function scaleTestBundle(): Promise<string> {
   return bundle;
 }
 
-async function waitForHealth(instance: Instance, timeoutMs = 30_000): Promise<void> {
+export async function waitForHealth(instance: Instance, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exit: string | undefined;
   void instance.exited.then((how) => {
@@ -94,8 +95,8 @@ export async function startCluster(count: number, env: Record<string, string> = 
   const script = await scaleTestBundle();
   const instances: Instance[] = [];
 
-  const start = async (name: string): Promise<Instance> => {
-    const port = await freePort();
+  const start = async (name: string, fixedPort?: number): Promise<Instance> => {
+    const port = fixedPort ?? (await freePort());
     const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, script], {
       env: {
         ...process.env,

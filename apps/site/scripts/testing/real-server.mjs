@@ -46,6 +46,8 @@ export async function startRealServer(options = {}) {
       NODE_ENV: "test",
       PUBLIC_URL: baseUrl,
       SITE_DIR: SITE_DIST,
+      // One server, no balancer to hand over to: stop at once.
+      SHUTDOWN_DRAIN_MS: "0",
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -167,6 +167,21 @@ export interface SyncChangesTable {
   client_id: string | null;
 }
 
+/** A creating write sent with an Idempotency-Key (issue 23): its answer, replayed to a retry. */
+export interface IdempotencyKeysTable {
+  /** Whose key: `user:<id>` (keys of different callers never meet). */
+  scope: string;
+  key: string;
+  operation: string;
+  /** sha256 of the operation and its input: the same key with another request is refused. */
+  request_hash: string;
+  /** NULL while the first request runs; its HTTP status once answered. */
+  status: number | null;
+  /** JSON of the answer. */
+  result: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -181,6 +196,7 @@ export interface Database {
   device_tokens: DeviceTokensTable;
   sync_ops: SyncOpsTable;
   sync_changes: SyncChangesTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 /** A database handle or an open transaction: services accept either (Kysely's own example does the same). */

@@ -1,4 +1,5 @@
 export { HELLO } from "./auth.handlers.ts";
 export * from "./context.ts";
 export { handlers } from "./handlers.ts";
+export { IDEMPOTENCY_MESSAGES, pruneIdempotencyKeys, withIdempotencyKey } from "./idempotency.ts";
 export { assertAction, runOperation } from "./run-operation.ts";

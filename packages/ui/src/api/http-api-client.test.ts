@@ -75,3 +75,50 @@ describe("hasCookie", () => {
     expect(hasCookie("", "loggedIn")).toBe(false);
   });
 });
+
+describe("HttpApiClient: creating writes survive a restarting instance", () => {
+  const project = { title: "New", description: "", tags: [], isArchived: false, isLatest: false };
+  const created = { _id: "p1", ...project };
+  const keyOf = (call: Call | undefined) => new Headers(call?.init?.headers).get("Idempotency-Key");
+
+  it("sends a fresh Idempotency-Key with each creating write", async () => {
+    const fake = fakeFetch(() => json(201, created));
+    const api = new HttpApiClient({ fetch: fake.fetch });
+    await api.createProject(project);
+    await api.createProject(project);
+    const [first, second] = fake.calls.map(keyOf);
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(second).toMatch(/^[0-9a-f]{32}$/);
+    expect(first).not.toBe(second);
+  });
+
+  it("retries once with the same key after a 502 from the balancer", async () => {
+    let n = 0;
+    const fake = fakeFetch(() => (n++ === 0 ? new Response("Bad Gateway", { status: 502 }) : json(201, created)));
+    const api = new HttpApiClient({ fetch: fake.fetch });
+    expect(await api.createProject(project)).toEqual(created);
+    expect(fake.calls).toHaveLength(2);
+    expect(keyOf(fake.calls[1])).toBe(keyOf(fake.calls[0]));
+  });
+
+  it("retries once with the same key when no answer came back, and reports a second failure", async () => {
+    const calls: Call[] = [];
+    const api = new HttpApiClient({
+      fetch: async (input, init) => {
+        calls.push({ url: String(input), init });
+        throw new TypeError("Failed to fetch");
+      },
+    });
+    expect(await api.createProject(project).catch((e: unknown) => e)).toBeInstanceOf(ApiNetworkError);
+    expect(calls).toHaveLength(2);
+    expect(keyOf(calls[1])).toBe(keyOf(calls[0]));
+  });
+
+  it("sends no key and never resends any other write", async () => {
+    const fake = fakeFetch(() => new Response("Bad Gateway", { status: 502 }));
+    const api = new HttpApiClient({ fetch: fake.fetch });
+    await api.updateProject("p1", { title: "x" }).catch(() => undefined);
+    expect(fake.calls).toHaveLength(1);
+    expect(keyOf(fake.calls[0])).toBeNull();
+  });
+});

@@ -1,4 +1,10 @@
-/** `Transport` over the HTTP API: the registry's route for each call, JSON in and out, cookies included. */
+/**
+ * `Transport` over the HTTP API: the registry's route for each call, JSON in and out, cookies included.
+ *
+ * A creating write (`route.idempotent`) carries a fresh Idempotency-Key and is sent once more with the same
+ * key when no answer came back or a balancer answered 502/503/504 (an instance restarting): the server
+ * answers the retry with the first answer, so it never creates twice.
+ */
 import { fillPath, ROUTES, splitInput } from "@portfolio/core/operations/client";
 import { ApiError, ApiNetworkError, type Transport } from "./transport.ts";
 
@@ -21,19 +27,27 @@ export function createHttpTransport(options: HttpTransportOptions = {}): Transpo
         if (value !== undefined && value !== "") search.set(key, String(value));
       const query = search.size > 0 ? `?${search}` : "";
       const body = parts.body === undefined ? undefined : JSON.stringify(parts.body);
-      let response: Response;
-      try {
-        response = await fetchImpl(`${baseUrl}${fillPath(route.path, parts.params)}${query}`, {
+      const headers: Record<string, string> = { Accept: "application/json" };
+      if (body !== undefined) headers["Content-Type"] = "application/json";
+      if (route.idempotent) headers["Idempotency-Key"] = newIdempotencyKey();
+      const send = () =>
+        fetchImpl(`${baseUrl}${fillPath(route.path, parts.params)}${query}`, {
           method: route.method,
           credentials: "include",
-          headers:
-            body === undefined
-              ? { Accept: "application/json" }
-              : { Accept: "application/json", "Content-Type": "application/json" },
+          headers,
           body,
         });
+      let response: Response;
+      try {
+        response = await send();
+        if (route.idempotent && RETRIED_STATUSES.has(response.status)) response = await send();
       } catch (error) {
-        throw new ApiNetworkError(error);
+        if (!route.idempotent) throw new ApiNetworkError(error);
+        try {
+          response = await send();
+        } catch (again) {
+          throw new ApiNetworkError(again);
+        }
       }
       const data = await readJson(response);
       if (!response.ok) {
@@ -44,6 +58,15 @@ export function createHttpTransport(options: HttpTransportOptions = {}): Transpo
       return data as any;
     },
   };
+}
+
+/** What a balancer answers while an instance restarts: worth one retry with the same key. */
+const RETRIED_STATUSES = new Set([502, 503, 504]);
+
+/** 128 random bits as hex: `crypto.getRandomValues` works outside secure contexts too (plain-http hosts). */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

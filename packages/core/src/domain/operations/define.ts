@@ -43,6 +43,20 @@ export interface OperationSpec {
   cache?: "no-store" | "no-cache";
   /** The answer's media type: JSON unless said (the API reference page is HTML). */
   produces?: "application/json" | "text/html";
+  /**
+   * `false`: refuses to store its answer for an Idempotency-Key replay, though it creates (the answer holds a
+   * secret shown once). Every other logged-in creating write accepts the key (`acceptsIdempotencyKey`).
+   */
+  idempotencyKey?: false;
+}
+
+/**
+ * Whether a call accepts an `Idempotency-Key` header (issue 23): every creating write (201) of a logged-in
+ * caller, unless it opts out. A retry with the same key answers the first answer again instead of creating
+ * a second row, so a client or a balancer may resend it safely.
+ */
+export function acceptsIdempotencyKey(spec: OperationSpec): boolean {
+  return spec.status === 201 && spec.action !== "public" && spec.idempotencyKey !== false;
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : unknown;
@@ -76,6 +90,8 @@ export interface Route {
   query: readonly string[];
   /** Whether it takes a JSON body. */
   body: boolean;
+  /** It accepts an Idempotency-Key: a client sends a fresh one per call and the same one on its retry. */
+  idempotent?: true;
 }
 
 export function routeOf(spec: OperationSpec): Route {
@@ -84,6 +100,7 @@ export function routeOf(spec: OperationSpec): Route {
     path: spec.path,
     query: spec.query ? Object.keys(spec.query.shape) : [],
     body: spec.body !== undefined,
+    ...(acceptsIdempotencyKey(spec) ? { idempotent: true as const } : {}),
   };
 }
 

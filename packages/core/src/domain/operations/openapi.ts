@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { ACTIONS } from "../policy/actions.ts";
-import { type OperationSpec, pathParamNames } from "./define.ts";
+import { acceptsIdempotencyKey, type OperationSpec, pathParamNames } from "./define.ts";
 import { OPERATION_NAMES, operations } from "./registry.ts";
 
 type Json = Record<string, unknown>;
@@ -17,7 +17,7 @@ const STATUS_TEXT: Record<number, string> = {
   401: "Not logged in, or the credentials are wrong.",
   403: "Not allowed: a permission is missing, the call came from another site, or it needs a browser session.",
   404: "Unknown id.",
-  409: "Conflict (a stale version answers the current row).",
+  409: "Conflict (a stale version answers the current row; an Idempotency-Key used for another request, or still running).",
   413: "The request body is too large.",
   429: "Rate limited.",
   503: "An upstream service is unavailable.",
@@ -27,7 +27,8 @@ const STATUS_TEXT: Record<number, string> = {
  * Every status an operation can answer besides its success: those that follow from its kind, and those it
  * declares (`statuses`). Over HTTP every call can meet a malformed body or query (400) and the body limit
  * (413); a guarded one meets the policy (401, and 403 where it needs a permission); a write meets the origin
- * check (403); a browser-only call refuses a device token (403); an id in the path can be unknown (404).
+ * check (403); a browser-only call refuses a device token (403); an id in the path can be unknown (404); an
+ * Idempotency-Key can be reused for another request (409).
  */
 export function answeredStatuses(spec: OperationSpec): number[] {
   const statuses = new Set<number>([400, 413, ...(spec.statuses ?? [])]);
@@ -35,6 +36,7 @@ export function answeredStatuses(spec: OperationSpec): number[] {
   const sessionOnly = spec.credentials !== undefined && !spec.credentials.includes("device");
   if (ACTIONS[spec.action].length > 0 || spec.method !== "GET" || sessionOnly) statuses.add(403);
   if (spec.path.includes("{")) statuses.add(404);
+  if (acceptsIdempotencyKey(spec)) statuses.add(409);
   return [...statuses].sort((a, b) => a - b);
 }
 
@@ -57,7 +59,19 @@ function parameters(spec: OperationSpec): Json[] {
     required: false,
     schema,
   }));
-  return [...path, ...query];
+  const header = acceptsIdempotencyKey(spec)
+    ? [
+        {
+          name: "Idempotency-Key",
+          in: "header",
+          required: false,
+          description:
+            "A fresh value per request (e.g. a UUID), the same on its retry: a retry answers the first answer again (with Idempotent-Replayed: true) instead of creating twice. Kept a day.",
+          schema: { type: "string", minLength: 1, maxLength: 255 },
+        },
+      ]
+    : [];
+  return [...path, ...query, ...header];
 }
 
 function responses(spec: OperationSpec): Json {

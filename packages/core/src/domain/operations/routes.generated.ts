@@ -25,7 +25,7 @@ export const ROUTES: Record<OperationName, Route> = {
   "sessions.end": {"method":"DELETE","path":"/api/sessions/{id}","query":[],"body":false},
   "sessions.endOthers": {"method":"POST","path":"/api/sessions/end-others","query":[],"body":false},
   "projects.list": {"method":"GET","path":"/api/projects","query":[],"body":false},
-  "projects.create": {"method":"POST","path":"/api/projects","query":[],"body":true},
+  "projects.create": {"method":"POST","path":"/api/projects","query":[],"body":true,"idempotent":true},
   "projects.update": {"method":"PATCH","path":"/api/projects/{id}","query":[],"body":true},
   "projects.delete": {"method":"DELETE","path":"/api/projects/{id}","query":[],"body":false},
   "roles.list": {"method":"GET","path":"/api/admin/roles","query":[],"body":false},

@@ -19,6 +19,8 @@ export const syncOperations = {
     // The password is asked again, and guesses at it are limited like logins.
     statuses: [429],
     credentials: ["session"],
+    // The token is shown once and never stored, so no answer of it is kept for a replay.
+    idempotencyKey: false,
   },
   "sync.tokens.list": {
     method: "GET",
