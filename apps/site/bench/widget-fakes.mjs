@@ -46,7 +46,12 @@ export async function startIrc() {
     dropAll() {
       for (const client of clients) client.socket.terminate();
     },
-    close: () => new Promise((resolve) => { for (const c of clients) c.socket.terminate(); wss.close(); http.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        for (const c of clients) c.socket.terminate();
+        wss.close();
+        http.close(() => resolve());
+      }),
   };
 }
 
@@ -77,26 +82,43 @@ export async function startEmoteProviders() {
     [`/bttv/3/cached/users/twitch/${ROOM_ID}`]: { channelEmotes: [], sharedEmotes: [] },
     "/ffz/v1/set/global": {
       default_sets: [3],
-      sets: { 3: { emoticons: [{ id: 25927, name: "CatBag", width: 28, height: 28, urls: { 1: `${origin}/ffz-cdn/1` } }] } },
+      sets: {
+        3: { emoticons: [{ id: 25927, name: "CatBag", width: 28, height: 28, urls: { 1: `${origin}/ffz-cdn/1` } }] },
+      },
     },
     [`/ffz/v1/room/id/${ROOM_ID}`]: { room: { set: 7 }, sets: { 7: { emoticons: [] } } },
-    "/7tv/v3/emote-sets/global": { id: "g", emotes: [{ id: "s-ez", name: "EZ", flags: 0, data: { animated: false, host: files("ez") } }] },
+    "/7tv/v3/emote-sets/global": {
+      id: "g",
+      emotes: [{ id: "s-ez", name: "EZ", flags: 0, data: { animated: false, host: files("ez") } }],
+    },
     [`/7tv/v3/users/twitch/${ROOM_ID}`]: { emote_set: { id: "c", emotes: [] } },
   };
   http.on("request", (req, res) => {
     const path = new URL(req.url, origin).pathname;
-    if (/(cdn|\/emote\/)/.test(path)) return res.writeHead(200, { "content-type": "image/svg+xml", "cache-control": "max-age=3600" }).end(svg("#22C55E"));
+    if (/(cdn|\/emote\/)/.test(path))
+      return res
+        .writeHead(200, { "content-type": "image/svg+xml", "cache-control": "max-age=3600" })
+        .end(svg("#22C55E"));
     const body = routes[path];
-    res.writeHead(body ? 200 : 404, { "content-type": "application/json", "access-control-allow-origin": "*" }).end(JSON.stringify(body ?? {}));
+    res
+      .writeHead(body ? 200 : 404, { "content-type": "application/json", "access-control-allow-origin": "*" })
+      .end(JSON.stringify(body ?? {}));
   });
   // The update feeds accept and stay quiet.
   const wss = new WebSocketServer({ server: http });
   wss.on("connection", (socket, req) => {
-    if (req.url?.startsWith("/7tv")) socket.send(JSON.stringify({ op: 1, d: { heartbeat_interval: 45000, session_id: "s" } }));
+    if (req.url?.startsWith("/7tv"))
+      socket.send(JSON.stringify({ op: 1, d: { heartbeat_interval: 45000, session_id: "s" } }));
   });
   return {
     params: `&bttvApi=${encodeURIComponent(`${origin}/bttv/3`)}&ffzApi=${encodeURIComponent(`${origin}/ffz/v1`)}&7tvApi=${encodeURIComponent(`${origin}/7tv/v3`)}`,
-    close: () => new Promise((resolve) => { for (const c of wss.clients) c.terminate(); wss.close(); http.closeAllConnections(); http.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        for (const c of wss.clients) c.terminate();
+        wss.close();
+        http.closeAllConnections();
+        http.close(() => resolve());
+      }),
   };
 }
 
@@ -105,7 +127,15 @@ export async function startSilentFeed() {
   const http = createServer((_q, res) => res.writeHead(404).end());
   const wss = new WebSocketServer({ server: http });
   const host = await listen(http);
-  return { url: `ws://${host}/feed`, close: () => new Promise((resolve) => { for (const c of wss.clients) c.terminate(); wss.close(); http.close(() => resolve()); }) };
+  return {
+    url: `ws://${host}/feed`,
+    close: () =>
+      new Promise((resolve) => {
+        for (const c of wss.clients) c.terminate();
+        wss.close();
+        http.close(() => resolve());
+      }),
+  };
 }
 
 /**
@@ -133,5 +163,12 @@ ws.onmessage = (event) => {
 </script>`;
   const http = createServer((_q, res) => res.writeHead(200, { "content-type": "text/html" }).end(html));
   const host = await listen(http);
-  return { url: `http://${host}/`, close: () => new Promise((resolve) => { http.closeAllConnections(); http.close(() => resolve()); }) };
+  return {
+    url: `http://${host}/`,
+    close: () =>
+      new Promise((resolve) => {
+        http.closeAllConnections();
+        http.close(() => resolve());
+      }),
+  };
 }

@@ -26,7 +26,11 @@ import { chatLine, startBarePage, startEmoteProviders, startIrc, startSilentFeed
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
-const RATES = args.includes("--rates") ? String(args[args.indexOf("--rates") + 1]).split(",").map(Number) : [10, 50, 100];
+const RATES = args.includes("--rates")
+  ? String(args[args.indexOf("--rates") + 1])
+      .split(",")
+      .map(Number)
+  : [10, 50, 100];
 const LOAD_ONLY = args.includes("--load-only");
 const SECONDS = option("--seconds", 10);
 const ROUNDS = option("--rounds", 2);
@@ -53,7 +57,10 @@ async function open(url, { clockAt } = {}) {
   const page = await context.newPage();
   // Twitch's emote CDN (no internet here): a small picture per emote.
   await page.route("https://static-cdn.jtvnw.net/**", (route) =>
-    route.fulfill({ contentType: "image/svg+xml", body: '<svg xmlns="http://www.w3.org/2000/svg" width="28" height="28"><rect width="28" height="28" fill="#9146FF"/></svg>' }),
+    route.fulfill({
+      contentType: "image/svg+xml",
+      body: '<svg xmlns="http://www.w3.org/2000/svg" width="28" height="28"><rect width="28" height="28" fill="#9146FF"/></svg>',
+    }),
   );
   if (clockAt !== undefined) await page.clock.install({ time: clockAt });
   const cdp = await context.newCDPSession(page);
@@ -119,7 +126,10 @@ for (const rate of RATES) {
       `${server.baseUrl}/twitchchatwidget?channel=${channel}&server=${encodeURIComponent(irc.url)}${emotes.params}`,
       `${bare.url}?channel=${channel}&server=${encodeURIComponent(irc.url)}`,
     ];
-    const opened = round % 2 === 0 ? [await open(urls[0]), await open(urls[1])] : [await open(urls[1]), await open(urls[0])].reverse();
+    const opened =
+      round % 2 === 0
+        ? [await open(urls[0]), await open(urls[1])]
+        : [await open(urls[1]), await open(urls[0])].reverse();
     const [chat, plain] = opened;
     await waitForJoins(joinedBefore + 2);
     await feed(rate, 2, channel); // warm-up: emote sets in, pictures decoded, lines at the limit
@@ -129,19 +139,33 @@ for (const rate of RATES) {
     const c = usage(before[0], after[0]);
     const b = usage(before[1], after[1]);
     rounds.push({ chat: c, bare: b, ratio: c.cpu / b.cpu });
-    if (process.env.BENCH_DEBUG) console.log(`    round ${round}: chat script/style/layout % ${c.split.join("/")}, bare ${b.split.join("/")}`);
+    if (process.env.BENCH_DEBUG)
+      console.log(`    round ${round}: chat script/style/layout % ${c.split.join("/")}, bare ${b.split.join("/")}`);
     await chat.context.close();
     await plain.context.close();
   }
   const pick = (key, field) => median(rounds.map((r) => r[key][field]));
   load[rate] = {
-    chat: { cpu: pick("chat", "cpu"), layouts: pick("chat", "layouts"), heapMb: pick("chat", "heapMb"), nodes: pick("chat", "nodes") },
-    bare: { cpu: pick("bare", "cpu"), layouts: pick("bare", "layouts"), heapMb: pick("bare", "heapMb"), nodes: pick("bare", "nodes") },
+    chat: {
+      cpu: pick("chat", "cpu"),
+      layouts: pick("chat", "layouts"),
+      heapMb: pick("chat", "heapMb"),
+      nodes: pick("chat", "nodes"),
+    },
+    bare: {
+      cpu: pick("bare", "cpu"),
+      layouts: pick("bare", "layouts"),
+      heapMb: pick("bare", "heapMb"),
+      nodes: pick("bare", "nodes"),
+    },
     ratio: median(rounds.map((r) => r.ratio)),
     ratios: rounds.map((r) => r.ratio),
   };
   const r = load[rate];
-  for (const [name, m] of [["/twitchchatwidget", r.chat], ["bare page", r.bare]]) {
+  for (const [name, m] of [
+    ["/twitchchatwidget", r.chat],
+    ["bare page", r.bare],
+  ]) {
     console.log(
       `  ${String(rate).padStart(3)} msg/s  ${name.padEnd(18)} CPU ${fmt(m.cpu).padStart(5)} % of a core  layouts ${fmt(m.layouts).padStart(5)}/s  heap ${fmt(m.heapMb)} MB  nodes ${m.nodes}`,
     );
@@ -150,17 +174,18 @@ for (const rate of RATES) {
 }
 if (load[50]) goal("chat at 50 msg/s <= 1.5 x the bare page", load[50].ratio <= 1.5, `${fmt(load[50].ratio, 2)} x`);
 if (load[10]) goal("chat at 10 msg/s <= 5 % of a core", load[10].chat.cpu <= 5, `${fmt(load[10].chat.cpu)} %`);
-if (LOAD_ONLY) Object.keys(idlePages).length = 0;
 
 // 2. Idle.
 console.log(`\nIdle (${IDLE_SECONDS} s each, nothing changing):`);
-const idlePages = {
-  "/twitchchatwidget (no messages)": `/twitchchatwidget?channel=idlechat&server=${encodeURIComponent(irc.url)}${emotes.params}`,
-  "/twitchheartwidget (Pulsoid, no signal)": `/twitchheartwidget?token=t&url=${encodeURIComponent(silent.url)}`,
-  "/twitchheartwidget (HypeRate, no signal)": `/twitchheartwidget?source=hyperate&id=abc&key=k&url=${encodeURIComponent(silent.url)}`,
-  "/twitchcountdownwidget (1 h)": "/twitchcountdownwidget?duration=1h",
-  "/twitchcotdwidget": "/twitchcotdwidget",
-};
+const idlePages = LOAD_ONLY
+  ? {}
+  : {
+      "/twitchchatwidget (no messages)": `/twitchchatwidget?channel=idlechat&server=${encodeURIComponent(irc.url)}${emotes.params}`,
+      "/twitchheartwidget (Pulsoid, no signal)": `/twitchheartwidget?token=t&url=${encodeURIComponent(silent.url)}`,
+      "/twitchheartwidget (HypeRate, no signal)": `/twitchheartwidget?source=hyperate&id=abc&key=k&url=${encodeURIComponent(silent.url)}`,
+      "/twitchcountdownwidget (1 h)": "/twitchcountdownwidget?duration=1h",
+      "/twitchcotdwidget": "/twitchcotdwidget",
+    };
 const idle = {};
 for (const [name, path] of Object.entries(idlePages)) {
   const target = await open(`${server.baseUrl}${path}`);
@@ -169,52 +194,68 @@ for (const [name, path] of Object.entries(idlePages)) {
   await sleep(IDLE_SECONDS * 1000);
   const m = usage(before, await metrics(target));
   idle[name] = m;
-  console.log(`  ${name.padEnd(42)} CPU ${fmt(m.cpu, 2).padStart(5)} %  layouts ${fmt(m.layouts, 2)}/s  nodes ${m.nodes}`);
+  console.log(
+    `  ${name.padEnd(42)} CPU ${fmt(m.cpu, 2).padStart(5)} %  layouts ${fmt(m.layouts, 2)}/s  nodes ${m.nodes}`,
+  );
   goal(`idle ${name} <= 0.5 %`, m.cpu <= 0.5, `${fmt(m.cpu, 2)} %`);
   await target.context.close();
 }
 
 // 3. Soak.
-console.log(`\nSoak: ${SOAK} messages at ${SOAK_RATE}/s, IRC dropped every 30,000:`);
-const soakChannel = "soak";
-const joinedBefore = irc.joined();
-const chat = await open(`${server.baseUrl}/twitchchatwidget?channel=${soakChannel}&server=${encodeURIComponent(irc.url)}${emotes.params}`);
-await waitForJoins(joinedBefore + 1);
-await feed(SOAK_RATE, 2, soakChannel);
-const start = await gcAndMeasure(chat);
-let sent = 0;
-while (sent < SOAK) {
-  const chunk = Math.min(30_000, SOAK - sent);
-  sent += await feed(SOAK_RATE, chunk / SOAK_RATE, soakChannel, sent + 5000);
-  if (sent < SOAK) {
-    const joined = irc.joined();
-    irc.dropAll();
-    for (let i = 0; i < 600 && irc.joined() >= joined; i++) await sleep(20);
-    await waitForJoins(joined);
+if (!LOAD_ONLY) {
+  console.log(`\nSoak: ${SOAK} messages at ${SOAK_RATE}/s, IRC dropped every 30,000:`);
+  const soakChannel = "soak";
+  const joinedBefore = irc.joined();
+  const chat = await open(
+    `${server.baseUrl}/twitchchatwidget?channel=${soakChannel}&server=${encodeURIComponent(irc.url)}${emotes.params}`,
+  );
+  await waitForJoins(joinedBefore + 1);
+  await feed(SOAK_RATE, 2, soakChannel);
+  const start = await gcAndMeasure(chat);
+  let sent = 0;
+  while (sent < SOAK) {
+    const chunk = Math.min(30_000, SOAK - sent);
+    sent += await feed(SOAK_RATE, chunk / SOAK_RATE, soakChannel, sent + 5000);
+    if (sent < SOAK) {
+      const joined = irc.joined();
+      irc.dropAll();
+      for (let i = 0; i < 600 && irc.joined() >= joined; i++) await sleep(20);
+      await waitForJoins(joined);
+    }
+  }
+  await sleep(1000);
+  const end = await gcAndMeasure(chat);
+  await chat.context.close();
+  console.log(
+    `  /twitchchatwidget  heap ${fmt(start.heapMb, 2)} -> ${fmt(end.heapMb, 2)} MB   nodes ${start.nodes} -> ${end.nodes}`,
+  );
+  const flat = (a, b) => b.heapMb <= a.heapMb * 1.1 + 2 && b.nodes <= a.nodes * 1.1 + 10;
+  goal(
+    "chat soak: heap and nodes flat",
+    flat(start, end),
+    `${fmt(start.heapMb, 2)}->${fmt(end.heapMb, 2)} MB, ${start.nodes}->${end.nodes} nodes`,
+  );
+
+  // The countdown and the cat across day boundaries, on the page's clock (a day before midnight UTC).
+  const nearMidnight = Date.UTC(2026, 5, 1, 23, 59, 0);
+  for (const [name, path] of [
+    ["/twitchcountdownwidget", "/twitchcountdownwidget?duration=72h"],
+    ["/twitchcotdwidget", "/twitchcotdwidget"],
+  ]) {
+    const target = await open(`${server.baseUrl}${path}`, { clockAt: nearMidnight });
+    await sleep(1500);
+    const a = await gcAndMeasure(target);
+    for (let day = 0; day < 3; day++) await target.page.clock.runFor((24 * 3600_000) / 24).catch(() => {}); // crosses midnight
+    for (let hour = 0; hour < 48; hour++) await target.page.clock.fastForward(3600_000);
+    await sleep(1000);
+    const b = await gcAndMeasure(target);
+    console.log(
+      `  ${name.padEnd(18)} across 2 midnights: heap ${fmt(a.heapMb, 2)} -> ${fmt(b.heapMb, 2)} MB   nodes ${a.nodes} -> ${b.nodes}`,
+    );
+    goal(`${name} across a day boundary: heap and nodes flat`, flat(a, b), `${a.nodes}->${b.nodes} nodes`);
+    await target.context.close();
   }
 }
-await sleep(1000);
-const end = await gcAndMeasure(chat);
-await chat.context.close();
-console.log(`  /twitchchatwidget  heap ${fmt(start.heapMb, 2)} -> ${fmt(end.heapMb, 2)} MB   nodes ${start.nodes} -> ${end.nodes}`);
-const flat = (a, b) => b.heapMb <= a.heapMb * 1.1 + 2 && b.nodes <= a.nodes * 1.1 + 10;
-goal("chat soak: heap and nodes flat", flat(start, end), `${fmt(start.heapMb, 2)}->${fmt(end.heapMb, 2)} MB, ${start.nodes}->${end.nodes} nodes`);
-
-// The countdown and the cat across day boundaries, on the page's clock (a day before midnight UTC).
-const nearMidnight = Date.UTC(2026, 5, 1, 23, 59, 0);
-for (const [name, path] of [["/twitchcountdownwidget", "/twitchcountdownwidget?duration=72h"], ["/twitchcotdwidget", "/twitchcotdwidget"]]) {
-  const target = await open(`${server.baseUrl}${path}`, { clockAt: nearMidnight });
-  await sleep(1500);
-  const a = await gcAndMeasure(target);
-  for (let day = 0; day < 3; day++) await target.page.clock.runFor(24 * 3600_000 / 24).catch(() => {}); // crosses midnight
-  for (let hour = 0; hour < 48; hour++) await target.page.clock.fastForward(3600_000);
-  await sleep(1000);
-  const b = await gcAndMeasure(target);
-  console.log(`  ${name.padEnd(18)} across 2 midnights: heap ${fmt(a.heapMb, 2)} -> ${fmt(b.heapMb, 2)} MB   nodes ${a.nodes} -> ${b.nodes}`);
-  goal(`${name} across a day boundary: heap and nodes flat`, flat(a, b), `${a.nodes}->${b.nodes} nodes`);
-  await target.context.close();
-}
-
 await browser.close();
 await Promise.all([irc.close(), emotes.close(), bare.close(), silent.close()]);
 await server.stop();

@@ -88,8 +88,24 @@ export async function startFakeEmoteProviders(): Promise<FakeEmoteProviders> {
       host: {
         url: `${origin}/7tv-cdn/emote/7tv-${name}`,
         files: [
-          { name: "1x.webp", static_name: "1x_static.webp", width: 28, height: 28, frame_count: 1, size: 400, format: "WEBP" },
-          { name: "2x.webp", static_name: "2x_static.webp", width: 56, height: 56, frame_count: 1, size: 900, format: "WEBP" },
+          {
+            name: "1x.webp",
+            static_name: "1x_static.webp",
+            width: 28,
+            height: 28,
+            frame_count: 1,
+            size: 400,
+            format: "WEBP",
+          },
+          {
+            name: "2x.webp",
+            static_name: "2x_static.webp",
+            width: 56,
+            height: 56,
+            frame_count: 1,
+            size: 900,
+            format: "WEBP",
+          },
         ],
       },
     },
@@ -123,7 +139,9 @@ export async function startFakeEmoteProviders(): Promise<FakeEmoteProviders> {
     }),
     "/ffz/v1/room/id/:id": (room) => ({
       room: { _id: 1, twitch_id: Number(room), id: "streamer", set: 777, display_name: "Streamer" },
-      sets: { "777": { id: 777, _type: 1, title: "Channel: Streamer", emoticons: FAKE_EMOTES.ffzChannel.map(ffzEmote) } },
+      sets: {
+        "777": { id: 777, _type: 1, title: "Channel: Streamer", emoticons: FAKE_EMOTES.ffzChannel.map(ffzEmote) },
+      },
     }),
     "/7tv/v3/emote-sets/global": () => seventvSet("global-set", FAKE_EMOTES.seventvGlobal),
     "/7tv/v3/users/twitch/:id": (room) => ({
@@ -191,7 +209,13 @@ export async function startFakeEmoteProviders(): Promise<FakeEmoteProviders> {
     wss.handleUpgrade(req, socket, head, (client) => {
       client.on("close", () => sockets[provider].delete(client));
       if (provider === "7tv") {
-        client.send(JSON.stringify({ op: 1, t: Date.now(), d: { heartbeat_interval: 45000, session_id: "s1", subscription_limit: 500 } }));
+        client.send(
+          JSON.stringify({
+            op: 1,
+            t: Date.now(),
+            d: { heartbeat_interval: 45000, session_id: "s1", subscription_limit: 500 },
+          }),
+        );
       }
       client.on("message", (data) => {
         const body = JSON.parse(data.toString()) as { name?: string; op?: number; d?: { type?: string } };
@@ -212,13 +236,24 @@ export async function startFakeEmoteProviders(): Promise<FakeEmoteProviders> {
     addSeventvChannelEmote(name) {
       seventvChannel.push(name);
       for (const client of sockets["7tv"]) {
-        client.send(JSON.stringify({ op: 0, t: Date.now(), d: { type: "emote_set.update", body: { id: "channel-set", pushed: [{ key: "emotes", value: seventvEmote(name) }] } } }));
+        client.send(
+          JSON.stringify({
+            op: 0,
+            t: Date.now(),
+            d: {
+              type: "emote_set.update",
+              body: { id: "channel-set", pushed: [{ key: "emotes", value: seventvEmote(name) }] },
+            },
+          }),
+        );
       }
     },
     addBttvChannelEmote(code) {
       bttvChannel.push(code);
       for (const client of sockets.bttv) {
-        client.send(JSON.stringify({ name: "emote_create", data: { channel: `twitch:${FAKE_ROOM_ID}`, emote: bttvEmote(code) } }));
+        client.send(
+          JSON.stringify({ name: "emote_create", data: { channel: `twitch:${FAKE_ROOM_ID}`, emote: bttvEmote(code) } }),
+        );
       }
     },
     waitForSubscribers(provider, count) {

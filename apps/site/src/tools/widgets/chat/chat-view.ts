@@ -70,8 +70,7 @@ export class ChatView {
     }
     this.lines = ordered;
     if (added.length) {
-      // Hidden until its height is known and it is placed (the same frame, before paint).
-      for (const line of added) line.element.style.visibility = "hidden";
+      // Its height is reported and it is placed in this same frame, before paint: never drawn out of place.
       const fragment = document.createDocumentFragment();
       for (const line of added) fragment.append(line.element);
       this.root.append(fragment);
@@ -117,10 +116,7 @@ export class ChatView {
         const first = line.offset < 0;
         line.offset = offset;
         line.element.style.translate = `0 ${-offset}px`;
-        if (first) {
-          line.element.style.visibility = "";
-          line.element.classList.add("is-new");
-        }
+        if (first) line.element.classList.add("is-new");
       }
       offset += line.height + this.gap;
     }
