@@ -19,6 +19,7 @@ const STATUS_TEXT = {
 export default function ChatWidget({ options, preview = false }: { options: ChatOptions; preview?: boolean }) {
   const [status, setStatus] = useState<ChatStatus>("connecting");
   const [paused, setPaused] = useState(false);
+  const [emoteCount, setEmoteCount] = useState(0);
   const log = useRef<HTMLDivElement>(null);
   const feed = useRef<ChatFeed | null>(null);
   const latest = useRef(options);
@@ -31,7 +32,13 @@ export default function ChatWidget({ options, preview = false }: { options: Chat
     const root = log.current;
     if (!root) return;
     const view = new ChatView(root, showBadges);
-    const current = new ChatFeed({ options: latest.current, view, onStatus: setStatus, onPaused: setPaused });
+    const current = new ChatFeed({
+      options: latest.current,
+      view,
+      onStatus: setStatus,
+      onPaused: setPaused,
+      onEmotes: setEmoteCount,
+    });
     feed.current = current;
     current.start();
     return () => {
@@ -53,6 +60,7 @@ export default function ChatWidget({ options, preview = false }: { options: Chat
       data-testid="chat-widget"
       data-status={status}
       data-paused={paused}
+      data-emotes={emoteCount}
     >
       <p className="sr-only" role="status">
         {STATUS_TEXT[status]}

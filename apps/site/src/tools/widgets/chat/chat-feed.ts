@@ -23,6 +23,8 @@ export interface ChatFeedOptions {
   view: ChatView;
   onStatus: (status: ChatStatus) => void;
   onPaused?: (paused: boolean) => void;
+  /** How many third-party emotes the channel has now (the widget shows it as `data-emotes`). */
+  onEmotes?: (count: number) => void;
 }
 
 export class ChatFeed {
@@ -137,6 +139,7 @@ export class ChatFeed {
 
   private useTable(table: EmoteTable): void {
     this.table = table;
+    this.config.onEmotes?.(table.size);
     // Lines drawn before the sets came in get their emotes now.
     let changed = false;
     const next = this.log.map((message) => {
