@@ -1,6 +1,16 @@
-/** The Settings tab: the role editor, the general settings (site profile) and your sessions and password. */
+/** The Settings tab's sections: the role editor, the site profile, your password and your sessions. */
 import { formatAge } from "@portfolio/core/domain";
-import { expect, feedback, openPanel, ownerAccount, ROLE_PERMISSIONS, test, userRow } from "./admin-support.ts";
+import {
+  expect,
+  feedback,
+  openPanel,
+  openSettings,
+  ownerAccount,
+  ROLE_PERMISSIONS,
+  settingsSection,
+  test,
+  userRow,
+} from "./admin-support.ts";
 
 // Each test starts its own server and logs in; a busy machine needs more than the default 45 s.
 test.describe.configure({ timeout: 90_000 });
@@ -164,7 +174,7 @@ test("a role editor who removes website:admin:view from their own role is sent h
 
 test("general settings: the owner edits the public profile and the home page shows it", async ({ page, login }) => {
   await login(ownerAccount);
-  await openPanel(page, "Settings");
+  await openSettings(page, "Site");
   const profile = page.getByTestId("site-profile");
   await expect(profile.getByLabel("Display name")).toHaveValue("Alex Morgan");
   await expect(profile.getByRole("button", { name: "Save profile" })).toBeDisabled();
@@ -223,7 +233,7 @@ test("your sessions: see them, end one; a password change ends the others", asyn
   });
 
   await login(admin);
-  await openPanel(page, "Settings");
+  await openSettings(page, "Sessions and devices");
   const sessions = page.getByTestId("sessions-list");
   await expect(sessions.getByTestId("session-row")).toHaveCount(3);
   await expect(sessions.getByTestId("session-row").filter({ hasText: "This device" })).toHaveCount(1);
@@ -232,6 +242,7 @@ test("your sessions: see them, end one; a password change ends the others", asyn
   await expect(sessions.getByTestId("session-row")).toHaveCount(2);
   expect((await other.request.get("/api/me")).status()).toBe(401);
 
+  await settingsSection(page, "Account");
   const form = page.getByRole("form", { name: "Change password" });
   await form.getByLabel("Current password", { exact: true }).fill("wrong-password");
   await form.getByLabel("New password", { exact: true }).fill("brand-new-pass");
@@ -244,6 +255,7 @@ test("your sessions: see them, end one; a password change ends the others", asyn
   await form.getByLabel("Current password", { exact: true }).fill(admin.password);
   await form.getByRole("button", { name: "Change password" }).click();
   await expect(feedback(page)).toHaveText("Password changed. Your other sessions have been logged out.");
+  await settingsSection(page, "Sessions and devices");
   await expect(sessions.getByTestId("session-row")).toHaveCount(1);
   expect((await third.request.get("/api/me")).status()).toBe(401);
   expect((await page.request.get("/api/me")).status()).toBe(200);
@@ -271,7 +283,7 @@ test("log out everywhere else: asks first, ends every other session, keeps this 
   }
 
   await login(admin);
-  await openPanel(page, "Settings");
+  await openSettings(page, "Sessions and devices");
   const sessions = page.getByTestId("sessions");
   await expect(sessions.getByTestId("session-row")).toHaveCount(3);
   // One session's End is a quiet button: none in the list is red.

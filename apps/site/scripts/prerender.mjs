@@ -240,7 +240,7 @@ async function main() {
     "",
   ].join("\n");
   await writeFile(join(dist, "sitemap.xml"), sitemap);
-  const disallowed = ["/admin/", "/reset-password", "/activate-account", "/twitch/"];
+  const disallowed = ["/admin/", "/account", "/reset-password", "/activate-account", "/twitch/"];
   await writeFile(
     join(dist, "robots.txt"),
     [

@@ -64,14 +64,14 @@ export function AdminPanel({ onLeave }: AdminPanelProps) {
   );
 
   // Links such as /admin/settings#users, and the browser's back and forward buttons. The hash has already
-  // moved: Keep editing puts it back on the tab still shown.
+  // moved: Keep editing puts back the address that was shown (with its settings section, if any).
   useEffect(() => {
-    const onHash = () => {
+    const onHash = (event: HashChangeEvent) => {
       const next = tabFromHash(window.location.hash, visibleTabs(permissionsRef.current));
-      const stay = shownRef.current;
-      if (next === stay) return;
+      if (next === shownRef.current) return;
+      const before = new URL(event.oldURL).hash || `#${shownRef.current}`;
       void guard(() => setTab(next)).then((moved) => {
-        if (!moved) window.history.replaceState(window.history.state, "", `#${stay}`);
+        if (!moved) window.history.replaceState(window.history.state, "", before);
       });
     };
     window.addEventListener("hashchange", onHash);
