@@ -181,7 +181,7 @@ test("general settings: the owner edits the public profile and the home page sho
 
   await profile.getByLabel("Business e-mail").fill("not-an-email");
   await profile.getByRole("button", { name: "Save profile" }).click();
-  await expect(profile.getByTestId("save-error-text")).toHaveText("Business email must be a valid email address.");
+  await expect(profile.getByTestId("field-error")).toHaveText("Business email must be a valid email address.");
 
   await profile.getByLabel("Display name").fill("Sam Rivera");
   await profile.getByLabel("Birth date").fill("1999-03-04");
@@ -248,7 +248,7 @@ test("your sessions: see them, end one; a password change ends the others", asyn
   await form.getByLabel("New password", { exact: true }).fill("brand-new-pass");
   await form.getByLabel("Confirm new password", { exact: true }).fill("brand-new-pass2");
   await form.getByRole("button", { name: "Change password" }).click();
-  await expect(form.getByTestId("save-error-text")).toHaveText("Passwords do not match.");
+  await expect(form.getByTestId("field-error")).toHaveText("Passwords do not match.");
   await form.getByLabel("Confirm new password", { exact: true }).fill("brand-new-pass");
   await form.getByRole("button", { name: "Change password" }).click();
   await expect(form.getByTestId("save-error")).toContainText("The current password is not correct.");

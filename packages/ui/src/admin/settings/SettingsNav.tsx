@@ -30,7 +30,7 @@ export function SettingsNav({
   return (
     <nav
       aria-label="Settings sections"
-      className="relative lg:sticky lg:top-24 lg:self-start"
+      className="relative min-w-0 lg:sticky lg:top-24 lg:self-start"
       data-testid="settings-nav"
     >
       <ul

@@ -85,7 +85,7 @@ export function SettingsTab({
 
   const headingId = `settings-${shown}-heading`;
   return (
-    <div className="grid gap-6 lg:grid-cols-[12rem_minmax(0,1fr)]">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[12rem_minmax(0,1fr)]">
       <SettingsNav sections={sections} current={shown} onSelect={select} />
       <section aria-labelledby={headingId} className="min-w-0 space-y-4" data-testid={`settings-${shown}`}>
         <div>
