@@ -4,7 +4,7 @@
  * card's sticky footer, disabled buttons that look disabled, and validation errors at their field.
  */
 import type { Page } from "@playwright/test";
-import { expect, openPanel, openSettings, ownerAccount, settingsSection, test } from "./admin-support.ts";
+import { expect, openPanel, openSettings, ownerAccount, settingsSection, test, userRow } from "./admin-support.ts";
 
 // Each test starts its own server and logs in; a busy machine needs more than the default 45 s.
 test.describe.configure({ timeout: 90_000 });
@@ -174,4 +174,45 @@ test("validation errors sit at their field, mark it and take focus", async ({ pa
   await expect(profile.getByTestId("field-error")).toHaveCount(1);
   const describedBy = await youtube.getAttribute("aria-describedby");
   expect(describedBy?.split(" ")[0]).toBe(await profile.getByTestId("field-error").getAttribute("id"));
+});
+
+test("the project editor and Edit User mark their refused field the same way", async ({
+  page,
+  login,
+  createAccount,
+}) => {
+  const member = await createAccount({ prefix: "mem" });
+  await login(ownerAccount);
+  await openPanel(page, "Projects");
+  await page.getByRole("button", { name: "New Project" }).click();
+  const modal = page.getByRole("dialog", { name: "Create Project" });
+  await modal.getByLabel("Title").fill("Something new");
+  await modal.getByRole("button", { name: "Create Project" }).click();
+  const description = modal.getByLabel("Description");
+  await expect(description).toBeFocused();
+  await expect(description).toHaveAttribute("aria-invalid", "true");
+  const missing = await description.evaluate((el: HTMLTextAreaElement) => el.validationMessage);
+  await expect(modal.getByTestId("field-error")).toHaveText(missing);
+  await expect(description).toHaveAccessibleDescription(missing);
+  await modal.getByLabel("Description").fill("Described.");
+  await modal.getByLabel("Code link (GitHub)").fill("not a url");
+  await modal.getByRole("button", { name: "Create Project" }).click();
+  const github = modal.getByLabel("Code link (GitHub)");
+  await expect(github).toBeFocused();
+  await expect(github).toHaveAttribute("aria-invalid", "true");
+  await expect(modal.getByTestId("field-error")).toHaveText("Enter a URL starting with https://.");
+  await expect(description).not.toHaveAttribute("aria-invalid", "true");
+  await modal.getByRole("button", { name: "Cancel" }).click();
+  await page.getByRole("dialog", { name: "Discard your changes?" }).getByRole("button", { name: "Discard" }).click();
+
+  await page.getByRole("tab", { name: "Users" }).click();
+  await userRow(page, member.username).getByRole("button", { name: /^Edit/ }).click();
+  const edit = page.getByRole("dialog", { name: "Edit User" });
+  await edit.getByLabel("Username").fill("");
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  const username = edit.getByLabel("Username");
+  await expect(username).toBeFocused();
+  await expect(username).toHaveAttribute("aria-invalid", "true");
+  await expect(edit.getByTestId("field-error")).toBeVisible();
+  await expect(edit.getByTestId("save-error")).toHaveCount(0);
 });
