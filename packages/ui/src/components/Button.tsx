@@ -27,7 +27,7 @@ export function buttonClasses(variant: ButtonVariant = "primary", size: ButtonSi
     "inline-flex items-center justify-center rounded-lg font-medium transition-colors",
     // Disabled looks disabled in every variant (a busy one keeps its colour: its spinner says why), and so
     // does a control that is only announced unavailable.
-    "disabled:cursor-not-allowed [&:disabled:not([aria-busy])]:opacity-50 [&:disabled:not([aria-busy])]:shadow-none",
+    "disabled:cursor-not-allowed disabled:not-aria-busy:opacity-50 disabled:not-aria-busy:shadow-none",
     "aria-disabled:cursor-not-allowed aria-disabled:opacity-50 aria-disabled:shadow-none",
     FOCUS_RING,
     VARIANTS[variant],
