@@ -17,7 +17,7 @@ export const SECTION_LABELS: Record<SettingsSection, string> = {
 
 export const SECTION_DESCRIPTIONS: Record<SettingsSection, string> = {
   roles: "Saving a role updates its members: users saved with this role.",
-  site: "Your public profile: the name, age figure, business e-mail and links on the home page.",
+  site: "What the public site shows about you. Only the owner changes it.",
   twitch: "Authorize the stream widgets to read your Twitch chat.",
   account: "Your password.",
   sessions: "Where you are logged in, and the desktop apps connected to your account.",
