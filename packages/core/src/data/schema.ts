@@ -23,6 +23,11 @@ export interface UsersTable {
    * e-mailed link or earlier token brings the account back: only staff reactivating it clears it.
    */
   deactivated_at: string | null;
+  /**
+   * The rank the Users tab sorts by (0 owner, 1 admin, 2 moderator, 3 user: `userRank`), kept by every write
+   * that changes permissions or role sets, so "rank, then username" comes from an index.
+   */
+  rank: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -159,6 +164,33 @@ export interface SyncChangesTable {
   client_id: string | null;
 }
 
+/** How many users hold each (rank, state): the dashboard's counts, kept in the transaction of each change. */
+export interface UserCountsTable {
+  rank: number;
+  state: "active" | "pending" | "deactivated" | "inactive";
+  count: number;
+}
+
+/** Per UTC day (YYYY-MM-DD) and metric, how many times it happened; incremented in the writing transaction. */
+export interface DailyCountsTable {
+  day: string;
+  metric: "signups" | "activations" | "logins" | "edits";
+  count: number;
+}
+
+/** Which instance holds a scheduled job until when (one instance runs it at a time, through the database). */
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  expires_at: string;
+  last_run_at: string | null;
+}
+
+/** Audit rows older than `before` may be deleted while a row is here (written by housekeeping only). */
+export interface AuditPurgeTable {
+  before: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -173,6 +205,10 @@ export interface Database {
   device_tokens: DeviceTokensTable;
   sync_ops: SyncOpsTable;
   sync_changes: SyncChangesTable;
+  user_counts: UserCountsTable;
+  daily_counts: DailyCountsTable;
+  job_leases: JobLeasesTable;
+  audit_purge: AuditPurgeTable;
 }
 
 /** A database handle or an open transaction: services accept either (Kysely's own example does the same). */

@@ -117,6 +117,7 @@ export async function createProject(
       fields: project,
       version: project.version,
       deleted: false,
+      at: core.now(),
     });
     await recordAudit(trx, actor, core.now(), {
       action: "project.create",
@@ -184,6 +185,7 @@ export async function updateProject(core: Core, actor: Actor, id: string, input:
       fields: changedSyncFields("project", before, after),
       version: after.version,
       deleted: false,
+      at: core.now(),
     });
     // updatedAt and version change on every edit: the audit keeps only the fields the editor changed.
     const { updatedAt: _b, version: _bv, ...beforeFields } = before;
@@ -224,6 +226,7 @@ async function clearOtherLatest(core: Core, trx: Db, actor: Actor, keepId: strin
       fields: { isLatest: false },
       version,
       deleted: false,
+      at: core.now(),
     });
     await recordAudit(trx, actor, core.now(), {
       action: "project.edit",
@@ -246,6 +249,7 @@ export async function deleteProject(core: Core, actor: Actor, id: string): Promi
       fields: {},
       version: before.version + 1,
       deleted: true,
+      at: core.now(),
     });
     await recordAudit(trx, actor, core.now(), {
       action: "project.delete",

@@ -12,6 +12,7 @@ import * as twitchState from "./2026-11-23-006-twitch-state.ts";
 import * as activatedAt from "./2026-11-23-007-activated-at.ts";
 import * as syncRetention from "./2026-11-24-008-sync-retention.ts";
 import * as deactivatedAt from "./2026-11-25-009-deactivated-at.ts";
+import * as scale from "./2026-11-26-010-scale.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "2026-11-21-001-initial": initial,
@@ -23,6 +24,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "2026-11-23-007-activated-at": activatedAt,
   "2026-11-24-008-sync-retention": syncRetention,
   "2026-11-25-009-deactivated-at": deactivatedAt,
+  "2026-11-26-010-scale": scale,
 };
 
 export const migrationProvider: MigrationProvider = {
