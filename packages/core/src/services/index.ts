@@ -6,6 +6,7 @@ export * from "./bootstrap.ts";
 export * from "./cat-of-the-day.service.ts";
 export * from "./context.ts";
 export * from "./dashboard.service.ts";
+export * from "./housekeeping.ts";
 export * from "./mail/mail-queue.ts";
 export * from "./mail/mailer.ts";
 export * from "./mail/templates.ts";
