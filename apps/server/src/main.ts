@@ -13,6 +13,7 @@ import { runBackup } from "./cli/backup.ts";
 import { runRestore } from "./cli/restore.ts";
 import { readConfig } from "./config.ts";
 import { createCore } from "./create-core.ts";
+import { scheduleHousekeeping } from "./http/housekeeping-schedule.ts";
 import { installGracefulShutdown } from "./http/shutdown.ts";
 
 const log = (line: string) => console.log(line);
@@ -42,10 +43,21 @@ async function serve(): Promise<void> {
     process.exit(1);
   });
 
+  // Expired sessions, tokens, Twitch states, rate-limit rows (and old audit entries) go a minute after
+  // start, then hourly; one instance at a time across those sharing the database.
+  const housekeeping = scheduleHousekeeping(core, log);
+
   // SIGTERM/SIGINT: stop accepting, finish requests in flight and the work after their answers, send the
   // mail they queued (sign-up, forgot password), close the pool, exit 0 (within 10 s, or 1 if requests had
   // to be cut).
-  installGracefulShutdown(server, core.close, { log });
+  installGracefulShutdown(
+    server,
+    async () => {
+      housekeeping.stop();
+      await core.close();
+    },
+    { log },
+  );
 }
 
 async function main(argv: string[]): Promise<void> {
