@@ -87,6 +87,8 @@ export interface AuditLogTable {
   actor_id: string | null;
   actor_name: string;
   action: string;
+  /** The action's kind ("user" of "user.edit"): the panel's kind filter, through an index. */
+  kind: string | null;
   target_type: string;
   target_id: string | null;
   /** JSON: { before?, after?, ... } of the changed fields; never a secret. */

@@ -77,6 +77,16 @@ describe("the dashboard's user counts", () => {
   });
 });
 
+describe("the dashboard's project counts", () => {
+  it("count projects by status as the list shows them, the latest one counted once even when archived", async () => {
+    const web = asWeb(f.admin);
+    await createProject(f.core, web, { title: "Old", description: "D", isArchived: true });
+    await createProject(f.core, web, { title: "Live", description: "D" });
+    await createProject(f.core, web, { title: "Newest", description: "D", isLatest: true, isArchived: true });
+    expect((await dashboardStats(f.core, f.owner)).projects).toEqual({ total: 3, latest: 1, active: 1, archived: 1 });
+  });
+});
+
 describe("the dashboard's daily charts", () => {
   it("show 90 days ending today, oldest first, with days without events as zero", async () => {
     f.core.now = () => new Date("2026-03-31T12:00:00.000Z");

@@ -4,22 +4,17 @@
  * answer costs the same at 100,000 users as at 100.
  */
 import type { DashboardStats } from "../domain/api-types.ts";
-import { projectStatus } from "../domain/projects.ts";
 import { RANK_ROLES, ROLE_KEYS, type RoleKey } from "../domain/roles.ts";
 import type { Actor, Core } from "./context.ts";
 import { dailySeries } from "./daily-counts.table.ts";
 import { assertCan, can } from "./policy.ts";
-import { listProjects } from "./projects.service.ts";
+import { projectCounts } from "./projects.service.ts";
 import { readUserCounts } from "./user-counts.table.ts";
 import { newestAwaitingActivation } from "./users.table.ts";
 
 export async function dashboardStats(core: Core, actor: Actor): Promise<DashboardStats> {
   assertCan(actor, "dashboard.view");
-  const projects = await listProjects(core.db);
-  const latestId = projects.find((p) => p.isLatest)?._id;
-  const counts = { total: projects.length, latest: 0, active: 0, archived: 0 };
-  for (const project of projects) counts[projectStatus(project, latestId)]++;
-  const stats: DashboardStats = { projects: counts };
+  const stats: DashboardStats = { projects: await projectCounts(core.db) };
   if (!can(actor, "users.view")) return stats;
 
   const byRole = Object.fromEntries(ROLE_KEYS.map((key) => [key, 0])) as Record<RoleKey, number>;

@@ -19,6 +19,6 @@ export * from "./settings.service.ts";
 export * from "./site-profile.service.ts";
 export * from "./twitch.service.ts";
 export * from "./users.service.ts";
-export { insertUser, toSessionUser } from "./users.table.ts";
+export { insertUser, insertUsers, toSessionUser } from "./users.table.ts";
 export * from "./youtube/playlist.service.ts";
 export * from "./youtube/youtube-client.ts";

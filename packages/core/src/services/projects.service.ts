@@ -2,6 +2,7 @@
 
 import { createHash } from "node:crypto";
 import { type Insertable, sql } from "kysely";
+import { toCount } from "../data/dialect.ts";
 import type { Db, ProjectRow, ProjectsTable } from "../data/schema.ts";
 import { Conflict, NotFound } from "../domain/errors.ts";
 import { builtInProjects } from "../domain/fallback-projects.ts";
@@ -60,6 +61,31 @@ function newProjectRow(id: string, data: ProjectFields, at: string): Insertable<
 export async function listProjects(db: Db): Promise<Project[]> {
   const rows = await db.selectFrom("projects").selectAll().orderBy("created_at").orderBy("title").execute();
   return rows.map(toProject);
+}
+
+/**
+ * Projects by status (`projectStatus`) from counts through indexes, not by reading every project: the latest
+ * is the first flagged one in list order (as the site shows it), archived the others archived, active the rest.
+ */
+export async function projectCounts(
+  db: Db,
+): Promise<{ total: number; latest: number; active: number; archived: number }> {
+  const latest = await db
+    .selectFrom("projects")
+    .select(["id", "is_archived"])
+    .where("is_latest", "=", 1)
+    .orderBy("created_at")
+    .orderBy("title")
+    .executeTakeFirst();
+  const count = async (archivedOnly: boolean) => {
+    let query = db.selectFrom("projects").select((eb) => eb.fn.countAll().as("n"));
+    if (archivedOnly) query = query.where("is_archived", "=", 1);
+    return toCount((await query.executeTakeFirst())?.n);
+  };
+  const total = await count(false);
+  const archived = (await count(true)) - (latest?.is_archived === 1 ? 1 : 0);
+  const latestCount = latest ? 1 : 0;
+  return { total, latest: latestCount, active: total - latestCount - archived, archived };
 }
 
 /** A counter bumped by every project write, so a cached list can tell it is stale (across instances too). */

@@ -133,21 +133,39 @@ function countedFields(db: Db, id: string): Promise<CountedUser | undefined> {
     .executeTakeFirst();
 }
 
+type NewUser = Omit<Insertable<UsersTable>, "username_key" | "email_key"> & { rank: number };
+
 /** A new account; the normalised keys are derived here so no caller can forget them. */
-export async function insertUser(
-  db: Db,
-  user: Omit<Insertable<UsersTable>, "username_key" | "email_key"> & { rank: number },
-): Promise<void> {
-  await db
-    .insertInto("users")
-    .values({ ...user, username_key: userKey(user.username), email_key: userKey(user.email) })
-    .execute();
-  await moveUserCount(db, undefined, {
-    rank: user.rank,
-    is_active: user.is_active,
-    activated_at: user.activated_at ?? null,
-    deactivated_at: user.deactivated_at ?? null,
-  });
+export async function insertUser(db: Db, user: NewUser): Promise<void> {
+  await insertUsers(db, [user]);
+}
+
+/** Rows per INSERT: 13 columns each, well under both dialects' bound-parameter limits. */
+const INSERT_CHUNK = 500;
+
+/**
+ * New accounts in multi-row INSERTs (imports, benchmarks), counted in `user_counts` once per (rank, state).
+ * Call it inside a transaction when the rows must appear together.
+ */
+export async function insertUsers(db: Db, users: readonly NewUser[]): Promise<void> {
+  for (let i = 0; i < users.length; i += INSERT_CHUNK) {
+    const rows = users
+      .slice(i, i + INSERT_CHUNK)
+      .map((user) => ({ ...user, username_key: userKey(user.username), email_key: userKey(user.email) }));
+    await db.insertInto("users").values(rows).execute();
+  }
+  const groups = new Map<string, { rank: number; state: ReturnType<typeof userState>; n: number }>();
+  for (const user of users) {
+    const state = userState({
+      is_active: user.is_active,
+      activated_at: user.activated_at ?? null,
+      deactivated_at: user.deactivated_at ?? null,
+    });
+    const group = groups.get(`${user.rank}:${state}`) ?? { rank: user.rank, state, n: 0 };
+    group.n++;
+    groups.set(`${user.rank}:${state}`, group);
+  }
+  for (const group of groups.values()) await addToUserCount(db, group.rank, group.state, group.n);
 }
 
 /**

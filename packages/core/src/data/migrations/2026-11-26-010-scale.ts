@@ -10,7 +10,10 @@
  * - `job_leases`: which instance runs a scheduled job (housekeeping) until when.
  * - `audit_purge`: the audit log stays append-only, except for rows older than a retention cutoff the
  *   housekeeping writes here inside its own transaction (AUDIT_RETENTION_DAYS).
- * - Indexes for the Users tab's search and filters, the audit log's filters, and housekeeping's deletes.
+ * - `audit_log.kind`: the action's kind ("user" of "user.edit"), so the panel's kind filter reads newest
+ *   first through an index. Backfilled once with the update guard lifted inside this migration.
+ * - Indexes for the Users tab's search and filters, the audit log's filters, the dashboard's project
+ *   counts, and housekeeping's deletes.
  *
  * Frozen in time: never import application code here (the rank rule and default sets are copied on purpose),
  * never edit it once shipped. Portable: text and integer columns, Kysely DDL and backfills; raw SQL only for
@@ -99,6 +102,7 @@ export async function up(db: AnyDb): Promise<void> {
 
   await db.schema.createTable("audit_purge").addColumn("before", "text", (c) => c.notNull()).execute();
   await replaceAuditDeleteTrigger(db);
+  await addAuditKind(db);
 
   const indexes: Array<[string, string, string[]]> = [
     ["users_rank_username", "users", ["rank", "username_key"]],
@@ -108,6 +112,9 @@ export async function up(db: AnyDb): Promise<void> {
     ["users_active_created_at", "users", ["is_active", "created_at"]],
     ["audit_log_actor_seq", "audit_log", ["actor_name", "seq"]],
     ["audit_log_action_seq", "audit_log", ["action", "seq"]],
+    ["audit_log_kind_seq", "audit_log", ["kind", "seq"]],
+    ["projects_is_archived", "projects", ["is_archived"]],
+    ["projects_is_latest", "projects", ["is_latest"]],
     ["sessions_expires_at", "sessions", ["expires_at"]],
     ["tokens_expires_at", "tokens", ["expires_at"]],
     ["tokens_used_at", "tokens", ["used_at"]],
@@ -168,6 +175,28 @@ async function backfillDailyCounts(db: AnyDb): Promise<void> {
       if (values.length > 0) await db.insertInto("daily_counts").values(values).execute();
     }
   }
+}
+
+/** The kind column, filled for existing rows with the update guard lifted for the backfill only. */
+async function addAuditKind(db: AnyDb): Promise<void> {
+  await db.schema.alterTable("audit_log").addColumn("kind", "text").execute();
+  const postgres = dialectOf(db) === "postgres";
+  await sql.raw(postgres ? "DROP TRIGGER audit_log_no_update ON audit_log" : "DROP TRIGGER audit_log_no_update").execute(db);
+  const actions = (await db.selectFrom("audit_log").select("action").distinct().execute()) as { action: string }[];
+  for (const { action } of actions) {
+    await db
+      .updateTable("audit_log")
+      .set({ kind: action.split(".")[0] })
+      .where("action", "=", action)
+      .execute();
+  }
+  await sql
+    .raw(
+      postgres
+        ? "CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_append_only()"
+        : "CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END",
+    )
+    .execute(db);
 }
 
 /** Deleting from the audit log stays refused, except rows older than a cutoff written in audit_purge. */

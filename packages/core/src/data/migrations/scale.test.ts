@@ -44,6 +44,10 @@ describe("2026-11-26-010-scale", () => {
     await addUser("mod", MODERATOR, true, "2026-10-02T09:00:00.000Z");
     await addUser("wider", [...MODERATOR, "projects:edit"], true, "2026-10-02T10:00:00.000Z");
     await addUser("newbie", ["website:view"], false, null);
+    await db
+      .insertInto("audit_log")
+      .values({ id: "a1", at: "2026-10-01T08:00:00.000Z", actor_name: "boss", action: "user.edit", target_type: "user", details: "{}" } as never)
+      .execute();
     await migrateToLatest(db);
   });
 
@@ -70,6 +74,11 @@ describe("2026-11-26-010-scale", () => {
     ]);
   });
 
+  it("gives existing audit entries their kind, and keeps refusing updates", async () => {
+    expect(await db.selectFrom("audit_log").select(["id", "kind"]).execute()).toEqual([{ id: "a1", kind: "user" }]);
+    await expect(db.updateTable("audit_log").set({ kind: "x" }).execute()).rejects.toThrow(/audit_log is append-only/);
+  });
+
   it("keeps the audit log append-only unless a retention cutoff allows deleting older rows", async () => {
     const entry = (id: string, at: string) => ({ id, at, actor_name: "a", action: "auth.login", target_type: "user", details: "{}" });
     await db.insertInto("audit_log").values([entry("old", "2026-01-01T00:00:00.000Z"), entry("new", "2026-11-01T00:00:00.000Z")]).execute();
@@ -80,6 +89,6 @@ describe("2026-11-26-010-scale", () => {
       await trx.deleteFrom("audit_purge").execute();
     });
     await expect(db.deleteFrom("audit_log").where("id", "=", "new").execute()).rejects.toThrow(/audit_log is append-only/);
-    expect((await db.selectFrom("audit_log").select("id").execute()).map((r) => r.id)).toEqual(["new"]);
+    expect((await db.selectFrom("audit_log").select("id").orderBy("id").execute()).map((r) => r.id)).toEqual(["a1", "new"]);
   });
 });
