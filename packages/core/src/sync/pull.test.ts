@@ -122,3 +122,123 @@ describe("pull: a snapshot in pages (issue 24)", () => {
     expect(answers.map((a) => a.changes.filter((c) => c.entity === "project").length)).toEqual([1000, 5]);
   });
 });
+
+describe("pull: changes after the cursor", () => {
+  it("shows every web edit made after the cursor, each entity once in its current state", async () => {
+    const a = await create("A");
+    const b = await create("B");
+    const { cursor } = await pull(f.core, f.owner);
+    await edit(a._id, { title: "A1" });
+    await edit(a._id, { tags: ["x"] });
+    await call(f.core, web(), "projects.delete", { params: { id: b._id } });
+    const profile = await call(f.core, f.owner, "profile.get");
+    await call(f.core, web(), "profile.update", { body: { ...profile, tagline: "New" } });
+
+    const answer = await pull(f.core, f.owner, { since: cursor });
+    expect(answer.reset).toBeUndefined();
+    expect(answer.hasMore).toBe(false);
+    expect(answer.changes).toEqual([
+      {
+        entity: "project",
+        entityId: a._id,
+        deleted: false,
+        version: 3,
+        fields: ["title", "tags"],
+        row: expect.objectContaining({ title: "A1", tags: ["x"], version: 3 }),
+      },
+      { entity: "project", entityId: b._id, deleted: true, row: null, version: 2, fields: [] },
+      {
+        entity: "profile",
+        entityId: "profile",
+        deleted: false,
+        version: 1,
+        fields: ["tagline"],
+        row: expect.objectContaining({ tagline: "New" }),
+      },
+    ]);
+    expect((await pull(f.core, f.owner, { since: answer.cursor })).changes).toEqual([]);
+  });
+
+  it("shows a desktop's pushed change to the other desktops", async () => {
+    const { cursor } = await pull(f.core, f.owner);
+    const id = randomUUID();
+    await push(f.core, f.owner, [op({ entityId: id, fields: NEW_PROJECT })], "laptop");
+    const answer = await pull(f.core, f.owner, { since: cursor });
+    expect(answer.changes).toMatchObject([{ entity: "project", entityId: id, version: 1, row: { title: "Sync bot" } }]);
+  });
+
+  it("pages by limit with hasMore, and the cursors walk the whole log once", async () => {
+    const { cursor: start } = await pull(f.core, f.owner);
+    const ids: string[] = [];
+    for (const title of ["A", "B", "C", "D", "E"]) ids.push((await create(title))._id);
+    const seen: string[] = [];
+    let since = start;
+    const pages: boolean[] = [];
+    for (;;) {
+      const page = await pull(f.core, f.owner, { since, limit: "2" });
+      seen.push(...page.changes.map((c) => c.entityId));
+      pages.push(page.hasMore);
+      since = page.cursor;
+      if (!page.hasMore) break;
+    }
+    expect(pages).toEqual([true, true, false]);
+    expect(seen).toEqual(ids);
+  });
+
+  it("refuses a limit out of range, naming it", async () => {
+    await expect(pull(f.core, f.owner, { limit: "0" })).rejects.toMatchObject({ message: "limit must be 1 to 5000." });
+    await expect(pull(f.core, f.owner, { limit: "5001" })).rejects.toMatchObject({
+      message: "limit must be 1 to 5000.",
+    });
+  });
+});
+
+// On pg two writers can take sequence numbers in one order and commit in the other; SQLite has one writer
+// (and one connection: a pull could not even run while a write transaction is open), so this is pg's test.
+describe.runIf(process.env.TEST_DATABASE === "postgres")("pull: concurrent writers (PostgreSQL)", () => {
+  it("never passes over a change that commits after a later-numbered one", async () => {
+    const { cursor } = await pull(f.core, f.owner);
+    const [slowId, fastId] = [randomUUID(), randomUUID()];
+    const change = (entityId: string) => ({
+      entity: "project" as const,
+      entityId,
+      fields: {},
+      version: 1,
+      deleted: false,
+    });
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The slow writer appends first and stays open; the fast one starts after it, while it is open.
+    let appended = () => {};
+    const slowAppended = new Promise<void>((resolve) => {
+      appended = resolve;
+    });
+    const slow = f.core.db.transaction().execute(async (trx) => {
+      await recordChange(trx, change(slowId));
+      appended();
+      await gate;
+    });
+    await slowAppended;
+    const fast = f.core.db.transaction().execute((trx) => recordChange(trx, change(fastId)));
+    // The fast writer is under way once it waits for the change log's lock, which the slow one holds.
+    await expect
+      .poll(async () => {
+        const { rows } = await sql<{ waiting: string }>`
+          select count(*) as waiting from pg_locks
+          where locktype = 'advisory' and not granted
+            and database = (select oid from pg_database where datname = current_database())`.execute(f.core.db);
+        return Number(rows[0]?.waiting);
+      })
+      .toBe(1);
+
+    const during = await pull(f.core, f.owner, { since: cursor });
+    release();
+    await Promise.all([slow, fast]);
+    const after = await pull(f.core, f.owner, { since: during.cursor });
+
+    const seen = [...during.changes, ...after.changes].map((c) => c.entityId);
+    expect(seen).toEqual(expect.arrayContaining([slowId, fastId]));
+  });
+});
