@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { type AuditLogTable, migrateToLatest, openDatabase, type ProjectsTable } from "@portfolio/core/data";
 import { DEFAULT_ROLES, userRank } from "@portfolio/core/domain";
 import { hashPassword, insertUsers, seedRoles } from "@portfolio/core/services";
-import type { Insertable } from "kysely";
+import { type Insertable, sql } from "kysely";
 
 export interface ScaleSize {
   users: number;
@@ -148,6 +148,8 @@ export async function seedScale(databaseUrl: string, size: ScaleSize, log: (line
       });
     }
     log(`${size.audit.toLocaleString("en")} audit entries in ${Date.now() - auditStarted} ms`);
+    // Table statistics, as PostgreSQL's autovacuum gathers them after a bulk load (and SQLite's planner uses).
+    await sql`ANALYZE`.execute(db);
   } finally {
     await db.destroy();
   }
