@@ -42,11 +42,14 @@ export const loginFormSchema = z.object({
 export const forgotFormSchema = z.object({ email: filled(MESSAGES.forgotRequired) });
 
 /** Order of the spec: every field filled, then the two passwords equal, then long enough. */
+// Each problem names the field a form marks: the confirmation for a mismatch, the password otherwise.
 function passwordRules(values: { password: string; confirmPassword: string }, ctx: z.RefinementCtx): void {
-  if (values.password !== values.confirmPassword) ctx.addIssue({ code: "custom", message: MESSAGES.passwordsMismatch });
+  if (values.password !== values.confirmPassword)
+    ctx.addIssue({ code: "custom", message: MESSAGES.passwordsMismatch, path: ["confirmPassword"] });
   else if (values.password.length < MIN_PASSWORD_LENGTH)
-    ctx.addIssue({ code: "custom", message: MESSAGES.passwordTooShort });
-  else if (!withinBcryptLimit(values.password)) ctx.addIssue({ code: "custom", message: MESSAGES.passwordTooLong });
+    ctx.addIssue({ code: "custom", message: MESSAGES.passwordTooShort, path: ["password"] });
+  else if (!withinBcryptLimit(values.password))
+    ctx.addIssue({ code: "custom", message: MESSAGES.passwordTooLong, path: ["password"] });
 }
 
 export const signupFormSchema = z
