@@ -153,6 +153,7 @@ test("an administrator: users they may manage, never themselves or the owner", a
   // Inactive: the same slots as an active row, Activate in Deactivate's place, the reset kept but disabled.
   await expect(userRow(page, waiting.username).getByRole("button")).toHaveText([
     "Edit",
+    "Change e-mail",
     "Reset password",
     "Devices",
     "Activate",
@@ -161,6 +162,7 @@ test("an administrator: users they may manage, never themselves or the owner", a
   await expect(userRow(page, waiting.username).getByRole("button", { name: /^Reset password/ })).toBeDisabled();
   await expect(userRow(page, member.username).getByRole("button")).toHaveText([
     "Edit",
+    "Change e-mail",
     "Reset password",
     "Devices",
     "Deactivate",

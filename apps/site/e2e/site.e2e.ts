@@ -1,5 +1,6 @@
 import { seriousViolations } from "./axe.ts";
 import { expect, gotoReady, test } from "./fixtures.ts";
+import { routeEmoteProviders } from "./fakes/widget-page.ts";
 
 test.describe("dark mode", () => {
   test("on by default, toggled and kept in localStorage across reloads, applied before paint", async ({ page }) => {
@@ -73,6 +74,8 @@ test.describe("static export served by the real server", () => {
     const errors: string[] = [];
     page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
     page.on("pageerror", (e) => errors.push(e.message));
+    // The chat builder's preview asks the emote providers for their global sets; this machine has no internet.
+    await routeEmoteProviders(page);
     for (const [path, text] of routes) {
       await gotoReady(page, path);
       await expect(page.locator("body")).toContainText(text);
