@@ -1,6 +1,6 @@
 import { seriousViolations } from "./axe.ts";
-import { expect, gotoReady, test } from "./fixtures.ts";
 import { routeEmoteProviders } from "./fakes/widget-page.ts";
+import { expect, gotoReady, test } from "./fixtures.ts";
 
 test.describe("dark mode", () => {
   test("on by default, toggled and kept in localStorage across reloads, applied before paint", async ({ page }) => {
