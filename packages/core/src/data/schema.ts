@@ -182,6 +182,49 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+/** A user's authenticator (issue 25): the TOTP secret, encrypted when a key is configured. */
+export interface UserTotpTable {
+  user_id: string;
+  secret: string;
+  confirmed_at: string | null;
+  /** The last 30 s step a code was accepted for (replays are refused). */
+  last_step: number | null;
+  created_at: string;
+}
+
+/** One of a user's ten single-use recovery codes, as a SHA-256 hash. */
+export interface RecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** A passkey: a WebAuthn credential's public key (base64url) and signature counter. */
+export interface PasskeysTable {
+  id: string;
+  credential_id: string;
+  user_id: string;
+  name: string;
+  public_key: string;
+  counter: number;
+  /** JSON list of the transports the authenticator named. */
+  transports: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A short-lived login step: a password waiting for its second factor, or a WebAuthn challenge. */
+export interface LoginStepsTable {
+  key: string;
+  kind: "second-factor" | "passkey-login" | "passkey-register";
+  user_id: string | null;
+  challenge: string | null;
+  failures: Generated<number>;
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -197,6 +240,10 @@ export interface Database {
   sync_ops: SyncOpsTable;
   sync_changes: SyncChangesTable;
   idempotency_keys: IdempotencyKeysTable;
+  user_totp: UserTotpTable;
+  recovery_codes: RecoveryCodesTable;
+  passkeys: PasskeysTable;
+  login_steps: LoginStepsTable;
 }
 
 /** A database handle or an open transaction: services accept either (Kysely's own example does the same). */

@@ -16,6 +16,7 @@ import type {
   ProjectsAnswer,
   RolesAnswer,
   RoleUpdateAnswer,
+  SecondFactorChallenge,
   SessionUser,
   SessionView,
   SiteProfile,
@@ -56,7 +57,8 @@ export interface ApiClient {
   hello(): Promise<MessageAnswer>;
   /** The logged-in user, or null when there is no session (a non-ok answer). */
   me(): Promise<SessionUser | null>;
-  login(username: string, password: string): Promise<SessionUser>;
+  /** The user, or which second factors the account asks for next (a 5-minute login step, no session yet). */
+  login(username: string, password: string): Promise<SessionUser | SecondFactorChallenge>;
   logout(): Promise<void>;
   signup(input: SignupInput): Promise<MessageAnswer>;
   activateAccount(token: string): Promise<MessageAnswer>;

@@ -1,4 +1,4 @@
-import type { Action, PolicyActor, SessionUser, TargetOf } from "@portfolio/core/domain";
+import type { Action, PolicyActor, SecondFactorChallenge, SessionUser, TargetOf } from "@portfolio/core/domain";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useReducer } from "react";
 import type { ApiClient } from "../api/api-client.ts";
 import { type AuthState, authReducer, INITIAL_AUTH_STATE } from "./auth-state.ts";
@@ -7,7 +7,7 @@ import { loadPolicy, policyAllows } from "./lazy-policy.ts";
 export interface AuthContextValue extends AuthState {
   api: ApiClient;
   /** Calls the API; resolves with the user or rejects with ApiError / ApiNetworkError. */
-  login(username: string, password: string): Promise<SessionUser>;
+  login(username: string, password: string): Promise<SessionUser | SecondFactorChallenge>;
   /** Ends the session on the server (best effort) and resets to logged out. */
   logout(): Promise<void>;
   /**
@@ -41,7 +41,10 @@ export function AuthProvider({ api, children }: { api: ApiClient; children: Reac
 
   const login = useCallback(
     async (username: string, password: string) => {
-      const user = await withPolicy(await api.login(username, password));
+      const answer = await api.login(username, password);
+      // An account with a second factor is not signed in yet: the login screen asks for it next.
+      if ("secondFactor" in answer) return answer;
+      const user = await withPolicy(answer);
       dispatch({ type: "login", user });
       return user;
     },
