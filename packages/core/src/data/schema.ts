@@ -1,5 +1,5 @@
 /** Kysely table types. Booleans are 0/1 integers and lists are JSON text so SQLite and PostgreSQL agree. */
-import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from "kysely";
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from "kysely";
 
 export interface UsersTable {
   id: string;
@@ -42,6 +42,8 @@ export interface SessionsTable {
   created_at: string;
   last_seen_at: string;
   expires_at: string;
+  /** When the login that made it proved a second factor (issue 25): minting a device token just after needs no second code. */
+  second_factor_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface TokensTable {

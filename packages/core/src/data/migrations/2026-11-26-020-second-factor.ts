@@ -54,11 +54,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("failures", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("expires_at", "text", (c) => c.notNull())
     .execute();
+  // When a session's login proved a second factor: the desktop's connect mints its token right after, with
+  // the same proof instead of a second code 30 s later.
+  await db.schema.alterTable("sessions").addColumn("second_factor_at", "text").execute();
   await db.schema.createIndex("login_steps_expires_at").on("login_steps").column("expires_at").execute();
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: see up().
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable("sessions").dropColumn("second_factor_at").execute();
   await db.schema.dropTable("login_steps").execute();
   await db.schema.dropTable("passkeys").execute();
   await db.schema.dropTable("recovery_codes").execute();

@@ -16,6 +16,7 @@ import {
 import { recordAudit } from "../audit.service.ts";
 import { ANONYMOUS, type Core, type UserActor } from "../context.ts";
 import { parseInput } from "../parse-input.ts";
+import { hashToken } from "../secrets.ts";
 import { createSession, deleteSessionByToken } from "../sessions.service.ts";
 import { findUserById, isDeactivated, toSessionUser } from "../users.table.ts";
 import { recordSecondFactorChange } from "./enrolment.service.ts";
@@ -24,6 +25,7 @@ import {
   countFailure,
   endLoginStep,
   findLoginStep,
+  LOGIN_STEP_TTL_MS,
   MAX_SECOND_FACTOR_FAILURES,
   setStepChallenge,
   startLoginStep,
@@ -66,6 +68,11 @@ async function startSession(
     if (stepKeyToEnd) await endLoginStep(trx, stepKeyToEnd);
     if (client.previousSessionToken) await deleteSessionByToken(trx, client.previousSessionToken);
     const token = await createSession(core, trx, row.id, client.userAgent);
+    await trx
+      .updateTable("sessions")
+      .set({ second_factor_at: core.now().toISOString() })
+      .where("token_hash", "=", hashToken(token))
+      .execute();
     await recordAudit(
       trx,
       { kind: "user", id: row.id, username: row.username, permissions: user.permissions },
@@ -165,11 +172,13 @@ export async function passkeyLogin(core: Core, input: unknown, client: StepClien
 
 /**
  * Minting a device token asks for the second factor too (SECURITY 26, 30): an authenticator code or a
- * recovery code, when the user has one. A passkey answer needs a challenge the desktop got first.
+ * recovery code, when the user has one; or a session whose login proved one in the last 5 minutes (the
+ * desktop's connect signs in with the code and mints its token at once, and a code never works twice).
  */
 export async function assertDeviceSecondFactor(core: Core, user: UserActor, input: unknown): Promise<void> {
   const methods = await secondFactorMethods(core.db, user.id);
   if (methods.length === 0) return;
+  if (user.sessionId && (await provedJustNow(core, user.sessionId))) return;
   const { code, recoveryCode } = parseInput(deviceTokenSecondFactorSchema, input);
   if (code !== undefined) {
     if (await acceptTotpCode(core, core.db, user.id, code)) return;
@@ -189,4 +198,14 @@ export async function assertDeviceSecondFactor(core: Core, user: UserActor, inpu
     throw new Invalid(M.wrongRecoveryCode);
   }
   throw new Invalid(M.codeNeeded);
+}
+
+async function provedJustNow(core: Core, sessionId: string): Promise<boolean> {
+  const row = await core.db
+    .selectFrom("sessions")
+    .select("second_factor_at")
+    .where("id", "=", sessionId)
+    .executeTakeFirst();
+  if (!row?.second_factor_at) return false;
+  return core.now().getTime() - Date.parse(row.second_factor_at) <= LOGIN_STEP_TTL_MS;
 }
