@@ -21,6 +21,8 @@ export interface ServerConfig {
    * older than this are pruned (a desktop whose cursor is older pulls a fresh snapshot).
    */
   syncRetentionDays: number;
+  /** AUDIT_RETENTION_DAYS: audit entries older than this are deleted by housekeeping; unset keeps them for ever. */
+  auditRetentionDays: number | undefined;
   siteDir: string;
   trustProxy: boolean;
   production: boolean;
@@ -130,6 +132,7 @@ export function readConfig(env: Env = process.env, terminal = process.stdout.isT
     bcryptCost,
     deviceTokenIdleDays: integer(env, "DEVICE_TOKEN_IDLE_DAYS", 90, 1, 3650),
     syncRetentionDays: integer(env, "SYNC_RETENTION_DAYS", 90, 1, 3650),
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS ? integer(env, "AUDIT_RETENTION_DAYS", 0, 1, 36500) : undefined,
     siteDir: resolve(env.SITE_DIR || defaultSiteDir()),
     trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
     production,

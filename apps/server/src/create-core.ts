@@ -52,6 +52,7 @@ export async function createCore(config: ServerConfig, log: (line: string) => vo
       bcryptCost: config.bcryptCost,
       deviceTokenIdleMs: config.deviceTokenIdleDays * DAY_MS,
       syncRetentionMs: config.syncRetentionDays * DAY_MS,
+      auditRetentionMs: config.auditRetentionDays === undefined ? undefined : config.auditRetentionDays * DAY_MS,
     },
     now: () => new Date(),
     observe: metrics?.observer,

@@ -1,5 +1,6 @@
 /** @portfolio/ui: React pieces shared by the site and the desktop renderer. Data only through ApiClient. */
 
+export * from "./account/AccountOverview.tsx";
 export * from "./admin/AdminPanel.tsx";
 export * from "./admin/admin-messages.ts";
 export * from "./admin/ConfirmDialog.tsx";

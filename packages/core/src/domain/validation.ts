@@ -15,6 +15,17 @@ export function firstError(schema: z.ZodType, input: unknown): string | null {
   return result.success ? null : (result.error.issues[0]?.message ?? "Invalid input.");
 }
 
+/** The first problem with its place in the input (e.g. ["socialLinks", 0, "url"]), so a form can mark the field. */
+export function firstIssue(
+  schema: z.ZodType,
+  input: unknown,
+): { path: ReadonlyArray<PropertyKey>; message: string } | null {
+  const result = schema.safeParse(input);
+  if (result.success) return null;
+  const issue = result.error.issues[0];
+  return { path: issue?.path ?? [], message: issue?.message ?? "Invalid input." };
+}
+
 const filled = (message: string) => z.string({ error: message }).refine((v) => v.trim() !== "", message);
 
 const byteLength = (value: string) => new TextEncoder().encode(value).length;

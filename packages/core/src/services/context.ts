@@ -28,6 +28,8 @@ export interface CoreConfig {
    * entries older than this are pruned; a desktop whose cursor predates them pulls a fresh snapshot.
    */
   syncRetentionMs: number;
+  /** AUDIT_RETENTION_DAYS: audit entries older than this are deleted by housekeeping; unset keeps them for ever. */
+  auditRetentionMs?: number | undefined;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -15,6 +15,7 @@ import {
 } from "../../domain/second-factor.ts";
 import { recordAudit } from "../audit.service.ts";
 import { ANONYMOUS, type Core, type UserActor } from "../context.ts";
+import { countDaily } from "../daily-counts.table.ts";
 import { parseInput } from "../parse-input.ts";
 import { hashToken } from "../secrets.ts";
 import { createSession, deleteSessionByToken } from "../sessions.service.ts";
@@ -73,6 +74,7 @@ async function startSession(
       .set({ second_factor_at: core.now().toISOString() })
       .where("token_hash", "=", hashToken(token))
       .execute();
+    await countDaily(trx, "logins", core.now());
     await recordAudit(
       trx,
       { kind: "user", id: row.id, username: row.username, permissions: user.permissions },
