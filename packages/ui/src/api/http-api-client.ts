@@ -36,6 +36,20 @@ export class HttpApiClient extends TransportApiClient {
     return answer;
   }
 
+  override async completeSecondFactor(
+    proof: { code: string } | { recoveryCode: string } | { passkey: Record<string, unknown> },
+  ): Promise<SessionUser> {
+    const user = await super.completeSecondFactor(proof);
+    this.setHint(true);
+    return user;
+  }
+
+  override async passkeyLogin(response: Record<string, unknown>): Promise<SessionUser> {
+    const user = await super.passkeyLogin(response);
+    this.setHint(true);
+    return user;
+  }
+
   override async logout(): Promise<void> {
     try {
       await super.logout();
