@@ -63,8 +63,8 @@ test("a passkey added on the account page signs in alone", async ({ page }) => {
   const passkeys = page.getByTestId("passkeys");
   await expect(passkeys).toContainText("No passkeys yet.");
   await passkeys.getByRole("button", { name: "Add a passkey" }).click();
-  await passkeys.getByLabel("Name").fill("Test laptop");
-  await passkeys.getByLabel("Your password").fill(OWNER.password);
+  await passkeys.getByRole("textbox", { name: "Name" }).fill("Test laptop");
+  await passkeys.getByRole("textbox", { name: "Your password" }).fill(OWNER.password);
   await passkeys.getByRole("button", { name: "Add passkey" }).click();
   await expect(passkeys.getByRole("list", { name: "Your passkeys" })).toContainText("Test laptop");
 
@@ -82,7 +82,7 @@ test("an authenticator app set up from the account page asks for its code at the
   await page.goto("/account#security");
   const card = page.getByTestId("authenticator");
   await card.getByRole("button", { name: "Set up an authenticator app" }).click();
-  await card.getByLabel("Your password").fill(OWNER.password);
+  await card.getByRole("textbox", { name: "Your password" }).fill(OWNER.password);
   await card.getByRole("button", { name: "Continue" }).click();
   await expect(card.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
   const secret = (await card.getByTestId("totp-secret").textContent()) ?? "";
