@@ -32,6 +32,8 @@ export interface ServerConfig {
   catApi: { baseUrl: string; apiKey: string | undefined; fallbackDir: string };
   /** Encrypts the stored Twitch credential when set (AES-256-GCM); unset stores it as plain text. */
   twitchTokenKey: string | undefined;
+  /** SECOND_FACTOR_KEY: encrypts stored authenticator secrets when set (AES-256-GCM); unset stores them as is. */
+  secondFactorKey: string | undefined;
   /**
    * 'Connect Twitch' (SECURITY 22): the Twitch application's client id (unset: connecting answers 503) and
    * Twitch's identity service, which authorizes the owner and validates the token before it is stored.
@@ -145,6 +147,7 @@ export function readConfig(env: Env = process.env, terminal = process.stdout.isT
       fallbackDir: defaultCatFallbackDir(),
     },
     twitchTokenKey: twitchTokenKey(env),
+    secondFactorKey: secondFactorKey(env),
     twitch: {
       clientId: env.TWITCH_CLIENT_ID?.trim() || undefined,
       authBaseUrl: httpUrl(env, "TWITCH_AUTH_BASE_URL", "https://id.twitch.tv"),
@@ -168,6 +171,16 @@ function twitchTokenKey(env: Env): string | undefined {
   if (key !== undefined && key.length < 16) {
     throw new Error(
       "TWITCH_TOKEN_KEY must be at least 16 characters long (e.g. the output of: openssl rand -base64 32).",
+    );
+  }
+  return key;
+}
+
+function secondFactorKey(env: Env): string | undefined {
+  const key = env.SECOND_FACTOR_KEY || undefined;
+  if (key !== undefined && key.length < 16) {
+    throw new Error(
+      "SECOND_FACTOR_KEY must be at least 16 characters long (e.g. the output of: openssl rand -base64 32).",
     );
   }
   return key;

@@ -1,6 +1,7 @@
 /** @portfolio/ui: React pieces shared by the site and the desktop renderer. Data only through ApiClient. */
 
 export * from "./account/AccountOverview.tsx";
+export * from "./account/AccountSecurity.tsx";
 export * from "./admin/AdminPanel.tsx";
 export * from "./admin/admin-messages.ts";
 export * from "./admin/ConfirmDialog.tsx";
@@ -11,6 +12,8 @@ export * from "./api/session-hint.ts";
 export * from "./api/transport.ts";
 export * from "./auth/auth-context.tsx";
 export * from "./auth/auth-state.ts";
+export * from "./auth/passkeys.ts";
+export * from "./auth/SecondFactorStep.tsx";
 export * from "./components/Alert.tsx";
 export * from "./components/Button.tsx";
 export * from "./components/cx.ts";

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { DEFAULT_ROLES, type Project } from "@portfolio/core/domain";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, PASSWORD } from "../../../server/src/test/accounts.ts";
+import { codeNow, enableTotp } from "../../../server/src/test/second-factor.ts";
 import { OWNER, startTestServer, type TestServer } from "../../../server/src/test/test-server.ts";
 import type { DesktopState } from "../shared/desktop-operations.ts";
 import { fakeAsyncSafeStorage } from "../test/fake-safe-storage.ts";
@@ -192,5 +193,42 @@ describe("where the token may only be kept in memory (basic_text)", () => {
     } finally {
       await again.close();
     }
+  });
+});
+
+// SECURITY 30: an account with a second factor connects the desktop with its code too.
+describe("'Connect' with a second factor", () => {
+  it("asks for the authenticator code, then connects with it and mints the token at once", async () => {
+    await createAccount(server, "twofactor", DEFAULT_ROLES.admin.permissions);
+    const web = await server.login("twofactor", PASSWORD);
+    const { secret } = await enableTotp(server, web, PASSWORD);
+    await fresh();
+    const asked = await connect("twofactor", PASSWORD);
+    expect(asked).toMatchObject({
+      ok: false,
+      status: 401,
+      error: "This account uses two-factor authentication. Enter the code from your authenticator app.",
+    });
+    const reply = await desktop.call("desktop.connect", {
+      serverUrl: server.url,
+      username: "twofactor",
+      password: PASSWORD,
+      code: codeNow(server, secret),
+    });
+    expect(reply).toMatchObject({ ok: true, value: { mode: "connected", username: "twofactor" } });
+  });
+
+  it("connects with a recovery code instead", async () => {
+    await createAccount(server, "twofactor2", DEFAULT_ROLES.admin.permissions);
+    const web = await server.login("twofactor2", PASSWORD);
+    const { recoveryCodes } = await enableTotp(server, web, PASSWORD);
+    await fresh();
+    const reply = await desktop.call("desktop.connect", {
+      serverUrl: server.url,
+      username: "twofactor2",
+      password: PASSWORD,
+      code: recoveryCodes[0],
+    });
+    expect(reply).toMatchObject({ ok: true, value: { mode: "connected" } });
   });
 });

@@ -6,6 +6,7 @@
  */
 import { DomainError, decide, Forbidden, type IssuedDeviceToken, type SessionUser } from "@portfolio/core/domain";
 import { ApiNetworkError, type Transport } from "@portfolio/ui/api/transport.ts";
+import { CODE_NEEDED } from "../shared/desktop-operations.ts";
 import type { LocalDb } from "./sync/outbox.ts";
 import { sessionTransport } from "./sync/server-api.ts";
 
@@ -24,16 +25,26 @@ export async function signInOnServer(options: {
   serverUrl: string;
   username: string;
   password: string;
+  /** The authenticator code or a recovery code (SECURITY 30), when the account has a second factor. */
+  code?: string | undefined;
   deviceName: string;
   fetch: typeof fetch;
 }): Promise<{ user: SessionUser; token: string }> {
   const session = sessionTransport(options.serverUrl, options.fetch);
   try {
-    const user = await session.call("auth.login", { username: options.username, password: options.password });
+    const answer = await session.call("auth.login", { username: options.username, password: options.password });
+    let user: SessionUser;
+    if ("secondFactor" in answer) {
+      const code = options.code?.trim() ?? "";
+      if (!code) throw new DomainError("unauthenticated", CODE_NEEDED, { secondFactor: answer.secondFactor });
+      // Six digits are an authenticator code; anything else is taken as a recovery code.
+      user = await session.call("auth.secondFactor", /^\d{3} ?\d{3}$/.test(code) ? { code } : { recoveryCode: code });
+    } else user = answer;
     try {
       const allowed = decide({ kind: "user", id: user._id, permissions: user.permissions }, "admin.view");
       if (!allowed.allowed) throw new Forbidden(allowed.message);
-      // The server asks for the password again before it mints a token (SECURITY 26).
+      // The server asks for the password again before it mints a token (SECURITY 26); the second factor this
+      // session's login just proved stands for the code (a code never works twice).
       const issued: IssuedDeviceToken = await session.call("sync.tokens.create", {
         name: options.deviceName,
         password: options.password,

@@ -149,11 +149,12 @@ export async function createDesktopMain(deps: DesktopMainDeps): Promise<DesktopM
   };
 
   /** Logs in on the server, keeps only the device token, and makes the server's user the local actor. */
-  const signIn = async (serverUrl: string, username: string, password: string) => {
+  const signIn = async (serverUrl: string, username: string, password: string, code?: string) => {
     const { user, token } = await signInOnServer({
       serverUrl,
       username,
       password,
+      code,
       deviceName: deviceName(deps.hostname ?? osHostname()),
       fetch: fetchImpl,
     });
@@ -168,16 +169,16 @@ export async function createDesktopMain(deps: DesktopMainDeps): Promise<DesktopM
 
   const desktop: DesktopHandlers = {
     "desktop.state": () => state(),
-    "desktop.connect": async ({ serverUrl, username, password }) => {
-      await signIn(normalizeServerUrl(serverUrl), username, password);
+    "desktop.connect": async ({ serverUrl, username, password, code }) => {
+      await signIn(normalizeServerUrl(serverUrl), username, password, code);
       // The full snapshot, before answering: the first screen after connecting shows the server's data.
       await engine.syncNow({ snapshot: true });
       return state();
     },
-    "desktop.signInAgain": async ({ password }) => {
+    "desktop.signInAgain": async ({ password, code }) => {
       const connection = credentials.status().connection;
       if (!connection) throw new Invalid(CONNECT_FIRST);
-      await signIn(connection.serverUrl, connection.username, password);
+      await signIn(connection.serverUrl, connection.username, password, code);
       await engine.syncNow();
       return state();
     },

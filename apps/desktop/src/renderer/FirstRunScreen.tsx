@@ -5,7 +5,7 @@
  */
 import { Alert, Button, errorMessage, PasswordField, TextField } from "@portfolio/ui";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import type { DesktopState } from "../shared/desktop-operations.ts";
+import { CODE_NEEDED, type DesktopState } from "../shared/desktop-operations.ts";
 import { type ConnectValues, checkConnect, type FieldErrors, placeError } from "./connect-form.ts";
 import type { DesktopClient } from "./desktop-client.ts";
 import { FieldError, invalidProps } from "./FieldError.tsx";
@@ -33,6 +33,11 @@ export function FirstRunScreen({
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<"connect" | "local" | null>(null);
+  // Shown once the server says the account has a second factor (SECURITY 30).
+  const [needsCode, setNeedsCode] = useState(false);
+  const [code, setCode] = useState("");
+  const codeId = useId();
+  const codeRef = useRef<HTMLInputElement>(null);
   const ids = { serverUrl: useId(), username: useId(), password: useId() };
   const first = useRef<HTMLInputElement>(null);
   const fieldRefs = {
@@ -58,9 +63,17 @@ export function FirstRunScreen({
     if (firstMissing) return fieldRefs[firstMissing].current?.focus();
     setBusy("connect");
     try {
-      onDone(await client.call("desktop.connect", { ...values, serverUrl: values.serverUrl.trim() }));
+      const second = needsCode && code.trim() ? { code: code.trim() } : {};
+      onDone(await client.call("desktop.connect", { ...values, serverUrl: values.serverUrl.trim(), ...second }));
     } catch (failure) {
       const placed = placeError(errorMessage(failure, FAILED, UNREACHABLE));
+      if (placed.text === CODE_NEEDED) {
+        setNeedsCode(true);
+        setError(placed.text);
+        setBusy(null);
+        requestAnimationFrame(() => codeRef.current?.focus());
+        return;
+      }
       if (placed.field) {
         setFieldErrors({ [placed.field]: placed.text });
         fieldRefs[placed.field].current?.focus();
@@ -141,6 +154,24 @@ export function FirstRunScreen({
             />
             <FieldError inputId={ids.password} message={fieldErrors.password} />
           </div>
+          {needsCode ? (
+            <div>
+              <TextField
+                ref={codeRef}
+                id={codeId}
+                label="Authentication code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                spellCheck={false}
+                value={code}
+                onValueChange={setCode}
+                aria-describedby={`${codeId}-hint`}
+              />
+              <p id={`${codeId}-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+                The 6-digit code from your authenticator app, or one of your recovery codes.
+              </p>
+            </div>
+          ) : null}
           <div className="flex flex-wrap gap-2">
             <Button type="submit" loading={busy === "connect"} disabled={busy !== null}>
               {busy === "connect" ? "Connecting…" : "Connect"}

@@ -57,6 +57,12 @@ const password = z
   .min(1, "password: the password is required.")
   .max(1000, "password: the password is too long.");
 
+/** Main's answer when the account has a second factor and no code came: the connect screen then asks for one. */
+export const CODE_NEEDED = "This account uses two-factor authentication. Enter the code from your authenticator app.";
+
+/** The authenticator code or a recovery code, for an account with a second factor (SECURITY 30). */
+const code = z.string({ error: "code: must be text." }).trim().max(40, "code: the code is too long.").optional();
+
 const opId = z.strictObject(
   { opId: z.string({ error: "opId: must name a change." }).min(1, "opId: must name a change.").max(100) },
   { error: (issue) => unknownKey(issue) ?? "The input must be an object {opId}." },
@@ -79,6 +85,7 @@ export const desktopOperations = {
           .min(1, "username: the username is required.")
           .max(200, "username: the username is too long."),
         password,
+        code,
       },
       { error: (issue) => unknownKey(issue) ?? "The input must be an object {serverUrl, username, password}." },
     ),
@@ -86,7 +93,7 @@ export const desktopOperations = {
   },
   "desktop.signInAgain": {
     input: z.strictObject(
-      { password },
+      { password, code },
       { error: (issue) => unknownKey(issue) ?? "The input must be an object {password}." },
     ),
     result: {} as DesktopState,

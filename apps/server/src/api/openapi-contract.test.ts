@@ -24,6 +24,8 @@ import { createAccount, PASSWORD } from "../test/accounts.ts";
 import { type FakeCatApi, startFakeCatApi } from "../test/fake-cat-api.ts";
 import { FAKE_TWITCH_CLIENT_ID, type FakeTwitchId, startFakeTwitchId } from "../test/fake-twitch-id.ts";
 import { type FakeYouTube, makePlaylist, startFakeYouTube } from "../test/fake-youtube.ts";
+import { codeNow, enableTotp } from "../test/second-factor.ts";
+import { SoftAuthenticator } from "../test/soft-authenticator.ts";
 import {
   OWNER,
   outboxMails,
@@ -183,6 +185,37 @@ async function invitationToken(username: string): Promise<string> {
     permissions: [],
   });
   return mailedToken(`${username}@example.com`);
+}
+
+/** A new account of its own, signed in (second factors are set up on it, never on the owner others rely on). */
+async function freshAccount(username: string, permissions: string[] = []): Promise<TestClient> {
+  await createAccount(server, username, permissions);
+  return server.login(username, PASSWORD);
+}
+
+/** A fresh account with an authenticator app on. */
+async function totpAccount(username: string) {
+  const client = await freshAccount(username);
+  return { client, ...(await enableTotp(server, client, PASSWORD)) };
+}
+
+/** A fresh account with a passkey, and the software authenticator holding it. */
+async function passkeyAccount(username: string) {
+  const client = await freshAccount(username);
+  const device = new SoftAuthenticator(server.config.publicUrl);
+  const options = await client.post<Record<string, unknown>>("/api/account/passkeys/options", { password: PASSWORD });
+  const added = await client.post<{ id: string }>("/api/account/passkeys", {
+    name: "Laptop",
+    response: device.register(options.body),
+  });
+  return { client, device, id: added.body.id };
+}
+
+/** The password step of a login, for an account with a second factor: the client holding the login step. */
+async function passwordStep(username: string): Promise<TestClient> {
+  const client = server.client();
+  await client.post("/api/login", { username, password: PASSWORD });
+  return client;
 }
 
 async function createProject(owner: TestClient): Promise<{ _id: string; version: number }> {
@@ -386,7 +419,73 @@ const VALID: Record<OperationName, () => Promise<Answer[]>> = {
     return [first, await device.post("/api/sync/push", body, bearer(deviceToken))];
   },
   "sync.pull": async () => [await server.client().get("/api/sync/pull", bearer(deviceToken))],
+  "account.security": async () => [await (await freshAccount("sfsecurity")).get("/api/account/security")],
+  "account.totp.start": async () => [
+    await (await freshAccount("sfstart")).post("/api/account/totp", { password: PASSWORD }),
+  ],
+  "account.totp.confirm": async () => {
+    const client = await freshAccount("sfconfirm");
+    const { body } = await client.post<{ secret: string }>("/api/account/totp", { password: PASSWORD });
+    return [await client.post("/api/account/totp/confirm", { code: codeNow(server, body.secret) })];
+  },
+  "account.totp.remove": async () => {
+    const { client, secret } = await totpAccount("sfremove");
+    return [await client.request("DELETE", "/api/account/totp", { password: PASSWORD, code: codeNow(server, secret) })];
+  },
+  "account.recoveryCodes.renew": async () => {
+    const { client } = await totpAccount("sfrenew");
+    return [await client.post("/api/account/recovery-codes", { password: PASSWORD })];
+  },
+  "account.passkeys.options": async () => [
+    await (await freshAccount("pkoptions")).post("/api/account/passkeys/options", { password: PASSWORD }),
+  ],
+  "account.passkeys.create": async () => {
+    const client = await freshAccount("pkcreate");
+    const options = await client.post<Record<string, unknown>>("/api/account/passkeys/options", { password: PASSWORD });
+    const device = new SoftAuthenticator(server.config.publicUrl);
+    return [await client.post("/api/account/passkeys", { name: "Laptop", response: device.register(options.body) })];
+  },
+  "account.passkeys.list": async () => [await (await passkeyAccount("pklist")).client.get("/api/account/passkeys")],
+  "account.passkeys.delete": async () => {
+    const { client, id } = await passkeyAccount("pkdelete");
+    return [await client.delete(`/api/account/passkeys/${id}`)];
+  },
+  "auth.secondFactor": async () => {
+    const { secret } = await totpAccount("sflogin");
+    const client = await passwordStep("sflogin");
+    return [await client.post("/api/login/second-factor", { code: codeNow(server, secret) })];
+  },
+  "auth.secondFactor.passkeyOptions": async () => {
+    await passkeyAccount("pkstepoptions");
+    const client = await passwordStep("pkstepoptions");
+    return [await client.post("/api/login/second-factor/passkey-options")];
+  },
+  "auth.passkey.options": async () => [await server.client().post("/api/login/passkey/options", {})],
+  "auth.passkey": async () => {
+    const { device } = await passkeyAccount("pklogin");
+    const client = server.client();
+    const options = await client.post<Record<string, unknown>>("/api/login/passkey/options", {});
+    return [await client.post("/api/login/passkey", { response: device.authenticate(options.body) })];
+  },
+  "settings.security.get": async () => [await (await ownerClient()).get("/api/admin/settings/security")],
+  "settings.security.update": async () => [
+    await (await ownerClient()).patch("/api/admin/settings/security", { requireSecondFactorForStaff: false }),
+  ],
+  "users.secondFactors.remove": async () => {
+    await totpAccount("sflostphone");
+    const id = await userId("sflostphone");
+    return [await (await ownerClient()).delete(`/api/admin/users/${id}/second-factors`)];
+  },
 };
+
+async function userId(username: string): Promise<string> {
+  const row = await server.core.db
+    .selectFrom("users")
+    .select("id")
+    .where("username", "=", username)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 
 /** A request for each status an operation declares beyond those of its kind, as `operation status`. */
 const PROVOKE: Record<string, () => Promise<Answer>> = {
@@ -429,6 +528,44 @@ const PROVOKE: Record<string, () => Promise<Answer>> = {
     untilLimited(() => limitedOwner.post("/api/account/password", { currentPassword: "x", newPassword: "pass-12345" })),
   "sync.tokens.create 429": () =>
     untilLimited(() => limitedOwner.post("/api/sync/tokens", { name: "Guess", password: "wrong-password" })),
+  "account.totp.start 409": async () => {
+    const { client } = await totpAccount("sfstart409");
+    return client.post("/api/account/totp", { password: PASSWORD });
+  },
+  "account.totp.start 429": () =>
+    untilLimited(() => limitedOwner.post("/api/account/totp", { password: "wrong-password" })),
+  "account.totp.confirm 409": async () =>
+    (await freshAccount("sfconfirm409")).post("/api/account/totp/confirm", { code: "123456" }),
+  "account.totp.remove 429": () =>
+    untilLimited(() => limitedOwner.request("DELETE", "/api/account/totp", { password: "wrong", code: "123456" })),
+  "account.recoveryCodes.renew 409": async () =>
+    (await freshAccount("sfrenew409")).post("/api/account/recovery-codes", { password: PASSWORD }),
+  "account.recoveryCodes.renew 429": () =>
+    untilLimited(() => limitedOwner.post("/api/account/recovery-codes", { password: "wrong-password" })),
+  "account.passkeys.options 429": () =>
+    untilLimited(() => limitedOwner.post("/api/account/passkeys/options", { password: "wrong-password" })),
+  "auth.secondFactor 401": async () => {
+    await totpAccount("sflogin401");
+    const client = await passwordStep("sflogin401");
+    return client.post("/api/login/second-factor", { recoveryCode: "wrong-wrong" });
+  },
+  "auth.secondFactor 429": () =>
+    untilLimited(() => limited.client().post("/api/login/second-factor", { code: "123456" })),
+  "auth.secondFactor.passkeyOptions 401": () => server.client().post("/api/login/second-factor/passkey-options"),
+  "auth.passkey.options 429": () => untilLimited(() => limited.client().post("/api/login/passkey/options", {})),
+  "auth.passkey 401": () => server.client().post("/api/login/passkey", { response: { id: "unknown" } }),
+  "auth.passkey 403": async () => {
+    const { device } = await passkeyAccount("pkdeactivated");
+    await server.core.db.updateTable("users").set({ is_active: 0 }).where("username", "=", "pkdeactivated").execute();
+    const client = server.client();
+    const options = await client.post<Record<string, unknown>>("/api/login/passkey/options", {});
+    return client.post("/api/login/passkey", { response: device.authenticate(options.body) });
+  },
+  "auth.passkey 429": () => untilLimited(() => limited.client().post("/api/login/passkey", { response: { id: "x" } })),
+  "users.secondFactors.remove 409": async () => {
+    await createAccount(server, "sfnone", []);
+    return (await ownerClient()).delete(`/api/admin/users/${await userId("sfnone")}/second-factors`);
+  },
   "projects.list 304": async () => {
     const first = await server.client().get("/api/projects");
     return server.client().get("/api/projects", { "if-none-match": first.headers.get("etag") ?? "" });

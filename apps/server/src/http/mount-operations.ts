@@ -15,7 +15,16 @@ import { assertAction, type OperationContext, runOperation, withIdempotencyKey }
 import { type RequestHandler, Router } from "express";
 import type { AppContext } from "../app-context.ts";
 import type { OperationHooks } from "./operation-hooks.ts";
-import { actorOf, clearSessionCookie, readCookie, SESSION_COOKIE, setSessionCookie } from "./session-cookie.ts";
+import {
+  actorOf,
+  clearLoginStepCookie,
+  clearSessionCookie,
+  LOGIN_STEP_COOKIE,
+  readCookie,
+  SESSION_COOKIE,
+  setLoginStepCookie,
+  setSessionCookie,
+} from "./session-cookie.ts";
 
 /** `/api/projects/{id}` → `/projects/:id` (the router is mounted at /api). */
 export function expressPath(path: string): string {
@@ -36,6 +45,9 @@ function genericHandler(app: AppContext, name: OperationName, hooks: OperationHo
         sessionToken: readCookie(req, SESSION_COOKIE),
         startSession: (token) => setSessionCookie(req, res, token, config.publicUrl, core.config.sessionTtlMs),
         endSession: () => clearSessionCookie(req, res, config.publicUrl),
+        loginStepToken: readCookie(req, LOGIN_STEP_COOKIE),
+        startLoginStep: (token) => setLoginStepCookie(req, res, token, config.publicUrl),
+        endLoginStep: () => clearLoginStepCookie(req, res, config.publicUrl),
       },
     };
     const parts = { params: req.params, query: req.query, body: req.body };

@@ -29,6 +29,14 @@ export function operationHooks(app: AppContext): OperationHooks {
     "account.changePassword": { before: rateLimits.login },
     // Minting a device token asks for the password again: guesses at it are limited like logins.
     "sync.tokens.create": { before: rateLimits.login },
+    "auth.secondFactor": { before: rateLimits.secondFactor },
+    "auth.passkey": { before: rateLimits.secondFactor },
+    "auth.passkey.options": { before: rateLimits.login.slice(0, 1) },
+    // Each asks for the password again: guesses at it are limited like logins.
+    "account.totp.start": { before: rateLimits.login },
+    "account.totp.remove": { before: rateLimits.login },
+    "account.recoveryCodes.renew": { before: rateLimits.login },
+    "account.passkeys.options": { before: rateLimits.login },
     "auth.signup": { before: rateLimits.signup },
     "auth.forgotPassword": { before: rateLimits.forgot },
     "auth.resetToken.check": { before: rateLimits.resetTokenCheck },

@@ -115,6 +115,12 @@ export function createRateLimits(settings: RateLimitSettings, storage: RateLimit
         true,
       ),
     ],
+    // The second step of a login (issue 25): wrong answers per address like wrong passwords; each step also
+    // ends itself after five.
+    secondFactor: [
+      limiter("second-factor-ip", settings.loginPerIp, MESSAGES.tooManyLogins, ip),
+      limiter("second-factor-failures", settings.loginPerUsername, MESSAGES.tooManyLogins, ip, true),
+    ],
     forgot: [
       limiter("forgot-ip", settings.forgotPerIp, MESSAGES.tooManyRequests, ip),
       limiter(

@@ -45,6 +45,18 @@ export function clearSessionCookie(req: Request, res: Response, publicUrl: strin
   res.clearCookie(SESSION_COOKIE, cookieOptions(req, publicUrl));
 }
 
+/** The 5-minute login step (issue 25): a password waiting for its second factor, or a passkey challenge. */
+export const LOGIN_STEP_COOKIE = "login_step";
+export const LOGIN_STEP_MAX_AGE_MS = 5 * 60 * 1000;
+
+export function setLoginStepCookie(req: Request, res: Response, token: string, publicUrl: string): void {
+  res.cookie(LOGIN_STEP_COOKIE, token, { ...cookieOptions(req, publicUrl), maxAge: LOGIN_STEP_MAX_AGE_MS });
+}
+
+export function clearLoginStepCookie(req: Request, res: Response, publicUrl: string): void {
+  res.clearCookie(LOGIN_STEP_COOKIE, cookieOptions(req, publicUrl));
+}
+
 const ACTOR = Symbol("actor");
 const USER_ID = Symbol("userId");
 type WithActor = Request & { [ACTOR]?: Promise<Actor>; [USER_ID]?: string };

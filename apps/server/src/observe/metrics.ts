@@ -110,12 +110,13 @@ export async function createMetrics(dialect: DialectName): Promise<Metrics> {
   });
   const loginFailures = new Counter({
     name: `${PREFIX}login_failures_total`,
-    help: "Logins refused, by reason (wrong_credentials, deactivated, not_activated).",
+    help: "Logins refused, by reason (wrong_credentials, deactivated, not_activated, wrong_second_factor, wrong_passkey).",
     labelNames: ["reason"],
     registers,
   });
   // Zero series from the start: a rate() over a counter that appears only at its first event misses it.
-  for (const reason of ["wrong_credentials", "deactivated", "not_activated"]) loginFailures.inc({ reason }, 0);
+  for (const reason of ["wrong_credentials", "deactivated", "not_activated", "wrong_second_factor", "wrong_passkey"])
+    loginFailures.inc({ reason }, 0);
   for (const result of ["applied", "duplicate", "conflict", "rejected"]) ops.inc({ result }, 0);
   for (const outcome of ["ok", "error"]) queries.zero({ dialect, outcome });
 

@@ -14,4 +14,6 @@ export declare function startRealServer(options?: {
   env?: Record<string, string>;
   log?: (line: string) => void;
   timeoutMs?: number;
+  /** "localhost": served as http://localhost:<port> (passkeys need a host name, not an IP address). */
+  hostname?: string;
 }): Promise<RealServer>;

@@ -18,7 +18,9 @@ export const SITE_DIST = join(REPO_ROOT, "apps/site/dist");
 export const OWNER = { username: "owner", email: "owner@example.test", password: "Owner-Passw0rd!" };
 
 /**
- * @param {{ env?: Record<string, string>, log?: (line: string) => void, timeoutMs?: number }} [options]
+ * `hostname: "localhost"` serves the site as http://localhost:<port> (passkeys: an IP address is no valid
+ * WebAuthn relying party).
+ * @param {{ env?: Record<string, string>, log?: (line: string) => void, timeoutMs?: number, hostname?: string }} [options]
  */
 export async function startRealServer(options = {}) {
   for (const [what, path] of [
@@ -30,7 +32,7 @@ export async function startRealServer(options = {}) {
   const dir = await mkdtemp(join(tmpdir(), "portfolio-site-"));
   const outboxDir = join(dir, "outbox");
   const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://${options.hostname ?? "127.0.0.1"}:${port}`;
   const child = spawn(process.execPath, [SERVER_MAIN], {
     cwd: dir,
     env: {

@@ -6,7 +6,7 @@
  * logged-in visitor would see flash before the panel); the check and the panel's chunk load together when
  * the logged-in hint says a session is likely; the loading screen appears only if that takes a while.
  */
-import { LoadingGate, useAuth } from "@portfolio/ui";
+import { LoadingGate, secondFactorRequired, useAuth } from "@portfolio/ui";
 import { useEffect, useState } from "react";
 import { Navigate } from "react-router-dom";
 import { LazyRoute } from "../routes/lazy-page.tsx";
@@ -14,11 +14,13 @@ import { AdminPanelPage, sessionLikely } from "../routes/pages.ts";
 import HomePage from "./HomePage.tsx";
 
 export default function AdminRoute() {
-  const { isLoading, isLoggedIn, can } = useAuth();
+  const { isLoading, isLoggedIn, can, user } = useAuth();
   const allowed = isLoggedIn && can("admin.view");
   const panelReady = usePanelChunk(isLoading ? sessionLikely() : allowed);
 
   if (!isLoading && !isLoggedIn) return <HomePage />;
+  // Staff the owner requires a second factor of set one up first (issue 25): the admin panel would refuse.
+  if (!isLoading && secondFactorRequired(user)) return <Navigate to="/account#security" replace />;
   if (!isLoading && !allowed) return <Navigate to="/" replace />;
   return (
     <LoadingGate done={!isLoading && panelReady} label="Loading the admin panel">

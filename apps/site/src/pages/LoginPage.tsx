@@ -1,5 +1,11 @@
 /** /login: login, sign-up and forgot-password forms in one screen (spec sections 2, 5 and 8). */
-import { landingFor, MESSAGES, signupSuccessMessage } from "@portfolio/core/domain";
+import {
+  landingFor,
+  MESSAGES,
+  type SecondFactorMethod,
+  type SessionUser,
+  signupSuccessMessage,
+} from "@portfolio/core/domain";
 import {
   Alert,
   Button,
@@ -7,6 +13,11 @@ import {
   errorMessage,
   FOCUS_RING,
   PasswordField,
+  passkeyAnswer,
+  passkeyProblem,
+  passkeysSupported,
+  SecondFactorStep,
+  secondFactorRequired,
   TextField,
   useAuth,
   useFieldErrors,
@@ -21,6 +32,9 @@ import { NewLinkForm } from "./NewLinkForm.tsx";
 export type LoginMode = "login" | "signup" | "forgot";
 
 export const SIGNUP_RETURN_MS = 2000;
+
+/** Where staff go when the owner requires a second factor they have not set up yet (issue 25). */
+const SECURITY_SETUP = "/account#security";
 
 const TITLES: Record<LoginMode, { title: string; subtitle: string }> = {
   login: { title: "Welcome back", subtitle: "Log in to your account." },
@@ -43,7 +57,10 @@ export default function LoginPage() {
   const hydrated = useHydrated();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { login, api, isLoggedIn, can } = useAuth();
+  const { login, signedIn, api, isLoggedIn, can } = useAuth();
+  /** Set while the password was right and the account asks for its second factor (issue 25). */
+  const [secondFactor, setSecondFactor] = useState<readonly SecondFactorMethod[] | null>(null);
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
   const [mode, setMode] = useState<LoginMode>("login");
   const [username, setUsername] = useState("");
   const [email, setEmail] = useState("");
@@ -92,8 +109,12 @@ export default function LoginPage() {
     setBusy(true);
     try {
       loggedInHere.current = true;
-      await login(username.trim(), password);
-      navigate("/");
+      const answer = await login(username.trim(), password);
+      if ("secondFactor" in answer) {
+        setSecondFactor(answer.secondFactor.methods);
+        return;
+      }
+      navigate(secondFactorRequired(answer) ? SECURITY_SETUP : "/");
     } catch (error) {
       loggedInHere.current = false;
       const text = errorMessage(error, MESSAGES.loginFailed, MESSAGES.unexpected);
@@ -101,6 +122,38 @@ export default function LoginPage() {
       setOfferActivationLink(text === MESSAGES.accountInactive);
     } finally {
       setBusy(false);
+    }
+  };
+
+  const finishSignIn = async (user: SessionUser) => {
+    loggedInHere.current = true;
+    navigate(secondFactorRequired(await signedIn(user)) ? SECURITY_SETUP : "/");
+  };
+
+  const backToPassword = (message: string | null) => {
+    setSecondFactor(null);
+    setPassword("");
+    loggedInHere.current = false;
+    setFeedback(message ? { tone: "error", text: message } : null);
+  };
+
+  const onPasskey = async () => {
+    if (passkeyBusy) return;
+    setPasskeyBusy(true);
+    setFeedback(null);
+    try {
+      const options = await api.passkeyLoginOptions();
+      let response: Record<string, unknown>;
+      try {
+        response = await passkeyAnswer(options);
+      } catch (problem) {
+        return fail(passkeyProblem(problem));
+      }
+      await finishSignIn(await api.passkeyLogin(response));
+    } catch (error) {
+      fail(errorMessage(error, MESSAGES.loginFailed, MESSAGES.unexpected));
+    } finally {
+      setPasskeyBusy(false);
     }
   };
 
@@ -148,6 +201,18 @@ export default function LoginPage() {
   // Already logged in (the server redirects a full load of /login; this covers moves inside the app): go
   // where a logged-in user belongs, without showing the form.
   if (isLoggedIn && !loggedInHere.current) return <Navigate to={landingFor(can("admin.view"))} replace />;
+
+  if (secondFactor) {
+    return (
+      <AuthCard title="Two-factor authentication" subtitle="One more step to log in.">
+        <SecondFactorStep
+          methods={secondFactor}
+          onSignedIn={(user) => void finishSignIn(user)}
+          onRestart={backToPassword}
+        />
+      </AuthCard>
+    );
+  }
 
   const { title, subtitle } = TITLES[mode];
   const switchLink = cx(
@@ -223,6 +288,20 @@ export default function LoginPage() {
           {mode === "login" ? "Login" : mode === "signup" ? "Sign Up" : "Send Reset Link"}
         </Button>
       </form>
+      {mode === "login" && hydrated && passkeysSupported() ? (
+        <div className="mt-4">
+          <Button
+            variant="secondary"
+            size="lg"
+            className="w-full"
+            onClick={onPasskey}
+            loading={passkeyBusy}
+            data-testid="passkey-login"
+          >
+            Sign in with a passkey
+          </Button>
+        </div>
+      ) : null}
       {mode === "login" && offerActivationLink ? (
         <div className="mt-6 border-t border-slate-200 pt-6 dark:border-slate-700" data-testid="new-activation-link">
           <NewLinkForm

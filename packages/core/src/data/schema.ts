@@ -1,5 +1,5 @@
 /** Kysely table types. Booleans are 0/1 integers and lists are JSON text so SQLite and PostgreSQL agree. */
-import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from "kysely";
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from "kysely";
 
 export interface UsersTable {
   id: string;
@@ -47,6 +47,8 @@ export interface SessionsTable {
   created_at: string;
   last_seen_at: string;
   expires_at: string;
+  /** When the login that made it proved a second factor (issue 25): minting a device token just after needs no second code. */
+  second_factor_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface TokensTable {
@@ -189,6 +191,49 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+/** A user's authenticator (issue 25): the TOTP secret, encrypted when a key is configured. */
+export interface UserTotpTable {
+  user_id: string;
+  secret: string;
+  confirmed_at: string | null;
+  /** The last 30 s step a code was accepted for (replays are refused). */
+  last_step: number | null;
+  created_at: string;
+}
+
+/** One of a user's ten single-use recovery codes, as a SHA-256 hash. */
+export interface RecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** A passkey: a WebAuthn credential's public key (base64url) and signature counter. */
+export interface PasskeysTable {
+  id: string;
+  credential_id: string;
+  user_id: string;
+  name: string;
+  public_key: string;
+  counter: number;
+  /** JSON list of the transports the authenticator named. */
+  transports: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A short-lived login step: a password waiting for its second factor, or a WebAuthn challenge. */
+export interface LoginStepsTable {
+  key: string;
+  kind: "second-factor" | "passkey-login" | "passkey-register";
+  user_id: string | null;
+  challenge: string | null;
+  failures: Generated<number>;
+  expires_at: string;
+}
+
 /** How many users hold each (rank, state): the dashboard's counts, kept in the transaction of each change. */
 export interface UserCountsTable {
   rank: number;
@@ -235,6 +280,10 @@ export interface Database {
   daily_counts: DailyCountsTable;
   job_leases: JobLeasesTable;
   audit_purge: AuditPurgeTable;
+  user_totp: UserTotpTable;
+  recovery_codes: RecoveryCodesTable;
+  passkeys: PasskeysTable;
+  login_steps: LoginStepsTable;
 }
 
 /** A database handle or an open transaction: services accept either (Kysely's own example does the same). */

@@ -18,6 +18,7 @@ export * from "./playlist.ts";
 export * from "./policy/index.ts";
 export * from "./projects.ts";
 export * from "./roles.ts";
+export * from "./second-factor.ts";
 export * from "./site-profile.ts";
 export * from "./site-profile-schema.ts";
 export * from "./sync.ts";

@@ -32,11 +32,13 @@
  *   profile; local rows missing from it were deleted on the server (keep those with ops still waiting).
  * - Keep pulling while `hasMore`; store `cursor` only after applying the page.
  */
+
 import { z } from "zod";
 import { withoutControlCharacters } from "./control-characters.ts";
 import { idSchema, MAX_DB_INTEGER } from "./database-limits.ts";
 import { MESSAGES } from "./messages.ts";
 import type { Project } from "./projects.ts";
+import { deviceTokenSecondFactorSchema } from "./second-factor.ts";
 import type { SiteProfile } from "./site-profile.ts";
 import { withinBcryptLimit } from "./validation.ts";
 
@@ -281,6 +283,8 @@ export const deviceTokenBodySchema = z.object({
     .min(1, "Password is required.")
     // As at login: bcrypt would otherwise accept any text that starts with the right 72 bytes.
     .refine(withinBcryptLimit, MESSAGES.passwordTooLong),
+  // The second factor, when the account has one (SECURITY 30).
+  ...deviceTokenSecondFactorSchema.shape,
 });
 
 /** A device token as listed: never the token itself. */

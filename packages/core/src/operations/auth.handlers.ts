@@ -47,16 +47,26 @@ export const authHandlers: AuthHandlers = {
   hello: async () => ({ message: HELLO }),
   "auth.me": async ({ actor }) => {
     const user = requireUser(actor);
-    return { _id: user.id, username: user.username, permissions: user.permissions };
+    return {
+      _id: user.id,
+      username: user.username,
+      permissions: user.permissions,
+      secondFactorRequired: user.secondFactorMissing === true,
+    };
   },
   "auth.login": async ({ core, transport }, input) => {
     if (!transport.startSession) throw new Unavailable("Logging in needs a browser session.");
-    const { user, sessionToken } = await login(core, input, {
+    const result = await login(core, input, {
       userAgent: transport.userAgent ?? "",
       previousSessionToken: transport.sessionToken,
     });
-    transport.startSession(sessionToken);
-    return user;
+    if ("secondFactor" in result) {
+      // Only the short login-step cookie: no session until the second factor is proved.
+      transport.startLoginStep?.(result.stepToken);
+      return { secondFactor: result.secondFactor };
+    }
+    transport.startSession(result.sessionToken);
+    return result.user;
   },
   "auth.logout": async ({ core, transport }) => {
     if (transport.sessionToken) await deleteSessionByToken(core.db, transport.sessionToken);

@@ -12,6 +12,11 @@ export interface TransportContext {
   sessionToken?: string;
   startSession?: (token: string) => void;
   endSession?: () => void;
+  /** The login-step cookie's token (a password waiting for its second factor, a passkey challenge). */
+  loginStepToken?: string;
+  /** Sets the 5-minute login-step cookie; never a session. */
+  startLoginStep?: (token: string) => void;
+  endLoginStep?: () => void;
 }
 
 export interface OperationContext {

@@ -4,6 +4,7 @@ import { authHandlers } from "./auth.handlers.ts";
 import type { Handlers } from "./context.ts";
 import { metaHandlers } from "./meta.handlers.ts";
 import { projectHandlers } from "./projects.handlers.ts";
+import { secondFactorHandlers } from "./second-factor.handlers.ts";
 import { syncHandlers } from "./sync.handlers.ts";
 import { toolHandlers } from "./tools.handlers.ts";
 import { userDeviceHandlers } from "./user-devices.handlers.ts";
@@ -16,4 +17,5 @@ export const handlers = {
   ...userDeviceHandlers,
   ...toolHandlers,
   ...syncHandlers,
+  ...secondFactorHandlers,
 } satisfies Handlers;

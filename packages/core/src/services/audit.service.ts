@@ -32,7 +32,16 @@ export type AuditAction =
   | "project.edit"
   | "project.delete"
   | "settings.edit"
-  | "twitch.connect";
+  | "twitch.connect"
+  | "second_factor.totp_enabled"
+  | "second_factor.totp_removed"
+  | "second_factor.recovery_codes_renewed"
+  | "second_factor.recovery_code_used"
+  | "second_factor.passkey_added"
+  | "second_factor.passkey_removed"
+  | "second_factor.removed_by_staff"
+  | "second_factor.failed"
+  | "settings.security";
 
 export interface AuditEntry {
   action: AuditAction;

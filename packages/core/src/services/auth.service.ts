@@ -7,6 +7,7 @@ import type { Db } from "../data/schema.ts";
 import type { SessionUser } from "../domain/api-types.ts";
 import { Forbidden, Unauthenticated } from "../domain/errors.ts";
 import { MESSAGES } from "../domain/messages.ts";
+import type { SecondFactorMethod } from "../domain/second-factor.ts";
 import {
   activateBodySchema,
   forgotBodySchema,
@@ -22,6 +23,7 @@ import type { MailMessage } from "./mail/mailer.ts";
 import { accountExistsMail, activationMail, invitationMail, resetMail, usernameTakenMail } from "./mail/templates.ts";
 import { parseInput } from "./parse-input.ts";
 import { rankFor, rolePermissions } from "./roles.service.ts";
+import { beginSecondFactor } from "./second-factor/login.service.ts";
 import { dummyHash, hashPassword, newId, verifyPassword } from "./secrets.ts";
 import { createSession, deleteSessionByToken, endUserSessions } from "./sessions.service.ts";
 import { checkToken, consumeToken, issueNoToken, issueToken } from "./tokens.service.ts";
@@ -40,10 +42,10 @@ import {
   userKey,
 } from "./users.table.ts";
 
-export interface LoginResult {
-  user: SessionUser;
-  sessionToken: string;
-}
+export type LoginResult =
+  | { user: SessionUser; sessionToken: string }
+  /** The password was right and the account has a second factor: a login step, never a session yet. */
+  | { secondFactor: { methods: SecondFactorMethod[] }; stepToken: string };
 
 /** Who is logging in from where: the browser's user agent and the session cookie it still carries, if any. */
 export interface LoginClient {
@@ -67,6 +69,8 @@ export async function login(core: Core, input: unknown, client: LoginClient): Pr
     throw new Unauthenticated(MESSAGES.loginFailed);
   }
   if (row.is_active !== 1) await refuseInactiveLogin(core, row);
+  const step = await beginSecondFactor(core, row.id);
+  if (step) return { secondFactor: { methods: step.methods }, stepToken: step.token };
   const user = toSessionUser(row);
   const sessionToken = await core.db.transaction().execute(async (trx) => {
     // Logging in again ends the session this browser held (whoever it belonged to): a copy of the old cookie

@@ -49,6 +49,8 @@ export const DEFAULT_CORE_CONFIG: Omit<CoreConfig, "publicUrl"> = {
 export interface CoreTools {
   playlists?: PlaylistService;
   cats?: CatOfTheDayService;
+  /** SECOND_FACTOR_KEY: encrypts stored authenticator (TOTP) secrets; unset stores them as is. */
+  secondFactorKey?: string | undefined;
   /** TWITCH_TOKEN_KEY: encrypts the stored Twitch credential. */
   twitchTokenKey?: string | undefined;
   /**
@@ -78,6 +80,8 @@ export interface UserActor {
   sessionId?: string;
   /** How the caller proved who they are: the browser's session cookie (default) or the desktop's device token. */
   credential?: "session" | "device";
+  /** Staff without a second factor while the owner requires one (SECURITY 30): refused every admin operation. */
+  secondFactorMissing?: boolean;
 }
 
 export type Actor = UserActor | { kind: "anonymous" } | { kind: "system"; reason: string };

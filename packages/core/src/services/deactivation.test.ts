@@ -73,7 +73,7 @@ describe("logging in", () => {
   it("works again once staff with users:edit reactivate the account", async () => {
     await setActive(f.admin, f.moderator, false);
     await setActive(f.admin, f.moderator, true);
-    expect((await loginAs(f.moderator)).user.username).toBe("moderator1");
+    expect(((await loginAs(f.moderator)) as { user: { username: string } }).user.username).toBe("moderator1");
   });
 });
 
@@ -118,7 +118,7 @@ describe("a mailed link issued before the deactivation", () => {
     await expect(resetPassword(f.core, { token, newPassword: "Another-pass-1" })).rejects.toMatchObject(USED_LINK);
     await setActive(f.admin, f.moderator, true);
     await expect(resetPassword(f.core, { token, newPassword: "Another-pass-1" })).rejects.toMatchObject(USED_LINK);
-    expect((await loginAs(f.moderator)).user.username).toBe("moderator1");
+    expect(((await loginAs(f.moderator)) as { user: { username: string } }).user.username).toBe("moderator1");
   });
 });
 

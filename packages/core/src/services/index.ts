@@ -14,6 +14,7 @@ export * from "./observer.ts";
 export * from "./policy.ts";
 export * from "./projects.service.ts";
 export * from "./roles.service.ts";
+export { base32Decode, base32Encode, hotp, matchTotpStep, totpCode } from "./second-factor/totp.ts";
 export * from "./secrets.ts";
 export * from "./sessions.service.ts";
 export * from "./settings.service.ts";

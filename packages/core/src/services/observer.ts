@@ -5,7 +5,12 @@
  */
 import type { SyncOpStatus } from "../domain/sync.ts";
 
-export type LoginFailure = "wrong_credentials" | "deactivated" | "not_activated";
+export type LoginFailure =
+  | "wrong_credentials"
+  | "deactivated"
+  | "not_activated"
+  | "wrong_second_factor"
+  | "wrong_passkey";
 
 export interface CoreObserver {
   /** A login refused: unknown name or wrong password, or the right password for an account that may not log in. */

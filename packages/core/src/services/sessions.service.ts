@@ -2,12 +2,14 @@
  * Database sessions (SECURITY 1-2): the cookie carries a random token, the table holds only its hash.
  * Every request re-reads the user's permissions and active flag through the session.
  */
+
 import type { Db } from "../data/schema.ts";
 import type { SessionView } from "../domain/api-types.ts";
 import { Forbidden, NotFound } from "../domain/errors.ts";
 import { decide } from "../domain/policy/index.ts";
 import { recordAudit } from "./audit.service.ts";
 import type { Core, UserActor } from "./context.ts";
+import { secondFactorMissing } from "./second-factor/factors.ts";
 import { hashToken, newId, newToken } from "./secrets.ts";
 import { parsePermissions } from "./users.table.ts";
 
@@ -67,6 +69,7 @@ export async function resolveSession(core: Core, token: string): Promise<UserAct
     username: row.username,
     permissions: parsePermissions(row.permissions),
     sessionId: row.session_id,
+    secondFactorMissing: await secondFactorMissing(core.db, row.id, parsePermissions(row.permissions)),
   };
 }
 

@@ -14,6 +14,8 @@ import { recordAudit } from "../services/audit.service.ts";
 import type { Actor, Core, UserActor } from "../services/context.ts";
 import { parseInput } from "../services/parse-input.ts";
 import { requireUser } from "../services/policy.ts";
+import { secondFactorMissing } from "../services/second-factor/factors.ts";
+import { assertDeviceSecondFactor } from "../services/second-factor/login.service.ts";
 import { hashToken, newId, newToken, verifyPassword } from "../services/secrets.ts";
 import { findUserById, parsePermissions } from "../services/users.table.ts";
 
@@ -28,6 +30,7 @@ export async function createDeviceToken(core: Core, actor: Actor, input: unknown
   const { name, password } = parseInput(deviceTokenBodySchema, input);
   const row = await findUserById(core.db, user.id);
   if (!(await verifyPassword(password, row.password_hash))) throw new Invalid("The password is not correct.");
+  await assertDeviceSecondFactor(core, user, input);
   const token = `${DEVICE_TOKEN_PREFIX}${newToken()}`;
   const id = newId();
   const createdAt = core.now().toISOString();
@@ -146,6 +149,7 @@ export async function resolveDeviceToken(core: Core, token: string): Promise<Use
     username: row.username,
     permissions: parsePermissions(row.permissions),
     credential: "device",
+    secondFactorMissing: await secondFactorMissing(core.db, row.id, parsePermissions(row.permissions)),
   };
 }
 

@@ -8,6 +8,7 @@
 import { FeedbackProvider, FeedbackToast } from "../admin/feedback.tsx";
 import { PasswordCard, SessionsCard } from "../admin/settings/AccountSection.tsx";
 import { useAuth } from "../auth/auth-context.tsx";
+import { AccountSecurity } from "./AccountSecurity.tsx";
 
 export function AccountOverview({ onLoggedOut }: { onLoggedOut: () => Promise<void> }) {
   const { user } = useAuth();
@@ -19,10 +20,11 @@ export function AccountOverview({ onLoggedOut }: { onLoggedOut: () => Promise<vo
           <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Your account</h1>
           <p className="mt-1 text-slate-600 dark:text-slate-400">
             Signed in as <strong className="font-semibold text-slate-900 dark:text-white">{user.username}</strong>.
-            Change your password, and see and end your sessions.
+            Change your password, set up two-factor authentication, and see and end your sessions.
           </p>
         </header>
         <PasswordCard />
+        <AccountSecurity />
         <SessionsCard onLoggedOut={onLoggedOut} />
       </div>
       <FeedbackToast />

@@ -14,11 +14,16 @@ import type {
   PlaylistAnswer,
   Project,
   ProjectsAnswer,
+  RecoveryCodesAnswer,
   RolesAnswer,
   RoleUpdateAnswer,
+  SecondFactorChallenge,
+  SecuritySettings,
+  SecurityStatus,
   SessionUser,
   SessionView,
   SiteProfile,
+  TotpEnrolment,
   TwitchCallbackInput,
   TwitchConnectAnswer,
   TwitchStatus,
@@ -56,7 +61,8 @@ export interface ApiClient {
   hello(): Promise<MessageAnswer>;
   /** The logged-in user, or null when there is no session (a non-ok answer). */
   me(): Promise<SessionUser | null>;
-  login(username: string, password: string): Promise<SessionUser>;
+  /** The user, or which second factors the account asks for next (a 5-minute login step, no session yet). */
+  login(username: string, password: string): Promise<SessionUser | SecondFactorChallenge>;
   logout(): Promise<void>;
   signup(input: SignupInput): Promise<MessageAnswer>;
   activateAccount(token: string): Promise<MessageAnswer>;
@@ -114,6 +120,27 @@ export interface ApiClient {
   getUserSessions(userId: string): Promise<SessionView[]>;
   endUserSession(userId: string, sessionId: string): Promise<void>;
   changePassword(currentPassword: string, newPassword: string): Promise<MessageAnswer>;
+
+  // ---- Second factors (issue 25) ----
+  getAccountSecurity(): Promise<SecurityStatus>;
+  /** Starts setting up an authenticator app: the secret (shown once) and its otpauth:// link. */
+  startTotp(password: string): Promise<TotpEnrolment>;
+  confirmTotp(code: string): Promise<RecoveryCodesAnswer>;
+  removeTotp(password: string, code: string): Promise<void>;
+  renewRecoveryCodes(password: string): Promise<RecoveryCodesAnswer>;
+  passkeyRegistrationOptions(password: string): Promise<Record<string, unknown>>;
+  addPasskey(name: string, response: Record<string, unknown>): Promise<{ id: string; name: string }>;
+  removePasskey(id: string): Promise<void>;
+  /** The login's second step: one of an authenticator code, a recovery code or a passkey's answer. */
+  completeSecondFactor(
+    proof: { code: string } | { recoveryCode: string } | { passkey: Record<string, unknown> },
+  ): Promise<SessionUser>;
+  secondFactorPasskeyOptions(): Promise<Record<string, unknown>>;
+  passkeyLoginOptions(): Promise<Record<string, unknown>>;
+  passkeyLogin(response: Record<string, unknown>): Promise<SessionUser>;
+  getSecuritySettings(): Promise<SecuritySettings>;
+  updateSecuritySettings(settings: SecuritySettings): Promise<SecuritySettings>;
+  removeUserSecondFactors(userId: string): Promise<void>;
 
   // ---- Visitor tools ----
   /** Whether the playlist shuffler's upstream is available (the probe answers false; a failed call rejects). */
@@ -283,6 +310,51 @@ export class TransportApiClient implements ApiClient {
   }
   changePassword(currentPassword: string, newPassword: string) {
     return this.transport.call("account.changePassword", { currentPassword, newPassword });
+  }
+  getAccountSecurity() {
+    return this.transport.call("account.security", {});
+  }
+  startTotp(password: string) {
+    return this.transport.call("account.totp.start", { password });
+  }
+  confirmTotp(code: string) {
+    return this.transport.call("account.totp.confirm", { code });
+  }
+  removeTotp(password: string, code: string) {
+    return this.transport.call("account.totp.remove", { password, code });
+  }
+  renewRecoveryCodes(password: string) {
+    return this.transport.call("account.recoveryCodes.renew", { password });
+  }
+  passkeyRegistrationOptions(password: string) {
+    return this.transport.call("account.passkeys.options", { password });
+  }
+  addPasskey(name: string, response: Record<string, unknown>) {
+    return this.transport.call("account.passkeys.create", { name, response });
+  }
+  removePasskey(id: string) {
+    return this.transport.call("account.passkeys.delete", { id });
+  }
+  completeSecondFactor(proof: { code: string } | { recoveryCode: string } | { passkey: Record<string, unknown> }) {
+    return this.transport.call("auth.secondFactor", proof);
+  }
+  secondFactorPasskeyOptions() {
+    return this.transport.call("auth.secondFactor.passkeyOptions", {});
+  }
+  passkeyLoginOptions() {
+    return this.transport.call("auth.passkey.options", {});
+  }
+  passkeyLogin(response: Record<string, unknown>) {
+    return this.transport.call("auth.passkey", { response });
+  }
+  getSecuritySettings() {
+    return this.transport.call("settings.security.get", {});
+  }
+  updateSecuritySettings(settings: SecuritySettings) {
+    return this.transport.call("settings.security.update", settings);
+  }
+  removeUserSecondFactors(userId: string) {
+    return this.transport.call("users.secondFactors.remove", { id: userId });
   }
   async checkPlaylistApi(): Promise<PlaylistAvailability> {
     const answer = await this.transport.call("tools.playlist", { test: "true" });

@@ -2,7 +2,7 @@
  * The site's `ApiClient`: the registry's calls over HTTP, plus a readable logged-in hint cookie so visitors
  * who never logged in make no session check (no 401 in their console).
  */
-import type { SessionUser } from "@portfolio/core/domain";
+import type { SecondFactorChallenge, SessionUser } from "@portfolio/core/domain";
 import { TransportApiClient } from "./api-client.ts";
 import { createHttpTransport, type HttpTransportOptions } from "./http-transport.ts";
 import { expiredCookie, hasCookie, SESSION_HINT_COOKIE, sessionHintCookie, USER_EMAIL_COOKIE } from "./session-hint.ts";
@@ -30,8 +30,22 @@ export class HttpApiClient extends TransportApiClient {
     return user;
   }
 
-  override async login(username: string, password: string): Promise<SessionUser> {
-    const user = await super.login(username, password);
+  override async login(username: string, password: string): Promise<SessionUser | SecondFactorChallenge> {
+    const answer = await super.login(username, password);
+    if (!("secondFactor" in answer)) this.setHint(true);
+    return answer;
+  }
+
+  override async completeSecondFactor(
+    proof: { code: string } | { recoveryCode: string } | { passkey: Record<string, unknown> },
+  ): Promise<SessionUser> {
+    const user = await super.completeSecondFactor(proof);
+    this.setHint(true);
+    return user;
+  }
+
+  override async passkeyLogin(response: Record<string, unknown>): Promise<SessionUser> {
+    const user = await super.passkeyLogin(response);
     this.setHint(true);
     return user;
   }

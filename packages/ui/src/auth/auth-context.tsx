@@ -1,4 +1,4 @@
-import type { Action, PolicyActor, SessionUser, TargetOf } from "@portfolio/core/domain";
+import type { Action, PolicyActor, SecondFactorChallenge, SessionUser, TargetOf } from "@portfolio/core/domain";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useReducer } from "react";
 import type { ApiClient } from "../api/api-client.ts";
 import { type AuthState, authReducer, INITIAL_AUTH_STATE } from "./auth-state.ts";
@@ -7,7 +7,9 @@ import { loadPolicy, policyAllows } from "./lazy-policy.ts";
 export interface AuthContextValue extends AuthState {
   api: ApiClient;
   /** Calls the API; resolves with the user or rejects with ApiError / ApiNetworkError. */
-  login(username: string, password: string): Promise<SessionUser>;
+  login(username: string, password: string): Promise<SessionUser | SecondFactorChallenge>;
+  /** A session the login's second step or a passkey started: the store takes its user. */
+  signedIn(user: SessionUser): Promise<SessionUser>;
   /** Ends the session on the server (best effort) and resets to logged out. */
   logout(): Promise<void>;
   /**
@@ -41,7 +43,19 @@ export function AuthProvider({ api, children }: { api: ApiClient; children: Reac
 
   const login = useCallback(
     async (username: string, password: string) => {
-      const user = await withPolicy(await api.login(username, password));
+      const answer = await api.login(username, password);
+      // An account with a second factor is not signed in yet: the login screen asks for it next.
+      if ("secondFactor" in answer) return answer;
+      const user = await withPolicy(await withSecurityState(api, answer));
+      dispatch({ type: "login", user });
+      return user;
+    },
+    [api],
+  );
+
+  const signedIn = useCallback(
+    async (answer: SessionUser) => {
+      const user = await withPolicy(await withSecurityState(api, answer));
       dispatch({ type: "login", user });
       return user;
     },
@@ -69,13 +83,31 @@ export function AuthProvider({ api, children }: { api: ApiClient; children: Reac
       ...state,
       api,
       login,
+      signedIn,
       logout,
       refresh,
       can: (action, target) => policyAllows(policyActor(state.user), action, target),
     }),
-    [state, api, login, logout, refresh],
+    [state, api, login, signedIn, logout, refresh],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/**
+ * The login answer with what /api/me adds (whether the owner requires this staff member to set up a second
+ * factor first), so the site can take them to the set-up screen at once.
+ */
+async function withSecurityState(api: ApiClient, user: SessionUser): Promise<SessionUser> {
+  try {
+    return (await api.me()) ?? user;
+  } catch {
+    return user;
+  }
+}
+
+/** Whether the owner requires this staff member to set up a second factor before using the admin panel. */
+export function secondFactorRequired(user: SessionUser | null | undefined): boolean {
+  return (user as { secondFactorRequired?: unknown } | null | undefined)?.secondFactorRequired === true;
 }
 
 /** Passes the user on once the policy's rules are there, so `can` answers for them as soon as they show. */
@@ -97,7 +129,15 @@ export function useApi(): ApiClient {
 
 /** The session user as the policy sees them. */
 export function policyActor(user: Pick<SessionUser, "_id" | "permissions"> | null | undefined): PolicyActor {
-  return user ? { kind: "user", id: user._id, permissions: user.permissions } : { kind: "anonymous" };
+  return user
+    ? {
+        kind: "user",
+        id: user._id,
+        permissions: user.permissions,
+        // The server refuses admin operations until the second factor is set up; the UI offers none either.
+        secondFactorMissing: secondFactorRequired(user as SessionUser),
+      }
+    : { kind: "anonymous" };
 }
 
 /** `useCan("users.edit", target)`: what the UI offers is exactly what the server's policy allows. */

@@ -30,6 +30,7 @@ import {
 } from "../validation.ts";
 import type { OperationSpec } from "./define.ts";
 import * as results from "./results.ts";
+import { secondFactorOperations } from "./second-factor.ops.ts";
 import { syncOperations } from "./sync.ops.ts";
 
 const message = results.messageResult;
@@ -83,17 +84,19 @@ export const operations = {
   "auth.me": {
     method: "GET",
     path: "/api/me",
-    summary: "The logged-in user, or 401 when there is no session.",
+    summary:
+      "The logged-in user, or 401 when there is no session; `secondFactorRequired` when the owner requires staff to have a second factor and this staff member has none yet.",
     action: "account.use",
-    result: results.sessionUserResult,
+    result: results.meResult,
   },
   "auth.login": {
     method: "POST",
     path: "/api/login",
-    summary: "Logs in and sets the httpOnly session cookie.",
+    summary:
+      "Logs in and sets the httpOnly session cookie; for an account with a second factor, answers which methods it has and sets only a 5-minute pending-login cookie (the second step is POST /api/login/second-factor).",
     action: "public",
     body: loginBodySchema.strict(),
-    result: results.sessionUserResult,
+    result: results.loginResult,
     statuses: [401, 403, 429],
     credentials: SESSION_ONLY,
   },
@@ -473,6 +476,9 @@ export const operations = {
     action: "twitch.view",
     result: results.twitchStatusResult,
   },
+
+  // ---- Second factors (issue 25) ----
+  ...secondFactorOperations,
 
   // ---- Desktop sync ----
   ...syncOperations,

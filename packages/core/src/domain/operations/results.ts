@@ -23,6 +23,7 @@ import type {
 import type { CatOfTheDay } from "../cat.ts";
 import type { Project } from "../projects.ts";
 import { ROLE_KEYS } from "../roles.ts";
+import type { SecondFactorMethod } from "../second-factor.ts";
 import type { SiteProfile } from "../site-profile.ts";
 import { siteProfileSchema } from "../site-profile-schema.ts";
 import type { DeviceTokenView, IssuedDeviceToken, SyncOpResult, SyncPullAnswer, SyncPushAnswer } from "../sync.ts";
@@ -35,7 +36,7 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Exact<A, B> = Same<A, B> extends true ? Same<keyof A, keyof B> : false;
 
 /** A schema whose output is exactly `T`; a mismatch is a compile error naming the `expected` type. */
-function answer<T>() {
+export function answer<T>() {
   return <S extends z.ZodType<T>>(schema: S & (Exact<z.output<S>, T> extends true ? unknown : { expected: T })) =>
     schema as z.ZodType<T>;
 }
@@ -60,6 +61,19 @@ export const healthResult = answer<{ status: "ok" }>()(z.strictObject({ status: 
 
 export const sessionUserResult = answer<SessionUser>()(
   z.strictObject({ _id: text, username: text, permissions: texts }),
+);
+
+export const loginResult = answer<SessionUser | { secondFactor: { methods: SecondFactorMethod[] } }>()(
+  z.union([
+    z.strictObject({ _id: text, username: text, permissions: texts }),
+    z.strictObject({
+      secondFactor: z.strictObject({ methods: z.array(z.enum(["totp", "recovery", "passkey"])) }),
+    }),
+  ]),
+);
+
+export const meResult = answer<SessionUser & { secondFactorRequired: boolean }>()(
+  z.strictObject({ _id: text, username: text, permissions: texts, secondFactorRequired: z.boolean() }),
 );
 
 const sessionView = answer<SessionView>()(

@@ -10,7 +10,7 @@ export interface Requirement {
   refusal: string;
 }
 
-const ADMIN_VIEW: Requirement = {
+export const ADMIN_VIEW: Requirement = {
   permission: "website:admin:view",
   refusal: "You do not have permission to view the admin panel.",
 };
@@ -56,6 +56,19 @@ export const ACTIONS = {
   ],
   // The public profile is the owner's own name, birthday and contacts: only the owner changes it.
   "settings.update": [{ permission: OWNER_OVERRIDE, refusal: "Only the owner can change the site profile." }],
+  // Whether staff must have a second factor (SECURITY 30): the owner's call. No admin-panel requirement, so an
+  // owner without a second factor can always turn the requirement off.
+  "settings.security": [
+    { permission: OWNER_OVERRIDE, refusal: "Only the owner can change the sign-in security settings." },
+  ],
+  /** Removing a user's second factors (a lost phone): who may change what users hold. */
+  "users.secondFactors": [
+    ADMIN_VIEW,
+    {
+      permission: "users:permissions",
+      refusal: "You do not have permission to remove a user's two-factor authentication.",
+    },
+  ],
   "twitch.view": [ADMIN_VIEW],
   // The stream credential is the owner's: only the owner connects Twitch.
   "twitch.connect": [{ permission: OWNER_OVERRIDE, refusal: "Only the owner can connect Twitch." }],

@@ -4,7 +4,8 @@
  * Browser-safe and pure.
  */
 import { hasPermission } from "../permissions.ts";
-import { ACTIONS, type Action, type Requirement } from "./actions.ts";
+import { SECOND_FACTOR_MESSAGES } from "../second-factor.ts";
+import { ACTIONS, type Action, ADMIN_VIEW, type Requirement } from "./actions.ts";
 import { allowedToAnyone } from "./anyone.ts";
 import { grantRefusal, type PermissionChange } from "./permissions.rules.ts";
 import { type RoleTarget, roleRefusal } from "./roles.rules.ts";
@@ -18,7 +19,13 @@ import {
 
 /** Who acts, as the policy sees them: a user with their current permissions, or nobody logged in. */
 export type PolicyActor =
-  | { kind: "user"; id: string; permissions: readonly string[] }
+  | {
+      kind: "user";
+      id: string;
+      permissions: readonly string[];
+      /** Staff without a second factor while the owner requires one (SECURITY 30): no admin operation. */
+      secondFactorMissing?: boolean;
+    }
   | { kind: "anonymous" }
   | { kind: "system"; reason: string };
 
@@ -29,6 +36,7 @@ export interface Targets {
   "users.resetPassword": UserTarget;
   "users.devices": UserTarget;
   "users.email": UserTarget;
+  "users.secondFactors": UserTarget;
   "permissions.change": PermissionChange;
   "roles.update": RoleTarget & Partial<PermissionChange>;
 }
@@ -62,6 +70,8 @@ function targetRefusal(actor: { id: string; permissions: readonly string[] }, ac
       return devicesRefusal(actor, target as UserTarget);
     case "users.email":
       return emailChangeRefusal(actor, target as UserTarget);
+    case "users.secondFactors":
+      return userRefusal(actor, target as UserTarget, "remove the two-factor authentication of");
     case "permissions.change":
       return grantRefusal(actor.permissions, target as PermissionChange);
     case "roles.update": {
@@ -83,6 +93,10 @@ function targetRefusal(actor: { id: string; permissions: readonly string[] }, ac
 export function decide<A extends Action>(actor: PolicyActor, action: A, target?: TargetOf<A>): Decision {
   if (allowedToAnyone(action, target)) return ALLOWED;
   if (actor.kind !== "user") return LOGGED_OUT;
-  const refusal = missing(actor.permissions, ACTIONS[action]) ?? targetRefusal(actor, action, target);
+  const requirements: readonly Requirement[] = ACTIONS[action];
+  const refusal =
+    missing(actor.permissions, requirements) ??
+    (actor.secondFactorMissing && requirements.includes(ADMIN_VIEW) ? SECOND_FACTOR_MESSAGES.staffMustEnrol : null) ??
+    targetRefusal(actor, action, target);
   return refusal ? forbidden(refusal) : ALLOWED;
 }

@@ -15,7 +15,8 @@ export type UserVerb =
   | "delete"
   | "reset the password of"
   | "manage the devices of"
-  | "change the e-mail address of";
+  | "change the e-mail address of"
+  | "remove the two-factor authentication of";
 
 export function userRefusal(
   actor: { id: string; permissions: readonly string[] },

@@ -117,3 +117,16 @@ export function invitationMail(to: string, username: string, link: string, invit
     "If you did not expect this invitation, you can ignore this e-mail; the account stays inactive.",
   );
 }
+
+/** A change to how the account signs in (issue 25): every enrolment, removal and recovery-code use. */
+export function securityNoticeMail(to: string, username: string, what: string, link: string): MailMessage {
+  return mail(
+    to,
+    "Your sign-in security changed",
+    `Hi ${username},`,
+    what,
+    "Review Account Security",
+    link,
+    "If this was not you, change your password now and tell the site's staff.",
+  );
+}
