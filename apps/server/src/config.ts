@@ -31,6 +31,11 @@ export interface ServerConfig {
   /** Encrypts the stored Twitch credential when set (AES-256-GCM); unset stores it as plain text. */
   twitchTokenKey: string | undefined;
   /**
+   * The audit chain's key (issue 26): AUDIT_KEY, or the file AUDIT_KEY_FILE (default: audit.key beside the
+   * SQLite file, or ./data/audit.key with PostgreSQL), created with mode 0600 on the first start.
+   */
+  audit: { key: string | undefined; file: string };
+  /**
    * 'Connect Twitch' (SECURITY 22): the Twitch application's client id (unset: connecting answers 503) and
    * Twitch's identity service, which authorizes the owner and validates the token before it is stored.
    */
@@ -142,6 +147,7 @@ export function readConfig(env: Env = process.env, terminal = process.stdout.isT
       fallbackDir: defaultCatFallbackDir(),
     },
     twitchTokenKey: twitchTokenKey(env),
+    audit: { key: env.AUDIT_KEY || undefined, file: auditKeyFile(env) },
     twitch: {
       clientId: env.TWITCH_CLIENT_ID?.trim() || undefined,
       authBaseUrl: httpUrl(env, "TWITCH_AUTH_BASE_URL", "https://id.twitch.tv"),
@@ -158,6 +164,14 @@ function ownerPassword(env: Env): string | undefined {
     throw new Error(`OWNER_PASSWORD must be at most ${MAX_PASSWORD_BYTES} bytes long (bcrypt's limit).`);
   }
   return password;
+}
+
+/** Beside the configuration: next to the SQLite database file, or in ./data when the database is PostgreSQL. */
+function auditKeyFile(env: Env): string {
+  if (env.AUDIT_KEY_FILE) return resolve(env.AUDIT_KEY_FILE);
+  const url = env.DATABASE_URL || "file:./data/portfolio.db";
+  if (/^postgres(ql)?:\/\//i.test(url) || url.includes(":memory:")) return resolve("./data/audit.key");
+  return resolve(dirname(resolve(url.startsWith("file:") ? url.slice("file:".length) : url)), "audit.key");
 }
 
 function twitchTokenKey(env: Env): string | undefined {

@@ -94,6 +94,19 @@ export interface AuditLogTable {
   target_id: string | null;
   /** JSON: { before?, after?, ... } of the changed fields; never a secret. */
   details: string;
+  /** The hash of the entry before it (null for the first); see services/audit-chain.ts. */
+  prev_hash: string | null;
+  /** HMAC-SHA256 (AUDIT_KEY) over this entry's canonical form and prev_hash; null only before sealing. */
+  hash: string | null;
+}
+
+/** `head`: the newest entry of the chain (writers lock it); `checkpoint`: the last pruned entry (keyed by `mac`). */
+export interface AuditChainTable {
+  name: "head" | "checkpoint";
+  seq: number;
+  entry_id: string | null;
+  hash: string | null;
+  mac: string | null;
 }
 
 export interface TwitchAuthorizationsTable {
@@ -190,6 +203,7 @@ export interface Database {
   projects: ProjectsTable;
   settings: SettingsTable;
   audit_log: AuditLogTable;
+  audit_chain: AuditChainTable;
   twitch_authorizations: TwitchAuthorizationsTable;
   twitch_states: TwitchStatesTable;
   rate_limits: RateLimitsTable;

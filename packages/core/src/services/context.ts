@@ -28,11 +28,16 @@ export interface CoreConfig {
    * entries older than this are pruned; a desktop whose cursor predates them pulls a fresh snapshot.
    */
   syncRetentionMs: number;
+  /**
+   * AUDIT_KEY (or the key file beside the configuration): keys the audit log's hash chain (issue 26). It is
+   * never stored in the database, so whoever can write the database alone cannot forge a consistent chain.
+   */
+  auditKey: string;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const DEFAULT_CORE_CONFIG: Omit<CoreConfig, "publicUrl"> = {
+export const DEFAULT_CORE_CONFIG: Omit<CoreConfig, "publicUrl" | "auditKey"> = {
   bcryptCost: 12,
   sessionTtlMs: 30 * DAY_MS,
   activationTtlMs: 48 * 60 * 60 * 1000,

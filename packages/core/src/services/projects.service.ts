@@ -118,7 +118,7 @@ export async function createProject(
       version: project.version,
       deleted: false,
     });
-    await recordAudit(trx, actor, core.now(), {
+    await recordAudit(core, trx, actor, {
       action: "project.create",
       targetType: "project",
       targetId: id,
@@ -188,7 +188,7 @@ export async function updateProject(core: Core, actor: Actor, id: string, input:
     // updatedAt and version change on every edit: the audit keeps only the fields the editor changed.
     const { updatedAt: _b, version: _bv, ...beforeFields } = before;
     const { updatedAt: _a, version: _av, ...afterFields } = after;
-    await recordAudit(trx, actor, core.now(), {
+    await recordAudit(core, trx, actor, {
       action: "project.edit",
       targetType: "project",
       targetId: id,
@@ -225,7 +225,7 @@ async function clearOtherLatest(core: Core, trx: Db, actor: Actor, keepId: strin
       version,
       deleted: false,
     });
-    await recordAudit(trx, actor, core.now(), {
+    await recordAudit(core, trx, actor, {
       action: "project.edit",
       targetType: "project",
       targetId: row.id,
@@ -247,7 +247,7 @@ export async function deleteProject(core: Core, actor: Actor, id: string): Promi
       version: before.version + 1,
       deleted: true,
     });
-    await recordAudit(trx, actor, core.now(), {
+    await recordAudit(core, trx, actor, {
       action: "project.delete",
       targetType: "project",
       targetId: id,

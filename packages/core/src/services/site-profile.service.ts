@@ -30,7 +30,7 @@ export async function updateSiteProfile(core: Core, actor: Actor, input: unknown
       version: await nextProfileVersion(trx),
       deleted: false,
     });
-    await recordAudit(trx, actor, core.now(), {
+    await recordAudit(core, trx, actor, {
       action: "settings.edit",
       targetType: "settings",
       targetId: KEY,

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { changePasswordSchema } from "../account.ts";
-import { auditQuerySchema } from "../audit-query.ts";
+import { auditQuerySchema, auditVerifyQuerySchema } from "../audit-query.ts";
 import { idParamSchema, idSchema } from "../database-limits.ts";
 import { siteProfileSchema } from "../site-profile-schema.ts";
 import { twitchCallbackSchema } from "../twitch.ts";
@@ -397,6 +397,15 @@ export const operations = {
     action: "audit.view",
     query: auditQuerySchema.strict(),
     result: results.auditLogResult,
+  },
+  "audit.verify": {
+    method: "GET",
+    path: "/api/admin/audit/verify",
+    summary:
+      "Checks the audit log's keyed hash chain: whole (with its head), or the first entry changed or after a gap; `?head=<id>:<hash>` also finds entries cut off the end.",
+    action: "audit.view",
+    query: auditVerifyQuerySchema.strict(),
+    result: results.auditVerifyResult,
   },
 
   // ---- Site profile ----

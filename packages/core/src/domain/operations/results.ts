@@ -11,6 +11,7 @@ import { z } from "zod";
 import type {
   AdminUser,
   AuditLogAnswer,
+  AuditVerifyAnswer,
   DashboardStats,
   EndedSessionsAnswer,
   ProjectsAnswer,
@@ -149,10 +150,21 @@ export const auditLogResult = answer<AuditLogAnswer>()(
         targetType: text,
         targetId: text.nullable(),
         details: z.record(z.string(), z.unknown()),
+        hash: text.nullable(),
+        prevHash: text.nullable(),
       }),
     ),
     next: z.number().int().nullable(),
   }),
+);
+
+const auditHead = z.strictObject({ id: text, hash: text });
+
+export const auditVerifyResult = answer<AuditVerifyAnswer>()(
+  z.discriminatedUnion("ok", [
+    z.strictObject({ ok: z.literal(true), entries: z.number().int(), head: auditHead.nullable() }),
+    z.strictObject({ ok: z.literal(false), entries: z.number().int(), firstBadId: text, reason: text }),
+  ]),
 );
 
 // ---- Site profile ----
