@@ -21,6 +21,8 @@ export interface ServerConfig {
    * older than this are pruned (a desktop whose cursor is older pulls a fresh snapshot).
    */
   syncRetentionDays: number;
+  /** TRASH_RETENTION_DAYS: how long a deleted project stays in the trash before housekeeping purges it. */
+  trashRetentionDays: number;
   siteDir: string;
   trustProxy: boolean;
   production: boolean;
@@ -133,6 +135,7 @@ export function readConfig(env: Env = process.env, terminal = process.stdout.isT
     bcryptCost,
     deviceTokenIdleDays: integer(env, "DEVICE_TOKEN_IDLE_DAYS", 90, 1, 3650),
     syncRetentionDays: integer(env, "SYNC_RETENTION_DAYS", 90, 1, 3650),
+    trashRetentionDays: integer(env, "TRASH_RETENTION_DAYS", 30, 1, 3650),
     siteDir: resolve(env.SITE_DIR || defaultSiteDir()),
     trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
     production,

@@ -64,6 +64,7 @@ export async function createCore(config: ServerConfig, log: (line: string) => vo
       deviceTokenIdleMs: config.deviceTokenIdleDays * DAY_MS,
       syncRetentionMs: config.syncRetentionDays * DAY_MS,
       auditKey,
+      trashRetentionMs: config.trashRetentionDays * DAY_MS,
     },
     now: () => new Date(),
     observe: metrics?.observer,

@@ -195,6 +195,32 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+/** A project as it stood after one change (issue 26). */
+export interface ProjectVersionsTable {
+  project_id: string;
+  version: number;
+  at: string;
+  actor_id: string | null;
+  /** Who made the change; null when unknown (a version from before history was kept). */
+  actor_name: string | null;
+  /** create | edit | restore | untrash | before-history */
+  action: string;
+  /** JSON of the project's fields after the change. */
+  fields: string;
+}
+
+/** A deleted project, kept until `purge_at` (TRASH_RETENTION_DAYS). */
+export interface TrashTable {
+  type: "project";
+  id: string;
+  title: string;
+  /** JSON: the row as it was deleted. */
+  data: string;
+  deleted_at: string;
+  deleted_by: string;
+  purge_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -204,6 +230,8 @@ export interface Database {
   settings: SettingsTable;
   audit_log: AuditLogTable;
   audit_chain: AuditChainTable;
+  project_versions: ProjectVersionsTable;
+  trash: TrashTable;
   twitch_authorizations: TwitchAuthorizationsTable;
   twitch_states: TwitchStatesTable;
   rate_limits: RateLimitsTable;

@@ -32,6 +32,11 @@ export type AuditAction =
   | "project.create"
   | "project.edit"
   | "project.delete"
+  | "project.restore"
+  | "project.untrash"
+  | "trash.purge"
+  | "settings.restore"
+  | "role.restore"
   | "settings.edit"
   | "twitch.connect";
 

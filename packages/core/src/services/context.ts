@@ -33,6 +33,8 @@ export interface CoreConfig {
    * never stored in the database, so whoever can write the database alone cannot forge a consistent chain.
    */
   auditKey: string;
+  /** TRASH_RETENTION_DAYS: how long a deleted project stays in the trash before it is purged. */
+  trashRetentionMs: number;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -46,6 +48,7 @@ export const DEFAULT_CORE_CONFIG: Omit<CoreConfig, "publicUrl" | "auditKey"> = {
   invitationTtlMs: 7 * DAY_MS,
   deviceTokenIdleMs: 90 * DAY_MS,
   syncRetentionMs: 90 * DAY_MS,
+  trashRetentionMs: 30 * DAY_MS,
 };
 
 /** Outside services a process may offer (the server does; the desktop app works without them). */

@@ -15,6 +15,7 @@ import * as deactivatedAt from "./2026-11-25-009-deactivated-at.ts";
 import * as pendingEmailInvited from "./2026-11-26-010-pending-email-invited.ts";
 import * as idempotencyKeys from "./2026-11-26-011-idempotency-keys.ts";
 import * as auditChain from "./2026-11-26-030-audit-chain.ts";
+import * as historyTrash from "./2026-11-26-031-history-trash.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "2026-11-21-001-initial": initial,
@@ -29,6 +30,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "2026-11-26-010-pending-email-invited": pendingEmailInvited,
   "2026-11-26-011-idempotency-keys": idempotencyKeys,
   "2026-11-26-030-audit-chain": auditChain,
+  "2026-11-26-031-history-trash": historyTrash,
 };
 
 export const migrationProvider: MigrationProvider = {

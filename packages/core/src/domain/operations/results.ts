@@ -21,6 +21,7 @@ import type {
   SessionView,
 } from "../api-types.ts";
 import type { CatOfTheDay } from "../cat.ts";
+import type { ProjectHistoryAnswer, TrashAnswer } from "../history.ts";
 import type { Project } from "../projects.ts";
 import { ROLE_KEYS } from "../roles.ts";
 import type { SiteProfile } from "../site-profile.ts";
@@ -83,6 +84,48 @@ export const projectResult = answer<Project>()(
     createdAt: text,
     updatedAt: text,
     version: z.number().int(),
+  }),
+);
+
+const projectFieldsView = z.strictObject({
+  title: text,
+  description: z.string(),
+  github: text.nullable(),
+  externalLink: text.nullable(),
+  tags: z.array(text),
+  isArchived: z.boolean(),
+  isLatest: z.boolean(),
+});
+
+const historyActor = z.strictObject({ id: text.nullable(), username: text }).nullable();
+
+export const projectHistoryResult = answer<ProjectHistoryAnswer>()(
+  z.strictObject({
+    items: z.array(
+      z.strictObject({
+        version: z.number().int(),
+        at: text,
+        actor: historyActor,
+        action: text,
+        fields: projectFieldsView,
+      }),
+    ),
+    next: z.number().int().nullable(),
+  }),
+);
+
+export const trashResult = answer<TrashAnswer>()(
+  z.strictObject({
+    items: z.array(
+      z.strictObject({
+        type: z.literal("project"),
+        id: text,
+        title: text,
+        deletedAt: text,
+        deletedBy: text,
+        purgeAt: text,
+      }),
+    ),
   }),
 );
 
