@@ -491,8 +491,8 @@ const PROVOKE: Record<string, () => Promise<Answer>> = {
         is_archived: 0,
         is_latest: 0,
         tags: "[]",
-        created_at: project.createdAt,
-        updated_at: project.createdAt,
+        created_at: "2026-11-26T00:00:00.000Z",
+        updated_at: "2026-11-26T00:00:00.000Z",
         version: 1,
       })
       .execute();
