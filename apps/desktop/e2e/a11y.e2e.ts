@@ -1,7 +1,7 @@
 /** axe-core on every desktop screen: first run, sign in again, the panel with the status area, offline states, conflicts. */
 import { seriousViolations } from "../../site/e2e/axe.ts";
 import { connectAsOwner, expect, test } from "./desktop-fixture.ts";
-import { createInApp, createOnServer, onTheWeb, openTab, renameInApp } from "./support.ts";
+import { createInApp, createOnServer, onTheWeb, openSettings, openTab, renameInApp } from "./support.ts";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -44,7 +44,7 @@ test("the connected app, offline states and 'Needs attention' have no serious ax
   await expect(page.getByTestId("needs-connection")).toBeVisible();
   found.push(...(await seriousViolations(page, { where: "Users, needs a connection" })));
 
-  await openTab(page, "Settings");
+  await openSettings(page, "Sessions and devices");
   await expect(page.getByTestId("device-tokens")).toBeVisible();
   found.push(...(await seriousViolations(page, { where: "Settings, offline" })));
 

@@ -3,7 +3,7 @@
  * and expiry, and revocable.
  */
 import { connectAsOwner, expect, OWNER, test } from "./desktop-fixture.ts";
-import { onTheWeb, openTab } from "./support.ts";
+import { onTheWeb, openSettings } from "./support.ts";
 
 test("Settings lists the device tokens and revokes one", async ({ page, openApp, server }) => {
   const web = await onTheWeb(server);
@@ -11,7 +11,7 @@ test("Settings lists the device tokens and revokes one", async ({ page, openApp,
   expect(old.status).toBe(201);
   await openApp(page);
   await connectAsOwner(page, server);
-  await openTab(page, "Settings");
+  await openSettings(page, "Sessions and devices");
 
   const card = page.getByTestId("device-tokens");
   await expect(card.getByRole("heading", { name: "Device tokens" })).toBeVisible();

@@ -49,6 +49,14 @@ export async function openTab(page: Page, tab: "Dashboard" | "Users" | "Projects
   await page.getByRole("tab", { name: tab }).click();
 }
 
+/** Opens the Settings tab on one of its sections (issue 22 §5) through the section navigation. */
+export async function openSettings(page: Page, section: "Roles" | "Site" | "Account" | "Sessions and devices") {
+  await openTab(page, "Settings");
+  const link = page.getByRole("navigation", { name: "Settings sections" }).getByRole("link", { name: section });
+  await link.click();
+  await expect(link).toHaveAttribute("aria-current", "page");
+}
+
 /**
  * How many projects the Projects tab lists, read from its summary line ("14 projects on the site."), which
  * appears only once the list has loaded: a row count taken earlier would be of a table still loading.

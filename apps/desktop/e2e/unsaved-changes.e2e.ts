@@ -5,13 +5,13 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./desktop-fixture.ts";
-import { openTab } from "./support.ts";
+import { openSettings } from "./support.ts";
 
 const discardDialog = (page: Page) => page.getByRole("dialog", { name: "Discard your changes?" });
 
 async function dirtyProfile(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Work locally" }).click();
-  await openTab(page, "Settings");
+  await openSettings(page, "Site");
   const name = page.getByTestId("site-profile").getByLabel("Display name");
   await name.fill("Someone else");
 }

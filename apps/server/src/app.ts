@@ -37,7 +37,7 @@ export interface AppOptions {
 export const BODY_LIMIT = "100kb";
 
 /** WebSocket sources on this machine, any port. */
-const LOOPBACK_WEBSOCKETS = ["ws://127.0.0.1:*", "ws://localhost:*"];
+const LOOPBACK_WEBSOCKETS = ["ws://127.0.0.1:*", "ws://localhost:*", "http://127.0.0.1:*", "http://localhost:*"];
 
 export function createApp(options: AppOptions): Express {
   const { core, config } = options;
@@ -68,12 +68,19 @@ export function createApp(options: AppOptions): Express {
         "script-src": ["'self'", ...site.inlineScriptHashes, "https://www.youtube.com", "https://s.ytimg.com"],
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:", "https:"],
-        // Stream widgets: Twitch chat (IRC over WebSocket) and the Pulsoid heart-rate feed, from the browser.
-        // Outside production, loopback WebSockets too, so a widget can be tried against a local source.
+        // Stream widgets: Twitch chat (IRC over WebSocket), BTTV/FFZ/7TV emote sets and their update feeds,
+        // the Pulsoid and HypeRate heart-rate feeds, from the browser. Outside production, loopback
+        // addresses too, so a widget can be tried against local sources.
         "connect-src": [
           "'self'",
           "wss://irc-ws.chat.twitch.tv",
           "wss://dev.pulsoid.net",
+          "wss://app.hyperate.io",
+          "https://api.betterttv.net",
+          "wss://sockets.betterttv.net",
+          "https://api.frankerfacez.com",
+          "https://7tv.io",
+          "wss://events.7tv.io",
           ...(config.production ? [] : LOOPBACK_WEBSOCKETS),
         ],
         "frame-src": ["https://www.youtube.com", "https://www.youtube-nocookie.com"],

@@ -85,3 +85,18 @@ describe("readConfig: SYNC_RETENTION_DAYS", () => {
     }
   });
 });
+
+describe("readConfig: AUDIT_RETENTION_DAYS", () => {
+  it("keeps the audit log for ever when unset, else for that many days", () => {
+    expect(readConfig({}).auditRetentionDays).toBeUndefined();
+    expect(readConfig({ AUDIT_RETENTION_DAYS: "365" }).auditRetentionDays).toBe(365);
+  });
+
+  it("refuses anything but a whole number from 1 to 36500", () => {
+    for (const value of ["0", "-1", "1.5", "forever", "36501"]) {
+      expect(() => readConfig({ AUDIT_RETENTION_DAYS: value })).toThrow(
+        `AUDIT_RETENTION_DAYS must be a whole number from 1 to 36500; got "${value}".`,
+      );
+    }
+  });
+});

@@ -23,6 +23,8 @@ export interface ServerConfig {
   syncRetentionDays: number;
   /** TRASH_RETENTION_DAYS: how long a deleted project stays in the trash before housekeeping purges it. */
   trashRetentionDays: number;
+  /** AUDIT_RETENTION_DAYS: audit entries older than this are deleted by housekeeping; unset keeps them for ever. */
+  auditRetentionDays: number | undefined;
   siteDir: string;
   trustProxy: boolean;
   production: boolean;
@@ -136,6 +138,7 @@ export function readConfig(env: Env = process.env, terminal = process.stdout.isT
     deviceTokenIdleDays: integer(env, "DEVICE_TOKEN_IDLE_DAYS", 90, 1, 3650),
     syncRetentionDays: integer(env, "SYNC_RETENTION_DAYS", 90, 1, 3650),
     trashRetentionDays: integer(env, "TRASH_RETENTION_DAYS", 30, 1, 3650),
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS ? integer(env, "AUDIT_RETENTION_DAYS", 0, 1, 36500) : undefined,
     siteDir: resolve(env.SITE_DIR || defaultSiteDir()),
     trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
     production,

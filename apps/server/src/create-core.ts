@@ -65,6 +65,7 @@ export async function createCore(config: ServerConfig, log: (line: string) => vo
       syncRetentionMs: config.syncRetentionDays * DAY_MS,
       auditKey,
       trashRetentionMs: config.trashRetentionDays * DAY_MS,
+      auditRetentionMs: config.auditRetentionDays === undefined ? undefined : config.auditRetentionDays * DAY_MS,
     },
     now: () => new Date(),
     observe: metrics?.observer,

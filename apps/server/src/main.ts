@@ -16,6 +16,7 @@ import { runRestore } from "./cli/restore.ts";
 import { readConfig } from "./config.ts";
 import { createCore } from "./create-core.ts";
 import { installDrain } from "./http/drain.ts";
+import { scheduleHousekeeping } from "./http/housekeeping-schedule.ts";
 import { installGracefulShutdown } from "./http/shutdown.ts";
 import { createLogger, logLines } from "./observe/logger.ts";
 
@@ -50,11 +51,22 @@ async function serve(): Promise<void> {
     process.exit(1);
   });
 
+  // Expired sessions, tokens, Twitch states, rate-limit rows (and old audit entries) go a minute after
+  // start, then hourly; one instance at a time across those sharing the database.
+  const housekeeping = scheduleHousekeeping(core, log);
+
   // SIGTERM/SIGINT: drain (health 503, connections closed after each answer) for SHUTDOWN_DRAIN_MS, then stop
   // accepting, finish requests in flight and the work after their answers, send the mail they queued (sign-up,
   // forgot password), close the pool, exit 0 (within 10 s, or 1 if requests had to be cut).
   const drain = installDrain(server, { drainMs: config.shutdownDrainMs, log });
-  installGracefulShutdown(server, core.close, { log, beforeClose: drain.start });
+  installGracefulShutdown(
+    server,
+    async () => {
+      housekeeping.stop();
+      await core.close();
+    },
+    { log, beforeClose: drain.start },
+  );
 }
 
 async function main(argv: string[]): Promise<void> {

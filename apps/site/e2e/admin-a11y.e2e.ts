@@ -1,5 +1,14 @@
 /** axe-core on every tab and modal of the admin panel, in both themes: no serious or critical violations. */
-import { expect, openPanel, ownerAccount, ROLE_PERMISSIONS, test, userRow } from "./admin-support.ts";
+import {
+  expect,
+  openPanel,
+  openSettings,
+  ownerAccount,
+  ROLE_PERMISSIONS,
+  settingsSection,
+  test,
+  userRow,
+} from "./admin-support.ts";
 import { seriousViolations } from "./axe.ts";
 
 // Each test starts its own server and logs in; a busy machine needs more than the default 45 s.
@@ -103,9 +112,20 @@ for (const theme of ["dark", "light"] as const) {
       await login(ownerAccount);
       await openPanel(page, "Settings");
       await expect(page.getByTestId("role-editor")).toBeVisible(VISIBLE);
-      await expect(page.getByTestId("sessions-list")).toBeVisible(VISIBLE);
+      const found = await seriousViolations(page, { where: "Settings: Roles" });
+      await settingsSection(page, "Site");
       await expect(page.getByTestId("site-profile").getByLabel("Display name")).toBeVisible(VISIBLE);
-      const found = await seriousViolations(page, { where: "Settings" });
+      found.push(...(await seriousViolations(page, { where: "Settings: Site" })));
+      await settingsSection(page, "Twitch");
+      await expect(page.getByTestId("twitch-status")).toBeVisible(VISIBLE);
+      found.push(...(await seriousViolations(page, { where: "Settings: Twitch" })));
+      await settingsSection(page, "Account");
+      await expect(page.getByRole("form", { name: "Change password" })).toBeVisible(VISIBLE);
+      found.push(...(await seriousViolations(page, { where: "Settings: Account" })));
+      await settingsSection(page, "Sessions and devices");
+      await expect(page.getByTestId("sessions-list")).toBeVisible(VISIBLE);
+      found.push(...(await seriousViolations(page, { where: "Settings: Sessions and devices" })));
+      await settingsSection(page, "Roles");
       await page
         .locator('[data-role="user"]')
         .getByRole("checkbox", { name: /^projects:view/ })
@@ -125,7 +145,7 @@ test("the panel of a viewer with few permissions (read-only settings) has no vio
 }) => {
   const moderator = await createAccount({ prefix: "mod", permissions: ROLE_PERMISSIONS.moderator });
   await login(moderator);
-  await openPanel(page, "Settings");
+  await openSettings(page, "Site");
   await expect(page.getByText("Only the owner can change the site profile.")).toBeVisible(VISIBLE);
   const found = await seriousViolations(page, { where: "Settings (moderator)" });
   await page.getByRole("tab", { name: "Users" }).click();

@@ -9,6 +9,7 @@ import {
   ownerAccount,
   projectRow,
   ROLE_PERMISSIONS,
+  settingsSection,
   test,
   userRow,
 } from "./admin-support.ts";
@@ -69,13 +70,22 @@ test("the owner: every tab, the profile bubble, and Logout", async ({ page, logi
   expect((await page.request.get("/api/me")).status()).toBe(401);
 });
 
-test("a moderator sees every tab but can change nothing", async ({ page, createAccount, login, dialogs }) => {
+test("a moderator sees every tab but can change nothing, and the page says so", async ({
+  page,
+  createAccount,
+  login,
+  dialogs,
+}) => {
   const moderator = await createAccount({ prefix: "mod", permissions: ROLE_PERMISSIONS.moderator });
   const other = await createAccount({ prefix: "zed", active: false });
   await login(moderator);
   await openPanel(page);
   expect(await tabNames(page)).toEqual(["Dashboard", "Users", "Projects", "Settings"]);
   await expect(page.getByTestId("profile-bubble").getByTestId("role-badge")).toHaveText("Moderator");
+  // The subtitle names what this role can do, not what the owner can.
+  await expect(page.getByTestId("admin-capabilities")).toHaveText(
+    "You can see the dashboard, users and projects. Only your own account is yours to change here.",
+  );
   await expect(page.getByTestId("stat-users")).toBeVisible();
   await expect(page.getByTestId("audit-log")).toBeVisible();
   // No Activate in the waiting list without users:edit.
@@ -88,23 +98,43 @@ test("a moderator sees every tab but can change nothing", async ({ page, createA
   await expect(table.getByRole("button")).toHaveCount(0);
   await expect(userRow(page, other.username)).toContainText("No actions available");
 
+  // Each refused button looks and is announced unavailable, with the spec's words as its description; a
+  // press shows them in an alert beside it, never a browser dialog.
   await page.getByRole("tab", { name: "Projects" }).click();
-  await page.getByRole("button", { name: "New Project" }).click();
-  await expect.poll(() => dialogs).toEqual(["You do not have permission to create projects."]);
+  const newProject = page.getByRole("button", { name: "New Project" });
+  await expect(newProject).toHaveAttribute("aria-disabled", "true");
+  await expect(newProject).toHaveAccessibleDescription("You do not have permission to create projects.");
+  await expect(newProject).toHaveCSS("opacity", "0.5");
+  // Focusable and pressable (Playwright's click refuses an aria-disabled control: the keyboard does not).
+  await newProject.focus();
+  await page.keyboard.press("Enter");
+  const alerts = page.getByTestId("permission-alert");
+  await expect(alerts).toHaveText(["You do not have permission to create projects."]);
+  await expect(alerts).toHaveAttribute("role", "alert");
   const row = projectRow(page, "Portfolio Website");
-  await row.getByRole("button", { name: "Edit Portfolio Website" }).click();
-  await expect.poll(() => dialogs.at(-1)).toBe("You do not have permission to edit projects.");
-  await row.getByRole("button", { name: "Delete Portfolio Website" }).click();
-  await expect.poll(() => dialogs.at(-1)).toBe("You do not have permission to delete projects.");
+  const edit = row.getByRole("button", { name: "Edit Portfolio Website" });
+  await expect(edit).toHaveAttribute("aria-disabled", "true");
+  await expect(edit).toHaveAccessibleDescription("You do not have permission to edit projects.");
+  await edit.click({ force: true });
+  await expect(row.getByTestId("permission-alert")).toHaveText("You do not have permission to edit projects.");
+  const remove = row.getByRole("button", { name: "Delete Portfolio Website" });
+  await expect(remove).toHaveAccessibleDescription("You do not have permission to delete projects.");
+  await remove.click({ force: true });
+  await expect(row.getByTestId("permission-alert")).toHaveText("You do not have permission to delete projects.");
+  await expect(alerts).toHaveCount(1);
   await expect(page.getByRole("dialog")).toHaveCount(0);
+  expect(dialogs).toEqual([]);
 
   await page.getByRole("tab", { name: "Settings" }).click();
   await expect(page.getByTestId("role-editor")).toHaveCount(0);
   await expect(page.getByText("Editing roles needs the users:edit permission.")).toBeVisible();
+  // The site profile is text to read, not a form that cannot be used.
+  await settingsSection(page, "Site");
   const profile = page.getByTestId("site-profile");
   await expect(profile.getByText("Only the owner can change the site profile.")).toBeVisible();
-  await expect(profile.getByLabel("Display name")).toBeDisabled();
-  await expect(profile.getByRole("button", { name: "Save profile" })).toHaveCount(0);
+  await expect(profile.getByTestId("site-profile-read-only")).toContainText("Alex Morgan");
+  await expect(profile.getByRole("textbox")).toHaveCount(0);
+  await expect(profile.getByRole("button")).toHaveCount(0);
 });
 
 test("an administrator: users they may manage, never themselves or the owner", async ({
@@ -139,6 +169,7 @@ test("an administrator: users they may manage, never themselves or the owner", a
   await page.getByRole("tab", { name: "Settings" }).click();
   await expect(page.getByTestId("role-card")).toHaveCount(2);
   await expect(page.getByTestId("role-card").locator("h3")).toHaveText(["Moderator", "User"]);
+  await settingsSection(page, "Site");
   await expect(page.getByTestId("site-profile").getByText("Only the owner can change the site profile.")).toBeVisible();
 });
 
@@ -175,12 +206,15 @@ test("custom permissions: only the tabs they allow, and only the actions they al
   await expect(modal).toBeHidden();
   await expect(projectRow(page, "Made by a creator")).toBeVisible();
   await expect(feedback(page)).toHaveText('Project "Made by a creator" created.');
-  await projectRow(page, "Made by a creator").getByRole("button", { name: /^Edit/ }).click();
-  await expect.poll(() => dialogs).toEqual(["You do not have permission to edit projects."]);
-  await projectRow(page, "Made by a creator")
-    .getByRole("button", { name: /^Delete/ })
-    .click();
-  await expect.poll(() => dialogs.at(-1)).toBe("You do not have permission to delete projects.");
+  await expect(page.getByTestId("admin-capabilities")).toHaveText(
+    "You can see the dashboard and projects, and create projects.",
+  );
+  const made = projectRow(page, "Made by a creator");
+  await made.getByRole("button", { name: /^Edit/ }).click({ force: true });
+  await expect(made.getByTestId("permission-alert")).toHaveText("You do not have permission to edit projects.");
+  await made.getByRole("button", { name: /^Delete/ }).click({ force: true });
+  await expect(made.getByTestId("permission-alert")).toHaveText("You do not have permission to delete projects.");
+  expect(dialogs).toEqual([]);
 });
 
 test("what the panel hides, the server refuses (403) when asked directly", async ({

@@ -25,7 +25,14 @@ test("an invitation: the owner invites, the invited person chooses a password an
   await page.getByRole("button", { name: "Invite user" }).click();
   const modal = page.getByRole("dialog", { name: "Invite user" });
   await expect(modal.getByLabel("Username")).toBeFocused();
+  // A bad e-mail address is named at its field, which takes focus (issue 22 §5); nothing is sent.
   await modal.getByLabel("Username").fill(username);
+  await modal.getByLabel("E-mail address").fill("not-an-address");
+  await modal.getByRole("button", { name: "Send Invitation" }).click();
+  await expect(modal.getByLabel("E-mail address")).toHaveAttribute("aria-invalid", "true");
+  await expect(modal.getByLabel("E-mail address")).toBeFocused();
+  await expect(modal.getByTestId("field-error")).toHaveCount(1);
+  await expect(modal.getByLabel("Username")).not.toHaveAttribute("aria-invalid", "true");
   await modal.getByLabel("E-mail address").fill(email);
   await modal.getByRole("radio", { name: /Moderator/ }).check();
   expect(await seriousViolations(page)).toEqual([]);
@@ -44,15 +51,24 @@ test("an invitation: the owner invites, the invited person chooses a password an
   const form = guest.getByTestId("invitation-form");
   await expect(form).toBeVisible();
   await form.getByRole("button", { name: "Activate Account" }).click();
-  await expect(guest.getByTestId("form-message")).toHaveText(MESSAGES.fillAllFields);
+  // What was typed is checked at its field (issue 22 §5): marked invalid, described and focused.
+  const chosen = form.getByRole("textbox", { name: "Password", exact: true });
+  const confirm = form.getByRole("textbox", { name: "Confirm password" });
+  await expect(chosen).toHaveAttribute("aria-invalid", "true");
+  await expect(chosen).toBeFocused();
+  await expect(form.getByTestId("field-error")).toHaveText([MESSAGES.fillAllFields]);
   await form.getByRole("textbox", { name: "Password", exact: true }).fill("chosen-1");
   await form.getByRole("textbox", { name: "Confirm password" }).fill("chosen-2");
   await form.getByRole("button", { name: "Activate Account" }).click();
-  await expect(guest.getByTestId("form-message")).toHaveText(MESSAGES.passwordsMismatch);
+  await expect(confirm).toHaveAttribute("aria-invalid", "true");
+  await expect(confirm).toBeFocused();
+  await expect(form.getByTestId("field-error")).toHaveText([MESSAGES.passwordsMismatch]);
   await form.getByRole("textbox", { name: "Password", exact: true }).fill("short");
   await form.getByRole("textbox", { name: "Confirm password" }).fill("short");
   await form.getByRole("button", { name: "Activate Account" }).click();
-  await expect(guest.getByTestId("form-message")).toHaveText(MESSAGES.passwordTooShort);
+  await expect(chosen).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByTestId("field-error")).toHaveText([MESSAGES.passwordTooShort]);
+  await expect(guest.getByTestId("form-message")).toHaveCount(0);
   await form.getByRole("textbox", { name: "Password", exact: true }).fill("chosen-pass-1");
   await form.getByRole("textbox", { name: "Confirm password" }).fill("chosen-pass-1");
   await form.getByRole("button", { name: "Activate Account" }).click();

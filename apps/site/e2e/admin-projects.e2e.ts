@@ -283,7 +283,7 @@ test.describe("the home page for holders of website:projects:edit", () => {
     await expect(page.getByTestId("projects-editor-error")).toHaveCount(0);
   });
 
-  test("update failure alerts, and the permission alerts for what the account lacks", async ({
+  test("update failure alerts, and the permission refusals for what the account lacks, beside the button", async ({
     page,
     login,
     createAccount,
@@ -298,9 +298,15 @@ test.describe("the home page for holders of website:projects:edit", () => {
     await expect(page.getByTestId("logout-button")).toBeVisible();
     const card = page.getByTestId("project-card").filter({ hasText: "Economy Bot" });
     await card.hover();
-    await card.getByRole("button", { name: "Delete Economy Bot" }).click();
-    await expect.poll(() => dialogs).toEqual(["You do not have permission to delete projects."]);
+    const remove = card.getByRole("button", { name: "Delete Economy Bot" });
+    await expect(remove).toHaveAttribute("aria-disabled", "true");
+    await expect(remove).toHaveAccessibleDescription("You do not have permission to delete projects.");
+    await remove.focus();
+    await page.keyboard.press("Enter");
+    await expect(card.getByTestId("permission-alert")).toHaveText("You do not have permission to delete projects.");
+    await expect(card.getByTestId("permission-alert")).toHaveAttribute("role", "alert");
     await expect(page.getByRole("dialog")).toHaveCount(0);
+    expect(dialogs).toEqual([]);
 
     await page.route("**/api/projects/*", (route) =>
       route.request().method() === "PATCH" ? route.fulfill({ status: 500, body: "" }) : route.fallback(),

@@ -1,6 +1,16 @@
-/** The Settings tab: the role editor, the general settings (site profile) and your sessions and password. */
+/** The Settings tab's sections: the role editor, the site profile, your password and your sessions. */
 import { formatAge } from "@portfolio/core/domain";
-import { expect, feedback, openPanel, ownerAccount, ROLE_PERMISSIONS, test, userRow } from "./admin-support.ts";
+import {
+  expect,
+  feedback,
+  openPanel,
+  openSettings,
+  ownerAccount,
+  ROLE_PERMISSIONS,
+  settingsSection,
+  test,
+  userRow,
+} from "./admin-support.ts";
 
 // Each test starts its own server and logs in; a busy machine needs more than the default 45 s.
 test.describe.configure({ timeout: 90_000 });
@@ -164,14 +174,14 @@ test("a role editor who removes website:admin:view from their own role is sent h
 
 test("general settings: the owner edits the public profile and the home page shows it", async ({ page, login }) => {
   await login(ownerAccount);
-  await openPanel(page, "Settings");
+  await openSettings(page, "Site");
   const profile = page.getByTestId("site-profile");
   await expect(profile.getByLabel("Display name")).toHaveValue("Alex Morgan");
   await expect(profile.getByRole("button", { name: "Save profile" })).toBeDisabled();
 
   await profile.getByLabel("Business e-mail").fill("not-an-email");
   await profile.getByRole("button", { name: "Save profile" }).click();
-  await expect(profile.getByTestId("save-error-text")).toHaveText("Business email must be a valid email address.");
+  await expect(profile.getByTestId("field-error")).toHaveText("Business email must be a valid email address.");
 
   await profile.getByLabel("Display name").fill("Sam Rivera");
   await profile.getByLabel("Birth date").fill("1999-03-04");
@@ -223,7 +233,7 @@ test("your sessions: see them, end one; a password change ends the others", asyn
   });
 
   await login(admin);
-  await openPanel(page, "Settings");
+  await openSettings(page, "Sessions and devices");
   const sessions = page.getByTestId("sessions-list");
   await expect(sessions.getByTestId("session-row")).toHaveCount(3);
   await expect(sessions.getByTestId("session-row").filter({ hasText: "This device" })).toHaveCount(1);
@@ -232,18 +242,20 @@ test("your sessions: see them, end one; a password change ends the others", asyn
   await expect(sessions.getByTestId("session-row")).toHaveCount(2);
   expect((await other.request.get("/api/me")).status()).toBe(401);
 
+  await settingsSection(page, "Account");
   const form = page.getByRole("form", { name: "Change password" });
   await form.getByLabel("Current password", { exact: true }).fill("wrong-password");
   await form.getByLabel("New password", { exact: true }).fill("brand-new-pass");
   await form.getByLabel("Confirm new password", { exact: true }).fill("brand-new-pass2");
   await form.getByRole("button", { name: "Change password" }).click();
-  await expect(form.getByTestId("save-error-text")).toHaveText("Passwords do not match.");
+  await expect(form.getByTestId("field-error")).toHaveText("Passwords do not match.");
   await form.getByLabel("Confirm new password", { exact: true }).fill("brand-new-pass");
   await form.getByRole("button", { name: "Change password" }).click();
   await expect(form.getByTestId("save-error")).toContainText("The current password is not correct.");
   await form.getByLabel("Current password", { exact: true }).fill(admin.password);
   await form.getByRole("button", { name: "Change password" }).click();
   await expect(feedback(page)).toHaveText("Password changed. Your other sessions have been logged out.");
+  await settingsSection(page, "Sessions and devices");
   await expect(sessions.getByTestId("session-row")).toHaveCount(1);
   expect((await third.request.get("/api/me")).status()).toBe(401);
   expect((await page.request.get("/api/me")).status()).toBe(200);
@@ -271,7 +283,7 @@ test("log out everywhere else: asks first, ends every other session, keeps this 
   }
 
   await login(admin);
-  await openPanel(page, "Settings");
+  await openSettings(page, "Sessions and devices");
   const sessions = page.getByTestId("sessions");
   await expect(sessions.getByTestId("session-row")).toHaveCount(3);
   // One session's End is a quiet button: none in the list is red.

@@ -130,3 +130,18 @@ export function userRow(page: Page, username: string) {
 export function projectRow(page: Page, title: string) {
   return page.getByTestId("project-row").filter({ has: page.getByRole("rowheader", { name: title, exact: true }) });
 }
+
+export type SettingsSectionName = "Roles" | "Site" | "Twitch" | "Account" | "Sessions and devices";
+
+/** Opens the Settings tab on one of its sections through the section navigation. */
+export async function openSettings(page: Page, section: SettingsSectionName): Promise<void> {
+  await openPanel(page, "Settings");
+  await settingsSection(page, section);
+}
+
+/** Moves to another Settings section (the panel already shows the Settings tab). */
+export async function settingsSection(page: Page, section: SettingsSectionName): Promise<void> {
+  const link = page.getByRole("navigation", { name: "Settings sections" }).getByRole("link", { name: section });
+  await link.click();
+  await expect(link).toHaveAttribute("aria-current", "page");
+}

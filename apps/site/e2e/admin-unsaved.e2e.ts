@@ -3,7 +3,16 @@
  * and a page unload ask 'Discard your changes?' while a form holds unsaved changes, and never when none does.
  */
 import type { Page } from "@playwright/test";
-import { expect, openPanel, ownerAccount, projectRow, ROLE_PERMISSIONS, test, userRow } from "./admin-support.ts";
+import {
+  expect,
+  openPanel,
+  openSettings,
+  ownerAccount,
+  projectRow,
+  ROLE_PERMISSIONS,
+  test,
+  userRow,
+} from "./admin-support.ts";
 
 // Each test starts its own server and logs in; a busy machine needs more than the default 45 s.
 test.describe.configure({ timeout: 90_000 });
@@ -131,7 +140,7 @@ test("Cancel in Edit User asks before it drops a new username", async ({ page, l
 
 test("a half-typed password change asks before a tab switch", async ({ page, login }) => {
   await login(ownerAccount);
-  await openPanel(page, "Settings");
+  await openSettings(page, "Account");
   const form = page.getByRole("form", { name: "Change password" });
   await form.getByLabel("Current password", { exact: true }).fill("something");
   await page.getByRole("tab", { name: "Dashboard" }).click();
@@ -140,7 +149,7 @@ test("a half-typed password change asks before a tab switch", async ({ page, log
 
 test("the site profile asks before a tab switch drops an edit", async ({ page, login }) => {
   await login(ownerAccount);
-  await openPanel(page, "Settings");
+  await openSettings(page, "Site");
   await page.getByTestId("site-profile").getByLabel("Display name").fill("Someone else");
   await page.getByRole("tab", { name: "Dashboard" }).click();
   await expect(discardDialog(page)).toBeVisible();

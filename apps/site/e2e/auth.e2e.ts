@@ -13,6 +13,19 @@ import {
 
 const message = (page: Page) => page.getByTestId("form-message");
 
+/**
+ * A check of what was typed answers at its field (issue 22 §5): the field is marked invalid, described by
+ * the spec's message (before any hint), and focused; the form's message box stays for the server's answers.
+ */
+async function expectFieldError(page: Page, label: string, text: string) {
+  const field = page.getByLabel(label, { exact: true });
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(field).toHaveAccessibleDescription(new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+  await expect(field).toBeFocused();
+  await expect(page.getByTestId("field-error")).toHaveText([text]);
+  await expect(message(page)).toHaveCount(0);
+}
+
 /** The token pages send the visitor to /login 3 s after a success (spec), on the page's paused clock. */
 async function expectRedirectToLoginAfter3s(page: Page) {
   await expectAfterExactly(
@@ -103,20 +116,21 @@ test.describe("login screen validation (spec sections 5 and 8)", () => {
     await expect.poll(() => requested).toBe(true);
     await expect(page.getByText("Please enter both username and password.")).toHaveCount(0);
     held.open();
-    await expect(message(page)).toHaveText("Please enter both username and password.");
+    await expectFieldError(page, "Username", "Please enter both username and password.");
   });
 
   test("login: both fields required; wrong credentials; show/hide password", async ({ page }) => {
     await gotoReady(page, "/login");
     await page.getByRole("button", { name: "Login", exact: true }).click();
-    await expect(message(page)).toHaveText("Please enter both username and password.");
+    await expectFieldError(page, "Username", "Please enter both username and password.");
     await page.getByLabel("Username", { exact: true }).fill("someone");
     await page.getByRole("button", { name: "Login", exact: true }).click();
-    await expect(message(page)).toHaveText("Please enter both username and password.");
+    await expectFieldError(page, "Password", "Please enter both username and password.");
+    await expect(page.getByLabel("Username", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
     await page.getByLabel("Username", { exact: true }).fill("");
     await page.getByLabel("Password", { exact: true }).fill("whatever");
     await page.getByRole("button", { name: "Login", exact: true }).click();
-    await expect(message(page)).toHaveText("Please enter both username and password.");
+    await expectFieldError(page, "Username", "Please enter both username and password.");
 
     const password = page.getByLabel("Password", { exact: true });
     await expect(password).toHaveAttribute("type", "password");
@@ -140,7 +154,7 @@ test.describe("login screen validation (spec sections 5 and 8)", () => {
     await gotoReady(page, "/login");
     await page.getByRole("button", { name: "Forgot your password?" }).click();
     await page.getByRole("button", { name: "Send Reset Link" }).click();
-    await expect(message(page)).toHaveText("Please enter your email address.");
+    await expectFieldError(page, "Email", "Please enter your email address.");
     await page.getByLabel("Email", { exact: true }).fill(`${uniqueName("nobody")}@example.test`);
     await page.getByRole("button", { name: "Send Reset Link" }).click();
     await expect(message(page)).toHaveText("If an account uses this address, we have sent a link.");
@@ -162,18 +176,18 @@ test.describe("login screen validation (spec sections 5 and 8)", () => {
     await page.getByRole("button", { name: "Sign up" }).click();
     const submit = page.getByRole("button", { name: "Sign Up" });
     await submit.click();
-    await expect(message(page)).toHaveText("Please fill in all fields.");
+    await expectFieldError(page, "Username", "Please fill in all fields.");
     await page.getByLabel("Username", { exact: true }).fill("newbie");
     await page.getByLabel("Email", { exact: true }).fill("newbie@example.test");
     await page.getByLabel("Password", { exact: true }).fill("abc");
     await submit.click();
-    await expect(message(page)).toHaveText("Please fill in all fields.");
+    await expectFieldError(page, "Confirm password", "Please fill in all fields.");
     await page.getByLabel("Confirm password", { exact: true }).fill("abd");
     await submit.click();
-    await expect(message(page)).toHaveText("Passwords do not match.");
+    await expectFieldError(page, "Confirm password", "Passwords do not match.");
     await page.getByLabel("Confirm password", { exact: true }).fill("abc");
     await submit.click();
-    await expect(message(page)).toHaveText("Password must be at least 6 characters long.");
+    await expectFieldError(page, "Password", "Password must be at least 6 characters long.");
   });
 
   test("sign up failure without a server message: 'Failed to create account.'", async ({ page }) => {
@@ -259,15 +273,15 @@ test.describe("account flows through the real server and its mail outbox", () =>
     await gotoReady(page, link.replace(/^https?:\/\/[^/]+/, ""));
     const submit = page.getByRole("button", { name: "Reset Password" });
     await submit.click();
-    await expect(message(page)).toHaveText("Please fill in all fields.");
+    await expectFieldError(page, "New password", "Please fill in all fields.");
     await page.getByLabel("New password", { exact: true }).fill("new-secret");
     await page.getByLabel("Confirm new password", { exact: true }).fill("new-secreX");
     await submit.click();
-    await expect(message(page)).toHaveText("Passwords do not match.");
+    await expectFieldError(page, "Confirm new password", "Passwords do not match.");
     await page.getByLabel("New password", { exact: true }).fill("short");
     await page.getByLabel("Confirm new password", { exact: true }).fill("short");
     await submit.click();
-    await expect(message(page)).toHaveText("Password must be at least 6 characters long.");
+    await expectFieldError(page, "New password", "Password must be at least 6 characters long.");
     await page.getByLabel("New password", { exact: true }).fill("new-secret");
     await page.getByLabel("Confirm new password", { exact: true }).fill("new-secret");
     await pauseClock(page);

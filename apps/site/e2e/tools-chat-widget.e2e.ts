@@ -95,7 +95,7 @@ test.describe("chat box widget against a local Twitch IRC stand-in", () => {
     await page.clock.fastForward(3000);
     await expect(messages(page)).toHaveCount(1);
     await page.clock.fastForward(2500);
-    await expect(messages(page).first()).toHaveClass(/opacity-0/);
+    await expect(messages(page).first()).toHaveClass(/is-fading/);
     await page.clock.fastForward(1500);
     await expect(messages(page)).toHaveCount(0);
   });

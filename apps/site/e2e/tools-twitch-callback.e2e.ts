@@ -1,7 +1,7 @@
 import { TWITCH_MESSAGES } from "@portfolio/core/domain";
 import { SITE_SETTINGS } from "../src/settings/site-settings.ts";
 import { CALLBACK_MESSAGES } from "../src/tools/callback/twitch-callback.ts";
-import { loginAs, openPanel, ownerAccount } from "./admin-support.ts";
+import { loginAs, openPanel, openSettings, ownerAccount } from "./admin-support.ts";
 import { expect, gotoReady, test } from "./fixtures.ts";
 
 test.describe("Twitch callback page", () => {
@@ -15,7 +15,7 @@ test.describe("Twitch callback page", () => {
       route.fulfill({ contentType: "text/html", body: "<title>Streaming site</title><h1>Live now</h1>" }),
     );
     await loginAs(page, baseUrl, ownerAccount);
-    await openPanel(page, "Settings");
+    await openSettings(page, "Twitch");
     const card = page.getByTestId("twitch-connect");
     // The browser leaves for Twitch's authorize page (the fake), with the state the server issued.
     const authorize = page.waitForRequest((r) => new URL(r.url()).pathname === "/oauth2/authorize");
@@ -48,7 +48,7 @@ test.describe("Twitch callback page", () => {
     await expect(status).toContainText("Scope: chat:read");
     await expect(status).toContainText("Connected just now");
     await expect(status).not.toContainText(String(body.accessToken));
-    await openPanel(page, "Settings");
+    await openSettings(page, "Twitch");
     await expect(page.getByTestId("twitch-connect").getByTestId("twitch-status")).toContainText("Twitch connected");
     // The same state cannot be used again.
     const replay = await page.request.post(`${baseUrl}/api/twitch-callback`, {

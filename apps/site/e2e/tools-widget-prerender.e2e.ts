@@ -2,6 +2,8 @@
  * The widget pages' prerendered HTML is their URL builder: it paints before any script runs. On an overlay's
  * address (an OBS source) that HTML is hidden before the first paint and the overlay is rendered fresh.
  */
+
+import { routeEmoteProviders } from "./fakes/widget-page.ts";
 import { expect, gotoReady, test } from "./fixtures.ts";
 
 const BUILDERS: Array<[string, string]> = [
@@ -119,6 +121,8 @@ test.describe("once the page runs", () => {
           Object.assign(window, { prerenderedBuilder: prerendered });
         }),
       );
+      // The chat builder's preview asks the emote providers for their global sets.
+      await routeEmoteProviders(page);
       await gotoReady(page, path);
       await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
       await page.waitForLoadState("networkidle");

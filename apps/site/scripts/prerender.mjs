@@ -251,6 +251,7 @@ async function main() {
   await writeFile(join(dist, "sitemap.xml"), sitemap);
   const disallowed = [
     "/admin/",
+    "/account",
     "/reset-password",
     "/activate-account",
     "/accept-invitation",

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
- * `pnpm screenshots`: a picture of every public page and every admin tab at 390 px (phone) and 1280 px
- * (desktop), in dark and light, into .tmp/screenshots (ignored by git), so anyone can look at the product
- * without clicking through it. Runs the real server on the real static export in Debian's Chromium; builds
+ * `pnpm screenshots`: a picture of every public page, every admin tab, every Settings section and the
+ * account page at 390 px (phone) and 1280 px (desktop), in dark and light, into .tmp/screenshots (ignored
+ * by git), so anyone can look at the product without clicking through it. Runs the real server on the real static export in Debian's Chromium; builds
  * nothing: run `pnpm build` first. Option: --out <folder>.
  */
 import { mkdir, rm } from "node:fs/promises";
@@ -27,6 +27,7 @@ const PUBLIC_PAGES = [
   ["heart-widget-builder", "/twitchheartwidget"],
   ["not-found", "/no-such-page"],
 ];
+const SETTINGS_SECTIONS = ["roles", "site", "twitch", "account", "sessions"];
 const WIDTHS = [390, 1280];
 const THEMES = ["dark", "light"];
 
@@ -78,6 +79,15 @@ async function main() {
           await page.getByRole("tab", { name: tab.trim() }).click();
           await shoot(`admin-${tab.trim().toLowerCase().replace(/\W+/g, "-")}`);
         }
+        // Each Settings section (issue 22 §5) by its own address, then the account page of /account.
+        for (const section of SETTINGS_SECTIONS) {
+          await page.goto(`/admin/settings#settings/${section}`);
+          await page.getByRole("heading", { name: "Admin panel", level: 1 }).waitFor({ timeout: 15_000 });
+          await shoot(`admin-settings-${section}`);
+        }
+        await page.goto("/account");
+        await page.getByRole("heading", { name: "Your account", level: 1 }).waitFor({ timeout: 15_000 });
+        await shoot("account");
         await context.close();
       }
     }

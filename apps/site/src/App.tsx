@@ -7,6 +7,7 @@ import { HistoryGuard } from "./routes/history-guard.tsx";
 import { LazyRoute } from "./routes/lazy-page.tsx";
 import {
   AcceptInvitationPage,
+  AccountPage,
   ActivateAccountPage,
   AdminGatePage,
   CalendarPage,
@@ -39,6 +40,7 @@ export function AppRoutes() {
       <Route path="/twitch/callback" element={<LazyRoute page={TwitchCallbackPage} />} />
       <Route path="/twitch/fallback" element={<LazyRoute page={TwitchCallbackPage} />} />
       <Route path="/admin/settings" element={<LazyRoute page={AdminGatePage} />} />
+      <Route path="/account" element={<LazyRoute page={AccountPage} />} />
       <Route path="/404" element={<LazyRoute page={NotFoundPage} />} />
       <Route path="*" element={<LazyRoute page={NotFoundPage} />} />
     </Routes>

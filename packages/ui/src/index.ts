@@ -1,5 +1,6 @@
 /** @portfolio/ui: React pieces shared by the site and the desktop renderer. Data only through ApiClient. */
 
+export * from "./account/AccountOverview.tsx";
 export * from "./admin/AdminPanel.tsx";
 export * from "./admin/admin-messages.ts";
 export * from "./admin/ConfirmDialog.tsx";
@@ -21,6 +22,7 @@ export * from "./components/Modal.tsx";
 export * from "./components/RouteLink.tsx";
 export * from "./components/secondary-icons.tsx";
 export * from "./components/use-dom-id.ts";
+export * from "./components/use-field-errors.ts";
 export * from "./components/use-scroll-padding.ts";
 export * from "./effects/confetti.ts";
 export * from "./hooks/use-hydrated.ts";

@@ -29,6 +29,8 @@ describe("GET /api/admin/dashboard", () => {
         total: 6,
         active: 5,
         inactive: 1,
+        pending: 1,
+        deactivated: 0,
         byRole: { owner: 1, admin: 1, moderator: 2, user: 2 },
         pendingActivations: [
           {
@@ -39,6 +41,7 @@ describe("GET /api/admin/dashboard", () => {
           },
         ],
       },
+      daily: expect.any(Array),
     });
   });
 

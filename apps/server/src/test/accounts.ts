@@ -1,6 +1,6 @@
 /** Creates active accounts with given permissions straight through the core, for role-based API tests. */
-import { DEFAULT_ROLES, membershipFor } from "@portfolio/core/domain";
-import { hashPassword, newId } from "@portfolio/core/services";
+import { DEFAULT_ROLES, membershipFor, userRank } from "@portfolio/core/domain";
+import { hashPassword, insertUser, newId } from "@portfolio/core/services";
 import type { TestClient, TestServer } from "./test-server.ts";
 
 export const PASSWORD = "account-pass-1";
@@ -13,23 +13,19 @@ export async function createAccount(
 ): Promise<string> {
   const id = newId();
   const now = new Date().toISOString();
-  await server.core.db
-    .insertInto("users")
-    .values({
-      id,
-      username,
-      username_key: username.toLowerCase(),
-      email: `${username}@example.com`,
-      email_key: `${username}@example.com`.toLowerCase(),
-      password_hash: await hashPassword(PASSWORD, 4),
-      permissions: JSON.stringify(permissions),
-      // As the role-membership migration places existing users: members of the role whose set they hold.
-      role_key: membershipFor(permissions),
-      is_active: isActive ? 1 : 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await insertUser(server.core.db, {
+    id,
+    username,
+    email: `${username}@example.com`,
+    password_hash: await hashPassword(PASSWORD, 4),
+    permissions: JSON.stringify(permissions),
+    // As the role-membership migration places existing users: members of the role whose set they hold.
+    role_key: membershipFor(permissions),
+    rank: userRank(permissions),
+    is_active: isActive ? 1 : 0,
+    created_at: now,
+    updated_at: now,
+  });
   return id;
 }
 

@@ -27,3 +27,14 @@ export async function expectTransparentPage(page: Page): Promise<void> {
 export function uniqueChannel(prefix: string): string {
   return `${prefix}_${Math.random().toString(36).slice(2, 8)}`;
 }
+
+/**
+ * BetterTTV, FrankerFaceZ and 7TV's real APIs (no internet here), answered with empty sets in their shapes:
+ * for tests of pages whose chat (the builder's preview) asks them but that are not about emotes.
+ */
+export async function routeEmoteProviders(page: Page): Promise<void> {
+  const json = (body: unknown) => ({ contentType: "application/json", body: JSON.stringify(body) });
+  await page.route("https://api.betterttv.net/**", (route) => route.fulfill(json([])));
+  await page.route("https://api.frankerfacez.com/**", (route) => route.fulfill(json({ default_sets: [], sets: {} })));
+  await page.route("https://7tv.io/**", (route) => route.fulfill(json({ id: "global", emotes: [] })));
+}

@@ -4,7 +4,16 @@
  * missing, unknown, used or expired one says so at once, with the way to a new invitation link (LinkProblem).
  */
 import { MESSAGES } from "@portfolio/core/domain";
-import { Alert, Button, errorMessage, PasswordField, Spinner, useAuth, useHydrated } from "@portfolio/ui";
+import {
+  Alert,
+  Button,
+  errorMessage,
+  PasswordField,
+  Spinner,
+  useAuth,
+  useFieldErrors,
+  useHydrated,
+} from "@portfolio/ui";
 import { type FormEvent, useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { preloadFormRules, useFormRules } from "../lib/load-form-rules.ts";
@@ -55,15 +64,18 @@ export default function AcceptInvitationPage() {
     return () => clearTimeout(timer);
   }, [done, navigate]);
 
+  const fields = useFieldErrors<"password" | "confirmPassword">();
   const withRules = useFormRules((text) => setFeedback({ tone: "error", text }));
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || done || !token) return;
     setFeedback(null);
-    await withRules(async ({ firstError, resetFormSchema }) => {
+    fields.clear();
+    await withRules(async ({ firstIssue, resetFormSchema }) => {
       // The same rules and messages as a reset: both filled, equal, at least 6 characters.
-      const invalid = firstError(resetFormSchema, { password, confirmPassword });
-      if (invalid) return setFeedback({ tone: "error", text: invalid });
+      const issue = firstIssue(resetFormSchema, { password, confirmPassword });
+      if (issue)
+        return fields.show(issue.path[0] === "confirmPassword" ? "confirmPassword" : "password", issue.message);
       setBusy(true);
       try {
         const answer = await api.acceptInvitation(token, password);
@@ -95,6 +107,7 @@ export default function AcceptInvitationPage() {
         <LinkProblem kind="invitation" message={deadLink} />
       ) : (
         <form
+          ref={fields.formRef}
           onSubmit={onSubmit}
           onFocus={preloadFormRules}
           noValidate
@@ -108,6 +121,7 @@ export default function AcceptInvitationPage() {
             autoComplete="new-password"
             value={password}
             onValueChange={setPassword}
+            error={fields.errorOf("password")}
             hint="At least 6 characters."
             disabled={done}
           />
@@ -117,6 +131,7 @@ export default function AcceptInvitationPage() {
             autoComplete="new-password"
             value={confirmPassword}
             onValueChange={setConfirmPassword}
+            error={fields.errorOf("confirmPassword")}
             disabled={done}
           />
           {feedback ? (

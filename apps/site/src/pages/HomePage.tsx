@@ -37,10 +37,18 @@ export default function HomePage() {
       document.title = document.title.replaceAll(SITE_SETTINGS.ownerName, settings.ownerName);
   }, [settings.ownerName]);
 
+  // A button the viewer may not use says why beside it (issue 22 §5), never in a browser alert.
+  const [refusal, setRefusal] = useState<{ projectId: string; text: string } | null>(null);
+  const unavailable = {
+    edit: can("projects.edit") ? undefined : PERMISSION_ALERTS.edit,
+    delete: can("projects.delete") ? undefined : PERMISSION_ALERTS.delete,
+  };
   const onEdit = (project: Project) =>
-    can("projects.edit") ? setEditing(project) : window.alert(PERMISSION_ALERTS.edit);
+    can("projects.edit") ? setEditing(project) : setRefusal({ projectId: project._id, text: PERMISSION_ALERTS.edit });
   const onDelete = (project: Project) =>
-    can("projects.delete") ? setDeleting(project) : window.alert(PERMISSION_ALERTS.delete);
+    can("projects.delete")
+      ? setDeleting(project)
+      : setRefusal({ projectId: project._id, text: PERMISSION_ALERTS.delete });
   const closeDialogs = useCallback(() => {
     setEditing(null);
     setDeleting(null);
@@ -77,6 +85,8 @@ export default function HomePage() {
             highlightedId={highlightedId}
             onEdit={canEdit ? onEdit : undefined}
             onDelete={canEdit ? onDelete : undefined}
+            unavailable={unavailable}
+            refusal={refusal}
             notice={
               <Suspense fallback={null}>
                 {status === "failed" ? (

@@ -9,6 +9,7 @@ import {
   PasswordField,
   TextField,
   useAuth,
+  useFieldErrors,
   useHydrated,
 } from "@portfolio/ui";
 import { type FormEvent, useEffect, useRef, useState } from "react";
@@ -26,6 +27,8 @@ const TITLES: Record<LoginMode, { title: string; subtitle: string }> = {
   signup: { title: "Create an account", subtitle: "Sign up with your username and e-mail." },
   forgot: { title: "Forgot password", subtitle: "We'll e-mail you a link to reset it." },
 };
+
+type Field = "username" | "email" | "password" | "confirmPassword";
 
 interface Feedback {
   tone: "error" | "success";
@@ -56,6 +59,7 @@ export default function LoginPage() {
    * the way to a new activation link is offered right under the message (issue 22).
    */
   const [offerActivationLink, setOfferActivationLink] = useState(false);
+  const fields = useFieldErrors<Field>();
 
   // ?mode=signup|forgot deep links (read after hydration: the prerendered page is the login mode).
   const requestedMode = hydrated ? params.get("mode") : null;
@@ -68,6 +72,7 @@ export default function LoginPage() {
     clearTimeout(returnTimer.current);
     setMode(next);
     setFeedback(null);
+    fields.clear();
     setOfferActivationLink(false);
     setPassword("");
     setConfirmPassword("");
@@ -75,10 +80,15 @@ export default function LoginPage() {
 
   const fail = (text: string) => setFeedback({ tone: "error", text });
   const withRules = useFormRules(fail);
+  /** The first problem of what was typed, shown at its field; true when there was one. */
+  const invalid = (issue: { path: ReadonlyArray<PropertyKey>; message: string } | null): boolean => {
+    if (!issue) return false;
+    fields.show(issue.path[0] as Field, issue.message);
+    return true;
+  };
 
-  const onLogin = async ({ firstError, loginFormSchema }: FormRules) => {
-    const invalid = firstError(loginFormSchema, { username, password });
-    if (invalid) return fail(invalid);
+  const onLogin = async ({ firstIssue, loginFormSchema }: FormRules) => {
+    if (invalid(firstIssue(loginFormSchema, { username, password }))) return;
     setBusy(true);
     try {
       loggedInHere.current = true;
@@ -94,9 +104,8 @@ export default function LoginPage() {
     }
   };
 
-  const onForgot = async ({ firstError, forgotFormSchema }: FormRules) => {
-    const invalid = firstError(forgotFormSchema, { email });
-    if (invalid) return fail(invalid);
+  const onForgot = async ({ firstIssue, forgotFormSchema }: FormRules) => {
+    if (invalid(firstIssue(forgotFormSchema, { email }))) return;
     setBusy(true);
     try {
       await api.forgotPassword(email.trim());
@@ -108,9 +117,8 @@ export default function LoginPage() {
     }
   };
 
-  const onSignup = async ({ firstError, signupFormSchema }: FormRules) => {
-    const invalid = firstError(signupFormSchema, { username, email, password, confirmPassword });
-    if (invalid) return fail(invalid);
+  const onSignup = async ({ firstIssue, signupFormSchema }: FormRules) => {
+    if (invalid(firstIssue(signupFormSchema, { username, email, password, confirmPassword }))) return;
     setBusy(true);
     try {
       await api.signup({ username: username.trim(), email: email.trim(), password });
@@ -130,6 +138,7 @@ export default function LoginPage() {
     event.preventDefault();
     if (busy) return;
     setFeedback(null);
+    fields.clear();
     setOfferActivationLink(false);
     await withRules((rules) =>
       mode === "login" ? onLogin(rules) : mode === "forgot" ? onForgot(rules) : onSignup(rules),
@@ -149,6 +158,7 @@ export default function LoginPage() {
   return (
     <AuthCard title={title} subtitle={subtitle}>
       <form
+        ref={fields.formRef}
         onSubmit={onSubmit}
         onFocus={preloadFormRules}
         noValidate
@@ -166,6 +176,7 @@ export default function LoginPage() {
             spellCheck={false}
             value={username}
             onValueChange={setUsername}
+            error={fields.errorOf("username")}
           />
         ) : null}
         {mode !== "login" ? (
@@ -177,6 +188,7 @@ export default function LoginPage() {
             autoComplete="email"
             value={email}
             onValueChange={setEmail}
+            error={fields.errorOf("email")}
           />
         ) : null}
         {mode !== "forgot" ? (
@@ -188,6 +200,7 @@ export default function LoginPage() {
             value={password}
             onValueChange={setPassword}
             hint={mode === "signup" ? "At least 6 characters." : undefined}
+            error={fields.errorOf("password")}
           />
         ) : null}
         {mode === "signup" ? (
@@ -197,6 +210,7 @@ export default function LoginPage() {
             autoComplete="new-password"
             value={confirmPassword}
             onValueChange={setConfirmPassword}
+            error={fields.errorOf("confirmPassword")}
           />
         ) : null}
         {feedback ? (

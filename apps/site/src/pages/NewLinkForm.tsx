@@ -5,7 +5,7 @@
  * that cannot work; the login page shows it in place when an account is not activated yet (issue 22).
  */
 import { MESSAGES } from "@portfolio/core/domain";
-import { Alert, Button, errorMessage, TextField, useAuth } from "@portfolio/ui";
+import { Alert, Button, errorMessage, TextField, useAuth, useFieldErrors } from "@portfolio/ui";
 import { type FormEvent, useState } from "react";
 import { preloadFormRules, useFormRules } from "../lib/load-form-rules.ts";
 import { LINK_COPY, type LinkKind } from "./link-copy.ts";
@@ -25,13 +25,15 @@ export function NewLinkForm({ kind, initialEmail = "", button }: NewLinkFormProp
   const [busy, setBusy] = useState(false);
   const [feedback, setFeedback] = useState<{ tone: "error" | "success"; text: string } | null>(null);
 
+  const fields = useFieldErrors<"email">();
   const withRules = useFormRules((text) => setFeedback({ tone: "error", text }));
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    await withRules(async ({ firstError, forgotFormSchema }) => {
-      const invalid = firstError(forgotFormSchema, { email });
-      if (invalid) return setFeedback({ tone: "error", text: invalid });
+    fields.clear();
+    await withRules(async ({ firstIssue, forgotFormSchema }) => {
+      const issue = firstIssue(forgotFormSchema, { email });
+      if (issue) return fields.show("email", issue.message);
       setBusy(true);
       setFeedback(null);
       try {
@@ -46,9 +48,24 @@ export function NewLinkForm({ kind, initialEmail = "", button }: NewLinkFormProp
   };
 
   return (
-    <form onSubmit={onSubmit} onFocus={preloadFormRules} noValidate className="space-y-4" aria-label={copy.heading}>
+    <form
+      ref={fields.formRef}
+      onSubmit={onSubmit}
+      onFocus={preloadFormRules}
+      noValidate
+      className="space-y-4"
+      aria-label={copy.heading}
+    >
       <h2 className="text-base font-semibold text-slate-900 dark:text-white">{copy.heading}</h2>
-      <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onValueChange={setEmail} />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onValueChange={setEmail}
+        error={fields.errorOf("email")}
+      />
       {feedback ? (
         <Alert tone={feedback.tone} testId="new-link-message">
           {feedback.text}

@@ -4,7 +4,16 @@
  * opens (a check that does not use the link up), not after the visitor typed a new password twice.
  */
 import { MESSAGES } from "@portfolio/core/domain";
-import { Alert, Button, errorMessage, PasswordField, Spinner, useAuth, useHydrated } from "@portfolio/ui";
+import {
+  Alert,
+  Button,
+  errorMessage,
+  PasswordField,
+  Spinner,
+  useAuth,
+  useFieldErrors,
+  useHydrated,
+} from "@portfolio/ui";
 import { type FormEvent, useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { preloadFormRules, useFormRules } from "../lib/load-form-rules.ts";
@@ -56,15 +65,18 @@ export default function ResetPasswordPage() {
     return () => clearTimeout(timer);
   }, [done, navigate]);
 
+  const fields = useFieldErrors<"password" | "confirmPassword">();
   const withRules = useFormRules((text) => setFeedback({ tone: "error", text }));
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || done) return;
     setFeedback(null);
+    fields.clear();
     if (!token) return setFeedback({ tone: "error", text: MESSAGES.resetTokenInvalid });
-    await withRules(async ({ firstError, resetFormSchema }) => {
-      const invalid = firstError(resetFormSchema, { password, confirmPassword });
-      if (invalid) return setFeedback({ tone: "error", text: invalid });
+    await withRules(async ({ firstIssue, resetFormSchema }) => {
+      const issue = firstIssue(resetFormSchema, { password, confirmPassword });
+      if (issue)
+        return fields.show(issue.path[0] === "confirmPassword" ? "confirmPassword" : "password", issue.message);
       setBusy(true);
       try {
         await api.resetPassword(token, password);
@@ -94,6 +106,7 @@ export default function ResetPasswordPage() {
         <LinkProblem kind="reset" message={deadLink} />
       ) : (
         <form
+          ref={fields.formRef}
           onSubmit={onSubmit}
           onFocus={preloadFormRules}
           noValidate
@@ -107,6 +120,7 @@ export default function ResetPasswordPage() {
             autoComplete="new-password"
             value={password}
             onValueChange={setPassword}
+            error={fields.errorOf("password")}
             hint="At least 6 characters."
             disabled={done}
           />
@@ -116,6 +130,7 @@ export default function ResetPasswordPage() {
             autoComplete="new-password"
             value={confirmPassword}
             onValueChange={setConfirmPassword}
+            error={fields.errorOf("confirmPassword")}
             disabled={done}
           />
           {feedback ? (

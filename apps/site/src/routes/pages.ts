@@ -21,6 +21,7 @@ export const WidgetPage = lazyPage<Record<string, never>>(() =>
     return { default: module.default };
   }),
 );
+export const AccountPage = lazyPage(() => import("../pages/AccountPage.tsx"));
 export const NotFoundPage = lazyPage(() => import("../pages/NotFoundPage.tsx"));
 export const TwitchCallbackPage = lazyPage(() => import("../pages/TwitchCallbackPage.tsx"));
 export const AdminPanelPage = lazyPage(() => import("../pages/AdminPanelPage.tsx"), {
@@ -57,6 +58,7 @@ const BY_PATH: Record<string, { preload(): Promise<void> }> = {
   "/twitch/callback": TwitchCallbackPage,
   "/twitch/fallback": TwitchCallbackPage,
   "/admin/settings": AdminGatePage,
+  "/account": AccountPage,
 };
 
 export function preloadForPath(pathname: string): Promise<void> {

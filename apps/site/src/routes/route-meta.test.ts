@@ -23,6 +23,7 @@ describe("route table", () => {
       "/twitch/fallback",
       "/calendar",
       "/admin/settings",
+      "/account",
       "/404",
     ]) {
       expect(ROUTE_META.some((r) => r.path === path)).toBe(true);
@@ -32,6 +33,10 @@ describe("route table", () => {
   it("every meta route is a <Route> of the app", () => {
     const app = readFileSync(new URL("../App.tsx", import.meta.url), "utf8");
     for (const route of ROUTE_META) expect(app).toContain(`path="${route.path}"`);
+  });
+
+  it("keeps the account page out of search engines and the sitemap", () => {
+    expect(metaForPath("/account").indexable).toBe(false);
   });
 
   it("gives titles and descriptions, and the 404 meta for unknown paths", () => {

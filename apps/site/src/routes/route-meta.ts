@@ -125,6 +125,13 @@ export const ROUTE_META: readonly RouteMeta[] = [
     indexable: false,
   },
   {
+    path: "/account",
+    file: "account.html",
+    title: ROUTE_TITLES["/account"],
+    description: "Change your password and see and end your sessions.",
+    indexable: false,
+  },
+  {
     path: "/404",
     file: "404.html",
     title: ROUTE_TITLES["/404"],

@@ -22,6 +22,7 @@ export const ROUTE_TITLES = {
   "/twitch/callback": `Twitch Authorization | ${name}`,
   "/twitch/fallback": `Twitch Authorization | ${name}`,
   "/admin/settings": `Admin Panel | ${name}`,
+  "/account": `Your Account | ${name}`,
   "/404": `Page Not Found | ${name}`,
 } as const satisfies Record<string, string>;
 

@@ -30,6 +30,11 @@ export interface UsersTable {
   pending_email: string | null;
   /** When staff invited the account; it stays inactive with no usable password until the invitation is accepted. */
   invited_at: string | null;
+  /**
+   * The rank the Users tab sorts by (0 owner, 1 admin, 2 moderator, 3 user: `userRank`), kept by every write
+   * that changes permissions or role sets, so "rank, then username" comes from an index.
+   */
+  rank: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -90,6 +95,8 @@ export interface AuditLogTable {
   actor_id: string | null;
   actor_name: string;
   action: string;
+  /** The action's kind ("user" of "user.edit"): the panel's kind filter, through an index. */
+  kind: string | null;
   target_type: string;
   target_id: string | null;
   /** JSON: { before?, after?, ... } of the changed fields; never a secret. */
@@ -221,6 +228,33 @@ export interface TrashTable {
   purge_at: string;
 }
 
+/** How many users hold each (rank, state): the dashboard's counts, kept in the transaction of each change. */
+export interface UserCountsTable {
+  rank: number;
+  state: "active" | "pending" | "deactivated" | "inactive";
+  count: number;
+}
+
+/** Per UTC day (YYYY-MM-DD) and metric, how many times it happened; incremented in the writing transaction. */
+export interface DailyCountsTable {
+  day: string;
+  metric: "signups" | "activations" | "logins" | "edits";
+  count: number;
+}
+
+/** Which instance holds a scheduled job until when (one instance runs it at a time, through the database). */
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  expires_at: string;
+  last_run_at: string | null;
+}
+
+/** Audit rows older than `before` may be deleted while a row is here (written by housekeeping only). */
+export interface AuditPurgeTable {
+  before: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -239,6 +273,10 @@ export interface Database {
   sync_ops: SyncOpsTable;
   sync_changes: SyncChangesTable;
   idempotency_keys: IdempotencyKeysTable;
+  user_counts: UserCountsTable;
+  daily_counts: DailyCountsTable;
+  job_leases: JobLeasesTable;
+  audit_purge: AuditPurgeTable;
 }
 
 /** A database handle or an open transaction: services accept either (Kysely's own example does the same). */

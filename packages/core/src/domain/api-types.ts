@@ -41,6 +41,18 @@ export interface ProjectsAnswer {
   error?: string;
 }
 
+/** `GET /api/admin/users`: every user, or (with paging parameters) one page, `next` and maybe `total`. */
+export interface AdminUsersAnswer {
+  users: AdminUser[];
+  /** With paging parameters: the cursor of the following page, null on the last. */
+  next?: string | null;
+  /** With paging parameters and no search: how many users match the filters (from counters). */
+  total?: number;
+}
+
+/** One UTC day (YYYY-MM-DD) of the dashboard's charts, oldest first, every day present (0 when nothing). */
+export type DailySeries = Array<{ day: string; signups: number; activations: number; logins: number; edits: number }>;
+
 export interface DashboardStats {
   projects: { total: number; latest: number; active: number; archived: number };
   /** Present only for holders of users:view. */
@@ -48,9 +60,14 @@ export interface DashboardStats {
     total: number;
     active: number;
     inactive: number;
+    /** Of the inactive: sign-ups never activated, and accounts staff deactivated. */
+    pending: number;
+    deactivated: number;
     byRole: Record<RoleKey, number>;
     pendingActivations: { _id: string; username: string; email: string; createdAt: string }[];
   };
+  /** The last 90 days of sign-ups, activations, logins and content edits; only for holders of users:view. */
+  daily?: DailySeries;
 }
 
 export interface AuditEntryView {

@@ -23,5 +23,6 @@ export * from "./site-profile.ts";
 export * from "./site-profile-schema.ts";
 export * from "./sync.ts";
 export * from "./twitch.ts";
+export * from "./users-query.ts";
 export * from "./validation.ts";
 export * from "./youtube.ts";

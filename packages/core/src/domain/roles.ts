@@ -117,6 +117,22 @@ export function sameRoleSetMessage(roleName: string, otherName: string): string 
 }
 
 const RANK: Record<RoleKey, number> = { owner: 0, admin: 1, moderator: 2, user: 3 };
+export const RANK_ROLES: readonly RoleKey[] = ["owner", "admin", "moderator", "user"];
+
+/** The rank users sort by: 0 owner, 1 administrator, 2 moderator, 3 others (the derived role's place). */
+export function userRank(permissions: unknown, roles: RoleOverrides = {}): number {
+  return RANK[deriveRole(permissions, roles)];
+}
+
+/**
+ * Usernames compared as the database compares their lower-cased keys (code unit order), so a list sorted
+ * here and a page the server sorted through its index agree; usernames are ASCII letters, digits and ._-.
+ */
+export function compareUsernames(a: string, b: string): number {
+  const left = a.toLowerCase();
+  const right = b.toLowerCase();
+  return left < right ? -1 : left > right ? 1 : 0;
+}
 
 /** Sorts users by rank (owner, administrator, moderator, others), then username. */
 export function sortUsersByRank<T extends { username: string; permissions: string[] }>(
@@ -125,7 +141,6 @@ export function sortUsersByRank<T extends { username: string; permissions: strin
 ): T[] {
   return [...users].sort(
     (a, b) =>
-      RANK[deriveRole(a.permissions, roles)] - RANK[deriveRole(b.permissions, roles)] ||
-      a.username.localeCompare(b.username, undefined, { sensitivity: "base" }),
+      userRank(a.permissions, roles) - userRank(b.permissions, roles) || compareUsernames(a.username, b.username),
   );
 }

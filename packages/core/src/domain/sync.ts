@@ -61,6 +61,8 @@ export const SYNC_MAX_MESSAGE_LENGTH = 300;
 /** Changes per pull page: `limit` defaults to the first and may be at most the second. */
 export const SYNC_PULL_DEFAULT_LIMIT = 1000;
 export const SYNC_PULL_MAX_LIMIT = 5000;
+/** Projects per snapshot page (a first pull, or `reset: true`): about half a megabyte of JSON (issue 24). */
+export const SYNC_SNAPSHOT_MAX_PAGE = 1000;
 
 export const SYNC_ENTITIES = ["project", "profile"] as const;
 export type SyncEntity = (typeof SYNC_ENTITIES)[number];

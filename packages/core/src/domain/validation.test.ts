@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   addTag,
   firstError,
+  firstIssue,
   forgotFormSchema,
   loginBodySchema,
   loginFormSchema,
@@ -76,6 +77,14 @@ describe("sign-up form (spec section 5)", () => {
 
   it("rejects different passwords with 'Passwords do not match.'", () => {
     expect(firstError(signupFormSchema, { ...valid, confirmPassword: "secreT" })).toBe(MISMATCH);
+  });
+
+  it("names the field a form marks: the empty one, the confirmation for a mismatch, the password when short", () => {
+    expect(firstIssue(signupFormSchema, { ...valid, email: "" })?.path).toEqual(["email"]);
+    expect(firstIssue(signupFormSchema, { ...valid, confirmPassword: "secreT" })?.path).toEqual(["confirmPassword"]);
+    expect(firstIssue(signupFormSchema, { ...valid, password: "abc", confirmPassword: "abc" })?.path).toEqual([
+      "password",
+    ]);
   });
 
   it("rejects a 5-character password with 'Password must be at least 6 characters long.'", () => {

@@ -15,6 +15,17 @@ export function firstError(schema: z.ZodType, input: unknown): string | null {
   return result.success ? null : (result.error.issues[0]?.message ?? "Invalid input.");
 }
 
+/** The first problem with its place in the input (e.g. ["socialLinks", 0, "url"]), so a form can mark the field. */
+export function firstIssue(
+  schema: z.ZodType,
+  input: unknown,
+): { path: ReadonlyArray<PropertyKey>; message: string } | null {
+  const result = schema.safeParse(input);
+  if (result.success) return null;
+  const issue = result.error.issues[0];
+  return { path: issue?.path ?? [], message: issue?.message ?? "Invalid input." };
+}
+
 const filled = (message: string) => z.string({ error: message }).refine((v) => v.trim() !== "", message);
 
 const byteLength = (value: string) => new TextEncoder().encode(value).length;
@@ -31,11 +42,14 @@ export const loginFormSchema = z.object({
 export const forgotFormSchema = z.object({ email: filled(MESSAGES.forgotRequired) });
 
 /** Order of the spec: every field filled, then the two passwords equal, then long enough. */
+// Each problem names the field a form marks: the confirmation for a mismatch, the password otherwise.
 function passwordRules(values: { password: string; confirmPassword: string }, ctx: z.RefinementCtx): void {
-  if (values.password !== values.confirmPassword) ctx.addIssue({ code: "custom", message: MESSAGES.passwordsMismatch });
+  if (values.password !== values.confirmPassword)
+    ctx.addIssue({ code: "custom", message: MESSAGES.passwordsMismatch, path: ["confirmPassword"] });
   else if (values.password.length < MIN_PASSWORD_LENGTH)
-    ctx.addIssue({ code: "custom", message: MESSAGES.passwordTooShort });
-  else if (!withinBcryptLimit(values.password)) ctx.addIssue({ code: "custom", message: MESSAGES.passwordTooLong });
+    ctx.addIssue({ code: "custom", message: MESSAGES.passwordTooShort, path: ["password"] });
+  else if (!withinBcryptLimit(values.password))
+    ctx.addIssue({ code: "custom", message: MESSAGES.passwordTooLong, path: ["password"] });
 }
 
 export const signupFormSchema = z

@@ -13,7 +13,10 @@ import { createHmac } from "node:crypto";
 import type { AuditLogTable, Db } from "../data/schema.ts";
 import type { AuditHead, AuditVerifyAnswer } from "../domain/api-types.ts";
 
-/** The columns that make an entry; seq is left out so a restore into the other dialect keeps every hash. */
+/**
+ * The columns that make an entry; seq is left out so a restore into the other dialect keeps every hash, and
+ * kind too (it is the action's first word, kept apart for the panel's filter; the guard forbids changing it).
+ */
 export type ChainedFields = Pick<
   AuditLogTable,
   "id" | "at" | "actor_id" | "actor_name" | "action" | "target_type" | "target_id" | "details"
@@ -72,7 +75,7 @@ async function moveHead(trx: Db, seq: number, entryId: string, hash: string): Pr
 }
 
 /** Appends one entry, chained, inside the caller's transaction (or a transaction of its own). */
-export async function appendChained(db: Db, key: string, entry: ChainedFields): Promise<void> {
+export async function appendChained(db: Db, key: string, entry: ChainedFields & { kind: string }): Promise<void> {
   if (!db.isTransaction) {
     await db.transaction().execute((trx) => appendChained(trx, key, entry));
     return;

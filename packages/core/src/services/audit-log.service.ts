@@ -11,8 +11,8 @@ export async function listAuditLog(core: Core, actor: Actor, query: unknown): Pr
   const { actor: actorName, kind, before, limit } = parseInput(auditQuerySchema, query);
   let select = core.db.selectFrom("audit_log").selectAll();
   if (actorName) select = select.where("actor_name", "=", actorName);
-  if (kind)
-    select = kind.includes(".") ? select.where("action", "=", kind) : select.where("action", "like", `${kind}.%`);
+  // An action through audit_log_action_seq; a kind (every action starting "kind.") through audit_log_kind_seq.
+  if (kind) select = kind.includes(".") ? select.where("action", "=", kind) : select.where("kind", "=", kind);
   if (before !== undefined) select = select.where("seq", "<", before);
   const rows = await select
     .orderBy("seq", "desc")

@@ -61,6 +61,7 @@ export async function recordAudit(core: AuditWriter, db: Db, actor: Actor, entry
     actor_id: actor.kind === "user" ? actor.id : null,
     actor_name: actorName(actor),
     action: entry.action,
+    kind: entry.action.split(".")[0] ?? entry.action,
     target_type: entry.targetType,
     target_id: entry.targetId ?? null,
     details: JSON.stringify(entry.details ?? {}),

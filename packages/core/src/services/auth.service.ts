@@ -17,10 +17,11 @@ import {
 } from "../domain/validation.ts";
 import { recordAudit } from "./audit.service.ts";
 import { type Actor, ANONYMOUS, type Core } from "./context.ts";
+import { countDaily } from "./daily-counts.table.ts";
 import type { MailMessage } from "./mail/mailer.ts";
 import { accountExistsMail, activationMail, invitationMail, resetMail, usernameTakenMail } from "./mail/templates.ts";
 import { parseInput } from "./parse-input.ts";
-import { rolePermissions } from "./roles.service.ts";
+import { rankFor, rolePermissions } from "./roles.service.ts";
 import { dummyHash, hashPassword, newId, verifyPassword } from "./secrets.ts";
 import { createSession, deleteSessionByToken, endUserSessions } from "./sessions.service.ts";
 import { checkToken, consumeToken, issueNoToken, issueToken } from "./tokens.service.ts";
@@ -72,6 +73,7 @@ export async function login(core: Core, input: unknown, client: LoginClient): Pr
     // must not outlive the login that replaced it.
     if (client.previousSessionToken) await deleteSessionByToken(trx, client.previousSessionToken);
     const token = await createSession(core, trx, row.id, client.userAgent);
+    await countDaily(trx, "logins", core.now());
     await recordAudit(
       core,
       trx,
@@ -141,18 +143,21 @@ export async function signup(core: Core, input: unknown): Promise<typeof SIGNUP_
   const now = core.now().toISOString();
   const id = newId();
   const token = await core.db.transaction().execute(async (trx) => {
+    // A new account is a member of the user role and starts with its current set.
+    const permissions = await rolePermissions(trx, "user");
     await insertUser(trx, {
       id,
       username,
       email,
       password_hash: passwordHash,
-      // A new account is a member of the user role and starts with its current set.
-      permissions: JSON.stringify(await rolePermissions(trx, "user")),
+      permissions: JSON.stringify(permissions),
       role_key: "user",
+      rank: await rankFor(trx, permissions),
       is_active: 0,
       created_at: now,
       updated_at: now,
     });
+    await countDaily(trx, "signups", core.now());
     const issued = await issueToken(core, trx, "activation", id);
     await recordAudit(core, trx, ANONYMOUS, {
       action: "auth.signup",

@@ -49,6 +49,7 @@ export async function bootstrap(core: Core, owner: OwnerOptions): Promise<Bootst
           password_hash: passwordHash,
           permissions: JSON.stringify([OWNER_OVERRIDE]),
           role_key: "owner",
+          rank: 0,
           is_active: 1,
           activated_at: now.toISOString(),
           created_at: now.toISOString(),

@@ -35,6 +35,8 @@ export interface CoreConfig {
   auditKey: string;
   /** TRASH_RETENTION_DAYS: how long a deleted project stays in the trash before it is purged. */
   trashRetentionMs: number;
+  /** AUDIT_RETENTION_DAYS: audit entries older than this are deleted by housekeeping; unset keeps them for ever. */
+  auditRetentionMs?: number | undefined;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

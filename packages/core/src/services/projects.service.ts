@@ -2,6 +2,7 @@
 
 import { createHash } from "node:crypto";
 import { type Insertable, sql } from "kysely";
+import { toCount } from "../data/dialect.ts";
 import type { Db, ProjectRow, ProjectsTable } from "../data/schema.ts";
 import { Conflict, NotFound } from "../domain/errors.ts";
 import { builtInProjects } from "../domain/fallback-projects.ts";
@@ -64,6 +65,31 @@ export async function listProjects(db: Db): Promise<Project[]> {
   return rows.map(toProject);
 }
 
+/**
+ * Projects by status (`projectStatus`) from counts through indexes, not by reading every project: the latest
+ * is the first flagged one in list order (as the site shows it), archived the others archived, active the rest.
+ */
+export async function projectCounts(
+  db: Db,
+): Promise<{ total: number; latest: number; active: number; archived: number }> {
+  const latest = await db
+    .selectFrom("projects")
+    .select(["id", "is_archived"])
+    .where("is_latest", "=", 1)
+    .orderBy("created_at")
+    .orderBy("title")
+    .executeTakeFirst();
+  const count = async (archivedOnly: boolean) => {
+    let query = db.selectFrom("projects").select((eb) => eb.fn.countAll().as("n"));
+    if (archivedOnly) query = query.where("is_archived", "=", 1);
+    return toCount((await query.executeTakeFirst())?.n);
+  };
+  const total = await count(false);
+  const archived = (await count(true)) - (latest?.is_archived === 1 ? 1 : 0);
+  const latestCount = latest ? 1 : 0;
+  return { total, latest: latestCount, active: total - latestCount - archived, archived };
+}
+
 /** A counter bumped by every project write, so a cached list can tell it is stale (across instances too). */
 export async function projectsRevision(db: Db): Promise<number> {
   return (await getSetting<number>(db, REVISION_KEY)) ?? 0;
@@ -119,6 +145,7 @@ export async function createProject(
       fields: project,
       version: project.version,
       deleted: false,
+      at: core.now(),
     });
     await keepProjectVersion(trx, actor, now, "create", project);
     await recordAudit(core, trx, actor, {
@@ -193,6 +220,7 @@ export async function updateProject(
       fields: changedSyncFields("project", before, after),
       version: after.version,
       deleted: false,
+      at: core.now(),
     });
     // updatedAt and version change on every edit: the audit keeps only the fields the editor changed.
     const { updatedAt: _b, version: _bv, ...beforeFields } = before;
@@ -238,6 +266,7 @@ async function clearOtherLatest(core: Core, trx: Db, actor: Actor, keepId: strin
       fields: { isLatest: false },
       version,
       deleted: false,
+      at: core.now(),
     });
     await recordAudit(core, trx, actor, {
       action: "project.edit",
@@ -266,6 +295,7 @@ export async function deleteProject(core: Core, actor: Actor, id: string): Promi
       fields: {},
       version: before.version + 1,
       deleted: true,
+      at: core.now(),
     });
     await recordAudit(core, trx, actor, {
       action: "project.delete",

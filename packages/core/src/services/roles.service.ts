@@ -11,6 +11,7 @@ import {
   type RoleKey,
   roleWithSameSet,
   sameRoleSetMessage,
+  userRank,
 } from "../domain/roles.ts";
 import { rolePermissionsSchema } from "../domain/validation.ts";
 import { recordAudit } from "./audit.service.ts";
@@ -18,7 +19,7 @@ import type { Actor, Core } from "./context.ts";
 import { parseInput } from "./parse-input.ts";
 import { assertCan, can } from "./policy.ts";
 import { losesDeviceAccess, revokeUserDeviceTokens } from "./sessions.service.ts";
-import { parsePermissions, roleMembers, setRoleMembersPermissions } from "./users.table.ts";
+import { parsePermissions, rerankCustomUsers, roleMembers, setRoleMembersPermissions } from "./users.table.ts";
 
 async function readRoles(db: Db): Promise<RolesAnswer> {
   const rows = await db.selectFrom("roles").selectAll().execute();
@@ -87,7 +88,10 @@ export async function updateRolePermissions(
       })
       .onConflict((oc) => oc.column("key").doUpdateSet({ permissions: JSON.stringify(permissions), updated_at: now }))
       .execute();
-    await setRoleMembersPermissions(trx, key, permissions, now);
+    const after = { ...roles, [key]: role };
+    await setRoleMembersPermissions(trx, key, { permissions, rank: userRank(permissions, after) }, now);
+    // Users with custom permissions rank by the role sets they wholly hold: those sets just changed.
+    await rerankCustomUsers(trx, (held) => userRank(held, after));
     // SECURITY 26: members who lose the admin panel lose their desktops' tokens too.
     const losing = members.filter((m) => losesDeviceAccess(m.id, before, permissions)).map((m) => m.id);
     await revokeUserDeviceTokens(trx, losing, core.now());
@@ -104,6 +108,11 @@ export async function updateRolePermissions(
 /** The role a user saved with these permissions belongs to, judged against the stored role sets. */
 export async function membershipOf(db: Db, permissions: readonly string[]): Promise<RoleKey | null> {
   return membershipFor(permissions, await readRoles(db));
+}
+
+/** The rank (Users tab order) of a user holding these permissions, against the stored role sets. */
+export async function rankFor(db: Db, permissions: readonly string[]): Promise<number> {
+  return userRank(permissions, await readRoles(db));
 }
 
 /** The permissions a new member of `key` starts with: the role's stored set. */

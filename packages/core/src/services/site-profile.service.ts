@@ -29,6 +29,7 @@ export async function updateSiteProfile(core: Core, actor: Actor, input: unknown
       fields: changedSyncFields("profile", before, profile),
       version: await nextProfileVersion(trx),
       deleted: false,
+      at: core.now(),
     });
     await recordAudit(core, trx, actor, {
       action: "settings.edit",

@@ -16,7 +16,7 @@ import type { Actor, Core } from "./context.ts";
 import { invitationMail } from "./mail/templates.ts";
 import { parseInput } from "./parse-input.ts";
 import { assertCan } from "./policy.ts";
-import { membershipOf, rolePermissions } from "./roles.service.ts";
+import { membershipOf, rankFor, rolePermissions } from "./roles.service.ts";
 import { hashPassword, newId, newToken } from "./secrets.ts";
 import { checkToken, consumeToken, issueToken } from "./tokens.service.ts";
 import { adminUserFor } from "./users.service.ts";
@@ -53,6 +53,7 @@ export async function inviteUser(core: Core, actor: Actor, input: unknown): Prom
         password_hash: unusableHash,
         permissions: JSON.stringify(permissions),
         role_key: await membershipOf(trx, permissions),
+        rank: await rankFor(trx, permissions),
         is_active: 0,
         invited_at: now,
         created_at: now,

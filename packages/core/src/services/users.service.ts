@@ -1,13 +1,14 @@
 import { serializableTransaction } from "../data/dialect.ts";
-import type { AdminUser } from "../domain/api-types.ts";
+import type { AdminUser, AdminUsersAnswer } from "../domain/api-types.ts";
 import { Conflict, Invalid } from "../domain/errors.ts";
-import { sortUsersByRank } from "../domain/roles.ts";
+import { usersQuerySchema } from "../domain/users-query.ts";
 import { parseUserUpdate } from "../domain/validation.ts";
 import { changedFields, recordAudit } from "./audit.service.ts";
 import { mailAccountLink } from "./auth.service.ts";
 import type { Actor, Core } from "./context.ts";
+import { parseInput } from "./parse-input.ts";
 import { assertCan, can } from "./policy.ts";
-import { listRoles, membershipOf } from "./roles.service.ts";
+import { membershipOf, rankFor } from "./roles.service.ts";
 import { endUserSessions, losesDeviceAccess, revokeUserDeviceTokens } from "./sessions.service.ts";
 import { supersedeAllTokens } from "./tokens.service.ts";
 import {
@@ -15,7 +16,6 @@ import {
   deactivateUser,
   deleteUserRow,
   findUserById,
-  listUserRows,
   parsePermissions,
   setPendingEmail,
   setUserNameAndPermissions,
@@ -23,12 +23,20 @@ import {
   userKey,
   usernameTaken,
 } from "./users.table.ts";
+import { allUserRows, filteredTotal, userRowsPage } from "./users-page.table.ts";
 
-export async function listUsers(core: Core, actor: Actor): Promise<AdminUser[]> {
+/**
+ * `GET /api/admin/users`. Without paging parameters: every user (the spec's answer). With any of them: one
+ * page in the same order, `next`, and `total` where the counters can tell (issue 24).
+ */
+export async function listUsers(core: Core, actor: Actor, input: unknown = {}): Promise<AdminUsersAnswer> {
   assertCan(actor, "users.view");
-  const rows = await listUserRows(core.db);
-  const roles = await listRoles(core, actor);
-  return sortUsersByRank(rows.map(toAdminUser), roles);
+  const query = parseInput(usersQuerySchema, input);
+  const paging = Object.values(query).some((value) => value !== undefined);
+  if (!paging) return { users: (await allUserRows(core.db)).map(toAdminUser) };
+  const { rows, next } = await userRowsPage(core.db, query);
+  const total = await filteredTotal(core.db, query);
+  return { users: rows.map(toAdminUser), next, ...(total === undefined ? {} : { total }) };
 }
 
 /** PATCH /api/admin/users/{id}: either activation (isActive) or username and permissions. */
@@ -72,7 +80,12 @@ export async function updateUser(core: Core, actor: Actor, id: string, input: un
         throw new Conflict("That username is already taken.");
       // Membership is set on every save: exactly a role's set makes the user its member, else none.
       const roleKey = await membershipOf(trx, update.permissions);
-      await setUserNameAndPermissions(trx, id, { ...update, roleKey }, now);
+      await setUserNameAndPermissions(
+        trx,
+        id,
+        { ...update, roleKey, rank: await rankFor(trx, update.permissions) },
+        now,
+      );
       // SECURITY 26: without the admin panel, the desktop app's tokens end too.
       if (losesDeviceAccess(id, before.permissions, update.permissions))
         await revokeUserDeviceTokens(trx, [id], core.now());

@@ -4,10 +4,13 @@
  * the password hash.
  */
 import type { Insertable } from "kysely";
+import { toCount } from "../data/dialect.ts";
 import type { Db, UserRow, UsersTable } from "../data/schema.ts";
 import type { AdminUser, SessionUser } from "../domain/api-types.ts";
 import { NotFound } from "../domain/errors.ts";
 import { ROLE_KEYS, type RoleKey } from "../domain/roles.ts";
+import { countDaily } from "./daily-counts.table.ts";
+import { addToUserCount, type CountedUser, moveUserCount, userState } from "./user-counts.table.ts";
 
 export function parsePermissions(json: string): string[] {
   const value: unknown = JSON.parse(json);
@@ -104,8 +107,17 @@ export function isDeactivated(row: Pick<UserRow, "deactivated_at">): boolean {
   return row.deactivated_at !== null;
 }
 
-export function listUserRows(db: Db): Promise<UserRow[]> {
-  return db.selectFrom("users").selectAll().execute();
+/** The newest sign-ups awaiting activation (index `users_active_created_at`: inactive rows, newest first). */
+export function newestAwaitingActivation(db: Db, limit: number) {
+  return db
+    .selectFrom("users")
+    .select(["id", "username", "email", "created_at"])
+    .where("is_active", "=", 0)
+    .where("activated_at", "is", null)
+    .where("deactivated_at", "is", null)
+    .orderBy("created_at", "desc")
+    .limit(limit)
+    .execute();
 }
 
 /** The usernames of a role's members (users saved with exactly that role), in name order. */
@@ -119,23 +131,59 @@ export function roleMembers(db: Db, roleKey: RoleKey): Promise<Array<{ id: strin
 }
 
 // ---- Writes ----
+// Each write keeps `user_counts` (the dashboard's counts) in step, in the caller's transaction: it reads the
+// user's counted fields before and after, and moves the count when they differ.
+
+function countedFields(db: Db, id: string): Promise<CountedUser | undefined> {
+  return db
+    .selectFrom("users")
+    .select(["rank", "is_active", "activated_at", "deactivated_at"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+type NewUser = Omit<Insertable<UsersTable>, "username_key" | "email_key"> & { rank: number };
 
 /** A new account; the normalised keys are derived here so no caller can forget them. */
-export async function insertUser(
-  db: Db,
-  user: Omit<Insertable<UsersTable>, "username_key" | "email_key">,
-): Promise<void> {
-  await db
-    .insertInto("users")
-    .values({ ...user, username_key: userKey(user.username), email_key: userKey(user.email) })
-    .execute();
+export async function insertUser(db: Db, user: NewUser): Promise<void> {
+  await insertUsers(db, [user]);
+}
+
+/** Rows per INSERT: 13 columns each, well under both dialects' bound-parameter limits. */
+const INSERT_CHUNK = 500;
+
+/**
+ * New accounts in multi-row INSERTs (imports, benchmarks), counted in `user_counts` once per (rank, state).
+ * Call it inside a transaction when the rows must appear together.
+ */
+export async function insertUsers(db: Db, users: readonly NewUser[]): Promise<void> {
+  for (let i = 0; i < users.length; i += INSERT_CHUNK) {
+    const rows = users
+      .slice(i, i + INSERT_CHUNK)
+      .map((user) => ({ ...user, username_key: userKey(user.username), email_key: userKey(user.email) }));
+    await db.insertInto("users").values(rows).execute();
+  }
+  const groups = new Map<string, { rank: number; state: ReturnType<typeof userState>; n: number }>();
+  for (const user of users) {
+    const state = userState({
+      is_active: user.is_active,
+      activated_at: user.activated_at ?? null,
+      deactivated_at: user.deactivated_at ?? null,
+    });
+    const group = groups.get(`${user.rank}:${state}`) ?? { rank: user.rank, state, n: 0 };
+    group.n++;
+    groups.set(`${user.rank}:${state}`, group);
+  }
+  for (const group of groups.values()) await addToUserCount(db, group.rank, group.state, group.n);
 }
 
 /**
  * Activating (by the e-mailed link or by staff) records the first activation's time and ends a deactivation:
  * the account is active again. Callers decide who may do it (a link never reactivates a deactivated account).
+ * The first activation counts in the day's activations.
  */
 export async function activateUser(db: Db, id: string, at: string): Promise<void> {
+  const before = await countedFields(db, id);
   await db
     .updateTable("users")
     .set((eb) => ({
@@ -146,6 +194,8 @@ export async function activateUser(db: Db, id: string, at: string): Promise<void
     }))
     .where("id", "=", id)
     .execute();
+  await moveUserCount(db, before, await countedFields(db, id));
+  if (before && before.activated_at === null) await countDaily(db, "activations", new Date(at));
 }
 
 /**
@@ -153,6 +203,7 @@ export async function activateUser(db: Db, id: string, at: string): Promise<void
  * activation's time is kept (deactivated, not pending), and so is the first deactivation's.
  */
 export async function deactivateUser(db: Db, id: string, at: string): Promise<void> {
+  const before = await countedFields(db, id);
   // An active account with no date (written by a path that predates the column) was activated all the same.
   await db
     .updateTable("users")
@@ -165,6 +216,7 @@ export async function deactivateUser(db: Db, id: string, at: string): Promise<vo
     .set((eb) => ({ is_active: 0, updated_at: at, deactivated_at: eb.fn.coalesce("deactivated_at", eb.val(at)) }))
     .where("id", "=", id)
     .execute();
+  await moveUserCount(db, before, await countedFields(db, id));
 }
 
 export async function setUserPassword(db: Db, id: string, passwordHash: string, at: string): Promise<void> {
@@ -174,9 +226,10 @@ export async function setUserPassword(db: Db, id: string, passwordHash: string, 
 export async function setUserNameAndPermissions(
   db: Db,
   id: string,
-  change: { username: string; permissions: readonly string[]; roleKey: RoleKey | null },
+  change: { username: string; permissions: readonly string[]; roleKey: RoleKey | null; rank: number },
   at: string,
 ): Promise<void> {
+  const before = await countedFields(db, id);
   await db
     .updateTable("users")
     .set({
@@ -184,24 +237,65 @@ export async function setUserNameAndPermissions(
       username_key: userKey(change.username),
       permissions: JSON.stringify(change.permissions),
       role_key: change.roleKey,
+      rank: change.rank,
       updated_at: at,
     })
     .where("id", "=", id)
     .execute();
+  await moveUserCount(db, before, before && { ...before, rank: change.rank });
 }
 
-/** A role edit reaches exactly the role's members. */
+/** A role edit reaches exactly the role's members, who all take the rank of the new set. */
 export async function setRoleMembersPermissions(
   db: Db,
   roleKey: RoleKey,
-  permissions: readonly string[],
+  change: { permissions: readonly string[]; rank: number },
   at: string,
 ): Promise<void> {
+  const groups = await db
+    .selectFrom("users")
+    .select(["rank", "is_active", "activated_at", "deactivated_at"])
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("role_key", "=", roleKey)
+    .where("rank", "!=", change.rank)
+    .groupBy(["rank", "is_active", "activated_at", "deactivated_at"])
+    .execute();
   await db
     .updateTable("users")
-    .set({ permissions: JSON.stringify(permissions), updated_at: at })
+    .set({ permissions: JSON.stringify(change.permissions), rank: change.rank, updated_at: at })
     .where("role_key", "=", roleKey)
     .execute();
+  for (const group of groups) {
+    const n = toCount(group.n);
+    await addToUserCount(db, group.rank, userState(group), -n);
+    await addToUserCount(db, change.rank, userState(group), n);
+  }
+}
+
+/**
+ * After a role's set changed, users in custom-permissions mode may derive another role (their rank follows
+ * the rule "the first role whose set they wholly hold"): re-rank them. Members of roles never need it.
+ */
+export async function rerankCustomUsers(db: Db, rankOf: (permissions: string[]) => number): Promise<void> {
+  let after = "";
+  for (;;) {
+    const rows = await db
+      .selectFrom("users")
+      .select(["id", "permissions", "rank", "is_active", "activated_at", "deactivated_at"])
+      .where("role_key", "is", null)
+      .where("id", ">", after)
+      .orderBy("id")
+      .limit(500)
+      .execute();
+    for (const row of rows) {
+      const rank = rankOf(parsePermissions(row.permissions));
+      if (rank === row.rank) continue;
+      await db.updateTable("users").set({ rank }).where("id", "=", row.id).execute();
+      await moveUserCount(db, row, { ...row, rank });
+    }
+    if (rows.length < 500) return;
+    after = rows.at(-1)?.id ?? after;
+  }
 }
 
 /** An address staff set, waiting for its owner's confirmation; `null` withdraws it. */
@@ -230,5 +324,7 @@ export async function emailTakenByOther(db: Db, email: string, exceptId: string)
 }
 
 export async function deleteUserRow(db: Db, id: string): Promise<void> {
+  const before = await countedFields(db, id);
   await db.deleteFrom("users").where("id", "=", id).execute();
+  await moveUserCount(db, before, undefined);
 }

@@ -7,6 +7,7 @@ import { sql } from "kysely";
 import { lockUntilCommit } from "../data/dialect.ts";
 import type { Db } from "../data/schema.ts";
 import { SYNC_FIELDS, type SyncEntity } from "../domain/sync.ts";
+import { countDaily } from "../services/daily-counts.table.ts";
 
 export interface ChangeRecord {
   entity: SyncEntity;
@@ -50,6 +51,8 @@ const CHANGE_LOG_LOCK = 0x5c_4a_06_e5;
 /** Appends one change; call it inside the transaction that makes the change. */
 export async function recordChange(db: Db, change: ChangeRecord): Promise<void> {
   await lockUntilCommit(db, CHANGE_LOG_LOCK);
+  // Every project and profile change passes here: the dashboard's daily content edits.
+  await countDaily(db, "edits", change.at ?? new Date());
   await db
     .insertInto("sync_changes")
     .values({

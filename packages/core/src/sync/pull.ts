@@ -3,18 +3,24 @@
  * log (DESIGN 5). Each changed entity comes once, in its CURRENT state (its row, or its deletion), ordered
  * by its latest change; `limit` counts log entries. Without a cursor, or with one this log cannot answer
  * (another server's, or older than the log keeps), the answer is a full snapshot flagged `reset: true`.
+ *
+ * A snapshot comes in pages too (issue 24): at most `min(limit, SYNC_SNAPSHOT_MAX_PAGE)` projects each, in id
+ * order, every page flagged `reset: true`, the profile on the first. While `hasMore`, the cursor continues the
+ * snapshot (it holds the log position read at its start and the last id sent); the last page's cursor is
+ * that log position, so every change made while the client was paging comes in the pulls after it.
  */
 import type { Db, ProjectRow } from "../data/schema.ts";
 import type { Project } from "../domain/projects.ts";
 import {
   PROFILE_ENTITY_ID,
   SYNC_FIELDS,
+  SYNC_SNAPSHOT_MAX_PAGE,
   type SyncChange,
   type SyncEntity,
   type SyncPullAnswer,
 } from "../domain/sync.ts";
 import type { Core } from "../services/context.ts";
-import { listProjects, toProject } from "../services/projects.service.ts";
+import { toProject } from "../services/projects.service.ts";
 import { newId } from "../services/secrets.ts";
 import { getSiteProfile } from "../services/site-profile.service.ts";
 import { profileVersion } from "./change-log.ts";
@@ -58,6 +64,21 @@ export function decodeCursor(cursor: string, logId: string): number | undefined 
   return /^\d{1,15}$/.test(text) && Number.isSafeInteger(seq) ? seq : undefined;
 }
 
+const SNAPSHOT_MARK = ".after.";
+
+/** A cursor that continues a snapshot: the log position it started at and the last project id sent. */
+export function encodeSnapshotCursor(logId: string, seq: number, afterId: string): string {
+  return `${logId}.${seq}${SNAPSHOT_MARK}${Buffer.from(afterId).toString("base64url")}`;
+}
+
+function decodeSnapshotCursor(cursor: string, logId: string): { seq: number; afterId: string } | undefined {
+  const mark = cursor.indexOf(SNAPSHOT_MARK);
+  if (mark < 0) return undefined;
+  const seq = decodeCursor(cursor.slice(0, mark), logId);
+  const afterId = Buffer.from(cursor.slice(mark + SNAPSHOT_MARK.length), "base64url").toString("utf8");
+  return seq === undefined || afterId === "" ? undefined : { seq, afterId };
+}
+
 export async function pullChanges(core: Core, input: PullInput): Promise<SyncPullAnswer> {
   const answer = await readChanges(core, input);
   core.observe?.syncPulled?.(answer.changes.length, answer.reset === true);
@@ -68,6 +89,8 @@ async function readChanges(core: Core, input: PullInput): Promise<SyncPullAnswer
   const { db } = core;
   await pruneSyncLogIfDue(core);
   const logId = await changeLogId(db);
+  const continued = input.since === undefined ? undefined : decodeSnapshotCursor(input.since, logId);
+  if (continued) return snapshotPage(db, logId, continued.seq, continued.afterId, input.limit);
   const bounds = await db
     .selectFrom("sync_changes")
     .select((eb) => [eb.fn.min("seq").as("first"), eb.fn.max("seq").as("last")])
@@ -78,7 +101,7 @@ async function readChanges(core: Core, input: PullInput): Promise<SyncPullAnswer
   // Expired: the log no longer holds every change after the cursor (pruned, or trimmed from the start).
   const expired =
     since !== undefined && ((first !== undefined && since < first - 1) || since < (await prunedChangeSeq(db)));
-  if (since === undefined || since > last || expired) return snapshot(db, encodeCursor(logId, last));
+  if (since === undefined || since > last || expired) return snapshotPage(db, logId, last, undefined, input.limit);
 
   const rows = await db
     .selectFrom("sync_changes")
@@ -148,24 +171,49 @@ async function projectsById(db: Db, ids: string[]): Promise<Map<string, Project>
   return found;
 }
 
-/** Every project and the profile as they are now. The cursor is read first, so nothing after it is missed. */
-async function snapshot(db: Db, cursor: string): Promise<SyncPullAnswer> {
+/**
+ * One page of the projects as they are now, in id order after `afterId` (the profile on the first page).
+ * The log position is read before the first page, so nothing after it is missed.
+ */
+async function snapshotPage(
+  db: Db,
+  logId: string,
+  seq: number,
+  afterId: string | undefined,
+  limit: number,
+): Promise<SyncPullAnswer> {
+  const size = Math.min(limit, SYNC_SNAPSHOT_MAX_PAGE);
+  let select = db.selectFrom("projects").selectAll();
+  if (afterId !== undefined) select = select.where("id", ">", afterId);
+  const rows = await select
+    .orderBy("id")
+    .limit(size + 1)
+    .execute();
+  const page = rows.slice(0, size);
+  const hasMore = rows.length > size;
   const projectFields = [...SYNC_FIELDS.project];
-  const changes: SyncChange[] = (await listProjects(db)).map((project) => ({
-    entity: "project",
-    entityId: project._id,
-    deleted: false,
-    row: project,
-    version: project.version,
-    fields: projectFields,
-  }));
-  changes.push({
-    entity: "profile",
-    entityId: PROFILE_ENTITY_ID,
-    deleted: false,
-    row: await getSiteProfile(db),
-    version: await profileVersion(db),
-    fields: [...SYNC_FIELDS.profile],
+  const changes: SyncChange[] = page.map((row) => {
+    const project = toProject(row);
+    return {
+      entity: "project",
+      entityId: project._id,
+      deleted: false,
+      row: project,
+      version: project.version,
+      fields: projectFields,
+    };
   });
-  return { cursor, changes, hasMore: false, reset: true };
+  if (afterId === undefined) {
+    changes.push({
+      entity: "profile",
+      entityId: PROFILE_ENTITY_ID,
+      deleted: false,
+      row: await getSiteProfile(db),
+      version: await profileVersion(db),
+      fields: [...SYNC_FIELDS.profile],
+    });
+  }
+  const last = page.at(-1);
+  const cursor = hasMore && last ? encodeSnapshotCursor(logId, seq, last.id) : encodeCursor(logId, seq);
+  return { cursor, changes, hasMore, reset: true };
 }

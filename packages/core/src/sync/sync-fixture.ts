@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { InputParts, OperationName } from "../domain/operations/index.ts";
-import { DEFAULT_ROLES, membershipFor } from "../domain/roles.ts";
+import { DEFAULT_ROLES, membershipFor, userRank } from "../domain/roles.ts";
 import type { SyncOp, SyncOpInput, SyncOpResult, SyncPullAnswer } from "../domain/sync.ts";
 import { PROFILE_ENTITY_ID, SYNC_SCHEMA_VERSION, syncOpSchema } from "../domain/sync.ts";
 import { runOperation } from "../operations/run-operation.ts";
@@ -29,6 +29,7 @@ export async function addUser(core: TestCore, username: string, permissions: str
     password_hash: await userPasswordHash,
     permissions: JSON.stringify(permissions),
     role_key: membershipFor(permissions),
+    rank: userRank(permissions),
     is_active: isActive ? 1 : 0,
     created_at: now,
     updated_at: now,

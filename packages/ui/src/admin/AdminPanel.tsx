@@ -12,6 +12,7 @@ import { policyActor, useApi, useAuth } from "../auth/auth-context.tsx";
 import { useScrollPadding } from "../components/use-scroll-padding.ts";
 import { useDiscardGuard } from "../unsaved/UnsavedChangesProvider.tsx";
 import { AdminTabs, panelId, tabId } from "./AdminTabs.tsx";
+import { capabilitySummary } from "./capability-summary.ts";
 import { DashboardTab } from "./dashboard/DashboardTab.tsx";
 import { FeedbackProvider, FeedbackToast } from "./feedback.tsx";
 import { PROFILE_BAR_HEIGHT, ProfileBubble } from "./ProfileBubble.tsx";
@@ -64,14 +65,14 @@ export function AdminPanel({ onLeave }: AdminPanelProps) {
   );
 
   // Links such as /admin/settings#users, and the browser's back and forward buttons. The hash has already
-  // moved: Keep editing puts it back on the tab still shown.
+  // moved: Keep editing puts back the address that was shown (with its settings section, if any).
   useEffect(() => {
-    const onHash = () => {
+    const onHash = (event: HashChangeEvent) => {
       const next = tabFromHash(window.location.hash, visibleTabs(permissionsRef.current));
-      const stay = shownRef.current;
-      if (next === stay) return;
+      if (next === shownRef.current) return;
+      const before = new URL(event.oldURL).hash || `#${shownRef.current}`;
       void guard(() => setTab(next)).then((moved) => {
-        if (!moved) window.history.replaceState(window.history.state, "", `#${stay}`);
+        if (!moved) window.history.replaceState(window.history.state, "", before);
       });
     };
     window.addEventListener("hashchange", onHash);
@@ -113,8 +114,8 @@ export function AdminPanel({ onLeave }: AdminPanelProps) {
         <header className="mb-6">
           <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Admin panel</h1>
           <p className="mt-1 text-slate-600 dark:text-slate-400">
-            Signed in as <strong className="font-semibold text-slate-900 dark:text-white">{user.username}</strong>.
-            Manage users, roles, projects and the site.
+            Signed in as <strong className="font-semibold text-slate-900 dark:text-white">{user.username}</strong>.{" "}
+            <span data-testid="admin-capabilities">{capabilitySummary(permissions)}</span>
           </p>
         </header>
         <AdminTabs tabs={tabs} current={shown} onSelect={select} />

@@ -1,9 +1,10 @@
-/** Bottom-left profile bubble: username, role badge, Logout. */
+/** Bottom-left profile bubble: username, role badge, your account (the Settings tab's Account section), Logout. */
 import { deriveRole, type SessionUser } from "@portfolio/core/domain";
 import { useState } from "react";
 import { buttonClasses } from "../components/Button.tsx";
-import { LogOutIcon } from "../components/icons.tsx";
+import { LogOutIcon, UserIcon } from "../components/icons.tsx";
 import { RoleBadge } from "./Badges.tsx";
+import { sectionHash } from "./settings-sections.ts";
 import type { RoleSet } from "./user-editor.ts";
 
 /** Height of the bar that holds the bubble (h-16), kept clear at the bottom of the panel. */
@@ -49,6 +50,14 @@ export function ProfileBubble({
             <RoleBadge roleKey={role} role={roles[role]} />
           </span>
         </span>
+        <a
+          href={sectionHash("account")}
+          className={buttonClasses("ghost", "sm", "rounded-full")}
+          data-testid="profile-account-link"
+        >
+          <UserIcon size={16} />
+          <span className="max-sm:sr-only">Account</span>
+        </a>
         <button
           type="button"
           className={buttonClasses("secondary", "sm", "rounded-full")}

@@ -1,6 +1,13 @@
 import { DEFAULT_SITE_PROFILE } from "@portfolio/core/domain";
 import { describe, expect, it } from "vitest";
-import { profileFormFrom, profileFromForm, profileProblem, sameProfile, setSocialLink } from "./site-profile-form.ts";
+import {
+  profileFieldProblem,
+  profileFormFrom,
+  profileFromForm,
+  profileProblem,
+  sameProfile,
+  setSocialLink,
+} from "./site-profile-form.ts";
 
 describe("site profile form", () => {
   it("has one row per network and drops rows without a URL when saving", () => {
@@ -23,6 +30,17 @@ describe("site profile form", () => {
     expect(profileProblem({ ...DEFAULT_SITE_PROFILE, birthDate: "2999-01-01" })).toBe(
       "Birth date must be a real date in the past.",
     );
+  });
+
+  it("names the field a problem belongs to, a social link by its network", () => {
+    expect(profileFieldProblem({ ...DEFAULT_SITE_PROFILE, businessEmail: "nope" })).toEqual({
+      field: "businessEmail",
+      message: "Business email must be a valid email address.",
+    });
+    const links = [DEFAULT_SITE_PROFILE.socialLinks[0], { name: "YouTube" as const, url: "not a url", handle: "" }];
+    expect(
+      profileFieldProblem({ ...DEFAULT_SITE_PROFILE, socialLinks: links.filter((l) => l !== undefined) })?.field,
+    ).toBe("socialLinks.YouTube.url");
   });
 
   it("compares what would be saved", () => {

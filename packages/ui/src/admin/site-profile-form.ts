@@ -5,6 +5,7 @@
  */
 import {
   firstError,
+  firstIssue,
   type SiteProfile,
   SOCIAL_NETWORKS,
   type SocialLink,
@@ -38,6 +39,22 @@ export function profileFromForm(form: SiteProfile): SiteProfile {
 /** The first problem with the profile, in the server's words, or null. */
 export function profileProblem(profile: SiteProfile): string | null {
   return firstError(siteProfileSchema, profile);
+}
+
+/**
+ * The first problem with the profile and the form field it belongs to: a top-level key such as
+ * "businessEmail", or "socialLinks.<network>.<url|handle>" (the saved list leaves out rows without a URL,
+ * so its index is mapped back to the network).
+ */
+export function profileFieldProblem(profile: SiteProfile): { field: string; message: string } | null {
+  const issue = firstIssue(siteProfileSchema, profile);
+  if (!issue) return null;
+  const [key, index, part] = issue.path;
+  if (key === "socialLinks" && typeof index === "number") {
+    const network = profile.socialLinks[index]?.name;
+    if (network) return { field: `socialLinks.${network}.${String(part ?? "url")}`, message: issue.message };
+  }
+  return { field: String(key ?? ""), message: issue.message };
 }
 
 export function setSocialLink(

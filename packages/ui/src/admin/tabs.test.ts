@@ -13,6 +13,7 @@ describe("admin tabs", () => {
   it("reads the tab from the hash only when visible", () => {
     const visible = visibleTabs(["website:admin:view"]);
     expect(tabFromHash("#settings", visible)).toBe("settings");
+    expect(tabFromHash("#settings/sessions", visible)).toBe("settings");
     expect(tabFromHash("#users", visible)).toBe("dashboard");
     expect(tabFromHash("", visible)).toBe("dashboard");
   });

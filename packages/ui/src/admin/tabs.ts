@@ -20,9 +20,12 @@ export function visibleTabs(permissions: readonly string[]): AdminTab[] {
   );
 }
 
-/** The tab named by a URL hash such as "#users", if the viewer may see it; else the first tab. */
+/**
+ * The tab named by a URL hash such as "#users" (or "#settings/site": a tab's own section follows a slash),
+ * if the viewer may see it; else the first tab.
+ */
 export function tabFromHash(hash: string, visible: readonly AdminTab[]): AdminTab {
-  const name = hash.replace(/^#/, "").toLowerCase();
+  const name = hash.replace(/^#/, "").toLowerCase().split("/")[0];
   return visible.find((tab) => tab === name) ?? visible[0] ?? "dashboard";
 }
 

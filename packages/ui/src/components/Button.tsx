@@ -5,7 +5,7 @@ export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger";
 export type ButtonSize = "sm" | "md" | "lg";
 
 const VARIANTS: Record<ButtonVariant, string> = {
-  primary: "bg-indigo-600 text-white shadow-sm hover:bg-indigo-700 active:bg-indigo-800 disabled:opacity-70",
+  primary: "bg-indigo-600 text-white shadow-sm hover:bg-indigo-700 active:bg-indigo-800",
   secondary:
     "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800",
   ghost: "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800",
@@ -24,7 +24,11 @@ export const FOCUS_RING = "focus-ring";
 
 export function buttonClasses(variant: ButtonVariant = "primary", size: ButtonSize = "md", extra?: string): string {
   return cx(
-    "inline-flex items-center justify-center rounded-lg font-medium transition-colors disabled:cursor-not-allowed",
+    "inline-flex items-center justify-center rounded-lg font-medium transition-colors",
+    // Disabled looks disabled in every variant (a busy one keeps its colour: its spinner says why), and so
+    // does a control that is only announced unavailable.
+    "disabled:cursor-not-allowed disabled:not-aria-busy:opacity-50 disabled:not-aria-busy:shadow-none",
+    "aria-disabled:cursor-not-allowed aria-disabled:opacity-50 aria-disabled:shadow-none",
     FOCUS_RING,
     VARIANTS[variant],
     SIZES[size],

@@ -4,10 +4,12 @@ import { useAuth } from "../auth/auth-context.tsx";
 import { useDarkMode } from "../theme/use-dark-mode.ts";
 import { FOCUS_RING } from "./Button.tsx";
 import { cx } from "./cx.ts";
-import { CalendarIcon, HomeIcon, LogInIcon, LogOutIcon, MoonIcon, ShieldIcon, SunIcon } from "./icons.tsx";
+import { CalendarIcon, HomeIcon, LogInIcon, LogOutIcon, MoonIcon, ShieldIcon, SunIcon, UserIcon } from "./icons.tsx";
 import { RouteLink } from "./RouteLink.tsx";
 
 export const ADMIN_PATH = "/admin/settings";
+/** Every signed-in user's account page (password, sessions): for plain users too, who have no admin panel. */
+export const ACCOUNT_PATH = "/account";
 
 /** The look of a floating button: the `floating-button` class of controls.css. */
 const FLOATING = "floating-button";
@@ -17,7 +19,10 @@ function Label({ children }: { children: ReactNode }) {
 }
 
 export interface FloatingButtonsProps {
-  /** Top-left button: 'auth' (login when logged out, logout when logged in) or 'home'. */
+  /**
+   * Top-left button: 'auth' (login when logged out, logout when logged in, with the Account button beside
+   * the dark-mode toggle) or 'home'.
+   */
   left?: "auth" | "home" | "none";
   /** The calendar button, a quarter across the top. */
   calendar?: boolean;
@@ -87,6 +92,17 @@ export function FloatingButtons({ left = "home", calendar = false, admin = false
         >
           <ShieldIcon />
           <Label>Admin</Label>
+        </RouteLink>
+      ) : null}
+      {left === "auth" && isLoggedIn ? (
+        <RouteLink
+          to={ACCOUNT_PATH}
+          className={cx(FLOATING, "right-18", FOCUS_RING)}
+          aria-label="Account"
+          data-testid="account-button"
+        >
+          <UserIcon />
+          <Label>Account</Label>
         </RouteLink>
       ) : null}
       <DarkModeToggle className={cx(FLOATING, "right-4", FOCUS_RING)} />

@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, type Ref, useState } from "react";
+import { type InputHTMLAttributes, type ReactNode, type Ref, type RefObject, useEffect, useState } from "react";
 import { FOCUS_RING } from "./Button.tsx";
 import { cx } from "./cx.ts";
 import { EyeIcon, EyeOffIcon } from "./secondary-icons.tsx";
@@ -15,23 +15,69 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   value: string;
   onValueChange: (value: string) => void;
   hint?: string;
+  /** A validation error of this field: shown under it, and the input is marked invalid and described by it. */
+  error?: string | null;
   ref?: Ref<HTMLInputElement>;
 }
 
 export const FIELD_LABEL_CLASSES = "mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200";
 export const FIELD_HINT_CLASSES = "mt-1 text-xs text-slate-600 dark:text-slate-400";
+const INVALID_INPUT = "border-red-600 dark:border-red-400";
 
-/** The label above a control and its hint (`{inputId}-hint`, for aria-describedby) below it. */
+/**
+ * What an input carries for its hint and error (issue 22 §5): `aria-invalid` while it has an error, and
+ * `aria-describedby` naming the error (`{inputId}-error`) first, then the hint (`{inputId}-hint`).
+ */
+export function fieldDescription(
+  inputId: string,
+  hint: string | undefined,
+  error: string | null | undefined,
+): { "aria-invalid"?: true; "aria-describedby"?: string } {
+  const ids = [error ? `${inputId}-error` : null, hint ? `${inputId}-hint` : null].filter(Boolean);
+  return {
+    ...(error ? { "aria-invalid": true as const } : {}),
+    ...(ids.length > 0 ? { "aria-describedby": ids.join(" ") } : {}),
+  };
+}
+
+/** A field's validation error, right under it (`{inputId}-error`, for aria-describedby). */
+export function FieldError({ inputId, error }: { inputId: string; error: string | null | undefined }) {
+  if (!error) return null;
+  return (
+    <p
+      id={`${inputId}-error`}
+      data-testid="field-error"
+      className="mt-1 text-sm font-medium text-red-700 dark:text-red-300"
+    >
+      {error}
+    </p>
+  );
+}
+
+/**
+ * Moves focus to the first invalid field of `form` each time `attempt` changes (a submit that found
+ * problems), so the keyboard and the screen reader land on what needs fixing.
+ */
+export function useFocusFirstInvalid(form: RefObject<HTMLElement | null>, attempt: number): void {
+  useEffect(() => {
+    if (attempt === 0) return;
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [attempt, form]);
+}
+
+/** The label above a control, its error and its hint (for aria-describedby) below it. */
 function FieldFrame({
   label,
   inputId,
   hint,
+  error,
   className,
   children,
 }: {
   label: string;
   inputId: string;
   hint?: string;
+  error?: string | null;
   className?: string;
   children: ReactNode;
 }) {
@@ -41,6 +87,7 @@ function FieldFrame({
         {label}
       </label>
       {children}
+      <FieldError inputId={inputId} error={error} />
       {hint ? (
         <p id={`${inputId}-hint`} className={FIELD_HINT_CLASSES}>
           {hint}
@@ -51,19 +98,19 @@ function FieldFrame({
 }
 
 /** A labelled input. Validation is done by the form (spec messages), so no browser `required` popups. */
-export function TextField({ label, value, onValueChange, hint, id, className, ...rest }: TextFieldProps) {
+export function TextField({ label, value, onValueChange, hint, error, id, className, ...rest }: TextFieldProps) {
   const autoId = useDomId();
   const inputId = id ?? autoId;
   return (
-    <FieldFrame label={label} inputId={inputId} hint={hint} className={className}>
+    <FieldFrame label={label} inputId={inputId} hint={hint} error={error} className={className}>
       <input
         id={inputId}
         // An explicit type (the caller's wins through `rest`): valid HTML asks for one on every input.
         type="text"
         value={value}
         onChange={(event) => onValueChange(event.target.value)}
-        className={INPUT_CLASSES}
-        aria-describedby={hint ? `${inputId}-hint` : undefined}
+        className={cx(INPUT_CLASSES, error && INVALID_INPUT)}
+        {...fieldDescription(inputId, hint, error)}
         {...rest}
       />
     </FieldFrame>
@@ -71,20 +118,20 @@ export function TextField({ label, value, onValueChange, hint, id, className, ..
 }
 
 /** A password input with a show/hide toggle. */
-export function PasswordField({ label, value, onValueChange, hint, id, className, ...rest }: TextFieldProps) {
+export function PasswordField({ label, value, onValueChange, hint, error, id, className, ...rest }: TextFieldProps) {
   const autoId = useDomId();
   const inputId = id ?? autoId;
   const [visible, setVisible] = useState(false);
   return (
-    <FieldFrame label={label} inputId={inputId} hint={hint} className={className}>
+    <FieldFrame label={label} inputId={inputId} hint={hint} error={error} className={className}>
       <div className="relative">
         <input
           id={inputId}
           type={visible ? "text" : "password"}
           value={value}
           onChange={(event) => onValueChange(event.target.value)}
-          className={cx(INPUT_CLASSES, "pr-11")}
-          aria-describedby={hint ? `${inputId}-hint` : undefined}
+          className={cx(INPUT_CLASSES, "pr-11", error && INVALID_INPUT)}
+          {...fieldDescription(inputId, hint, error)}
           autoCapitalize="none"
           spellCheck={false}
           {...rest}

@@ -48,6 +48,14 @@ export function LogOutIcon(props: IconProps) {
     </StrokeSvg>
   );
 }
+export function UserIcon(props: IconProps) {
+  return (
+    <StrokeSvg {...props}>
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21a8 8 0 0 1 16 0" />
+    </StrokeSvg>
+  );
+}
 export function CalendarIcon(props: IconProps) {
   return (
     <StrokeSvg {...props}>

@@ -11,6 +11,16 @@ export interface ProjectCardProps {
   /** Given only to holders of website:projects:edit: hover buttons on the card. */
   onEdit?: (project: Project) => void;
   onDelete?: (project: Project) => void;
+  /** Why Edit or Delete is unavailable to this viewer, if it is (issue 22 §5): the button is aria-disabled. */
+  unavailable?: CardActionRefusals;
+  /** The refusal shown beside the card's buttons, after an unavailable one was pressed. */
+  refusal?: string | null;
+}
+
+/** The spec's 'You do not have permission to ...' for each button the viewer may not use. */
+export interface CardActionRefusals {
+  edit?: string;
+  delete?: string;
 }
 
 const ProjectCardActions = lazy(() => import("./ProjectCardActions.tsx"));
@@ -24,7 +34,15 @@ function isInternal(href: string): boolean {
 }
 
 /** Its Code and Demo icons are <use> references: the page renders <RepeatedIconSymbols /> once. */
-export function ProjectCard({ project, status, highlighted = false, onEdit, onDelete }: ProjectCardProps) {
+export function ProjectCard({
+  project,
+  status,
+  highlighted = false,
+  onEdit,
+  onDelete,
+  unavailable,
+  refusal,
+}: ProjectCardProps) {
   const demo = project.externalLink?.trim();
   const code = project.github?.trim();
   return (
@@ -95,7 +113,13 @@ export function ProjectCard({ project, status, highlighted = false, onEdit, onDe
       {onEdit || onDelete ? (
         // Only editors see them: their code loads when first shown.
         <Suspense fallback={null}>
-          <ProjectCardActions project={project} onEdit={onEdit} onDelete={onDelete} />
+          <ProjectCardActions
+            project={project}
+            onEdit={onEdit}
+            onDelete={onDelete}
+            unavailable={unavailable}
+            refusal={refusal}
+          />
         </Suspense>
       ) : null}
     </article>

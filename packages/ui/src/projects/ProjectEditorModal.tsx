@@ -16,7 +16,14 @@ import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState 
 import type { ProjectBody } from "../api/api-client.ts";
 import { Button, FOCUS_RING } from "../components/Button.tsx";
 import { cx } from "../components/cx.ts";
-import { FIELD_HINT_CLASSES, FIELD_LABEL_CLASSES, INPUT_CLASSES, TextField } from "../components/FormField.tsx";
+import {
+  FIELD_HINT_CLASSES,
+  FIELD_LABEL_CLASSES,
+  FieldError,
+  fieldDescription,
+  INPUT_CLASSES,
+  TextField,
+} from "../components/FormField.tsx";
 import { Modal } from "../components/Modal.tsx";
 import { CloseIcon } from "../components/secondary-icons.tsx";
 import { useDiscardGuard, useReportUnsaved } from "../unsaved/UnsavedChangesProvider.tsx";
@@ -54,6 +61,9 @@ const TEXTAREA = cx(
 export function ProjectEditorModal({ open, project, onClose, onSave }: ProjectEditorModalProps) {
   const [form, setForm] = useState<ProjectFormState>(() => projectFormFrom(project));
   const [error, setError] = useState<SaveError | null>(null);
+  // The field a check refused, with the browser's (or our link rule's) words, shown under it (issue 22 §5).
+  const [invalid, setInvalid] = useState<{ field: string; message: string } | null>(null);
+  const errorOf = (field: string) => (invalid?.field === field ? invalid.message : null);
   const [busy, setBusy] = useState(false);
   // The project as the edit is based on: the one opened, or the current one after a conflict.
   const [base, setBase] = useState<Project | null>(project);
@@ -67,6 +77,7 @@ export function ProjectEditorModal({ open, project, onClose, onSave }: ProjectEd
     if (open) {
       setForm(projectFormFrom(project));
       setError(null);
+      setInvalid(null);
       setBase(project);
       setConflict(null);
     }
@@ -90,6 +101,10 @@ export function ProjectEditorModal({ open, project, onClose, onSave }: ProjectEd
     event.preventDefault();
     const formElement = event.currentTarget;
     const field = (name: string) => formElement.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement;
+    const refuse = (name: string, element: HTMLInputElement | HTMLTextAreaElement) => {
+      setInvalid({ field: name, message: element.validationMessage });
+      element.focus();
+    };
     // Browser-level checks, in field order: required text first, then the two links by our own rule
     // (type=url alone would refuse a demo path such as /twitchheartwidget).
     for (const name of ["title", "description"]) {
@@ -97,7 +112,7 @@ export function ProjectEditorModal({ open, project, onClose, onSave }: ProjectEd
       element.setCustomValidity(
         element.value !== "" && element.value.trim() === "" ? "Please fill out this field." : "",
       );
-      if (!element.checkValidity()) return void element.reportValidity();
+      if (!element.checkValidity()) return refuse(name, element);
     }
     for (const [name, relative] of [
       ["github", false],
@@ -106,8 +121,9 @@ export function ProjectEditorModal({ open, project, onClose, onSave }: ProjectEd
       const element = field(name);
       const problem = linkProblem(element.value, relative);
       element.setCustomValidity(problem ?? "");
-      if (problem) return void element.reportValidity();
+      if (problem) return refuse(name, element);
     }
+    setInvalid(null);
     await saveOn(base);
   };
 
@@ -142,6 +158,7 @@ export function ProjectEditorModal({ open, project, onClose, onSave }: ProjectEd
   const tagProblem = tagInputProblem(form);
   const clearValidity = (event: FormEvent<HTMLInputElement | HTMLTextAreaElement>) =>
     event.currentTarget.setCustomValidity("");
+  const descriptionId = `${id}-description`;
 
   return (
     <Modal
@@ -168,6 +185,7 @@ export function ProjectEditorModal({ open, project, onClose, onSave }: ProjectEd
           value={form.title}
           onInput={clearValidity}
           onValueChange={(value) => set("title", value)}
+          error={errorOf("title")}
         />
         <div>
           <label htmlFor={`${id}-description`} className={FIELD_LABEL_CLASSES}>
@@ -182,8 +200,10 @@ export function ProjectEditorModal({ open, project, onClose, onSave }: ProjectEd
             value={form.description}
             onInput={clearValidity}
             onChange={(e) => set("description", e.target.value)}
-            className={TEXTAREA}
+            className={cx(TEXTAREA, errorOf("description") && "border-red-600 dark:border-red-400")}
+            {...fieldDescription(descriptionId, undefined, errorOf("description"))}
           />
+          <FieldError inputId={descriptionId} error={errorOf("description")} />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
@@ -197,6 +217,7 @@ export function ProjectEditorModal({ open, project, onClose, onSave }: ProjectEd
             onInput={clearValidity}
             onValueChange={(value) => set("github", value)}
             hint="Optional. Left empty, the card shows no Code link."
+            error={errorOf("github")}
           />
           <TextField
             id={`${id}-demo`}
@@ -209,6 +230,7 @@ export function ProjectEditorModal({ open, project, onClose, onSave }: ProjectEd
             onInput={clearValidity}
             onValueChange={(value) => set("externalLink", value)}
             hint="Optional. A full URL, or a page of this site such as /twitchheartwidget."
+            error={errorOf("externalLink")}
           />
         </div>
         <fieldset>

@@ -10,7 +10,7 @@ import { type ReactNode, useMemo, useState } from "react";
 import { FOCUS_RING } from "../components/Button.tsx";
 import { cx } from "../components/cx.ts";
 import { RepeatedIconSymbols } from "../components/icons.tsx";
-import { ProjectCard } from "./ProjectCard.tsx";
+import { type CardActionRefusals, ProjectCard } from "./ProjectCard.tsx";
 
 export const SORT_LABELS: Record<ProjectSort, string> = { random: "Random", az: "A-Z", status: "Status" };
 const SORTS: readonly ProjectSort[] = ["random", "az", "status"];
@@ -23,6 +23,10 @@ export interface ProjectsSectionProps {
   highlightedId?: string;
   onEdit?: (project: Project) => void;
   onDelete?: (project: Project) => void;
+  /** Why Edit or Delete is unavailable to this viewer, if it is: those buttons are then aria-disabled. */
+  unavailable?: CardActionRefusals;
+  /** The refusal to show on one card, after its unavailable button was pressed. */
+  refusal?: { projectId: string; text: string } | null;
   /** Shown above the grid (e.g. the database error or the editor's error banner). */
   notice?: ReactNode;
   headingId?: string;
@@ -35,6 +39,8 @@ export function ProjectsSection({
   highlightedId,
   onEdit,
   onDelete,
+  unavailable,
+  refusal = null,
   notice,
   headingId = "projects-heading",
 }: ProjectsSectionProps) {
@@ -105,6 +111,8 @@ export function ProjectsSection({
               highlighted={project._id === highlightedId}
               onEdit={onEdit}
               onDelete={onDelete}
+              unavailable={unavailable}
+              refusal={refusal?.projectId === project._id ? refusal.text : null}
             />
           ))}
         </div>

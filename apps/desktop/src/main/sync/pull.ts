@@ -3,8 +3,9 @@
  * page with its cursor in one local transaction (a crash re-pulls the page, and applying it twice is
  * harmless). Each change records the server's version and row for the entity; the local row takes the
  * server's values except for fields that still have a local change waiting: the push decides those.
- * A `reset: true` answer is a full snapshot: local projects missing from it were deleted on the server
- * and go too, unless a local change to them is still waiting.
+ * A `reset: true` answer is a full snapshot, perhaps in several pages: local projects missing from all its
+ * pages were deleted on the server and go too, unless a local change to them is still waiting. The cursor
+ * is kept only once the snapshot's last page is in, so an interrupted snapshot starts again whole.
  */
 import type { SyncChange, SyncPullAnswer } from "@portfolio/core/domain";
 import type { Transport } from "@portfolio/ui/api/transport.ts";
@@ -23,25 +24,31 @@ export async function pullChanges(options: {
 }): Promise<void> {
   const { db, server } = options;
   let since = options.snapshot ? null : await readState(db, "cursor");
+  /** The project ids of the snapshot being paged through (null outside a snapshot). */
+  let snapshotIds: Set<string> | null = null;
   for (;;) {
     const answer: SyncPullAnswer = await server.call("sync.pull", {
       ...(since ? { since } : {}),
       limit: PAGE,
     });
+    snapshotIds = answer.reset ? (snapshotIds ?? new Set()) : null;
+    for (const change of answer.reset ? answer.changes : [])
+      if (change.entity === "project") snapshotIds?.add(change.entityId);
+    const snapshotDone = answer.reset && !answer.hasMore ? snapshotIds : null;
     await db.transaction().execute(async (trx) => {
-      await applyPage(trx, answer, options.now());
-      await writeState(trx, "cursor", answer.cursor);
+      await applyPage(trx, answer, options.now(), snapshotDone);
+      if (!answer.reset || !answer.hasMore) await writeState(trx, "cursor", answer.cursor);
     });
     if (!answer.hasMore) return;
     since = answer.cursor;
   }
 }
 
-async function applyPage(db: LocalDb, answer: SyncPullAnswer, now: Date): Promise<void> {
+async function applyPage(db: LocalDb, answer: SyncPullAnswer, now: Date, snapshot: Set<string> | null): Promise<void> {
   const waiting = await waitingByEntity(db);
   for (const change of answer.changes)
     await applyChange(db, change, waiting.get(entityKey(change.entity, change.entityId)), now);
-  if (answer.reset) await dropMissing(db, answer.changes, waiting);
+  if (snapshot) await dropMissing(db, snapshot, waiting);
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -78,8 +85,7 @@ async function applyChange(db: LocalDb, change: SyncChange, keep: Set<string> | 
   );
 }
 
-async function dropMissing(db: LocalDb, changes: SyncChange[], waiting: Map<string, Set<string>>): Promise<void> {
-  const present = new Set(changes.filter((c) => c.entity === "project").map((c) => c.entityId));
+async function dropMissing(db: LocalDb, present: Set<string>, waiting: Map<string, Set<string>>): Promise<void> {
   const local = await db.selectFrom("projects").select("id").execute();
   for (const { id } of local) {
     if (present.has(id) || waiting.has(entityKey("project", id))) continue;

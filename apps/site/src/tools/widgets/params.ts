@@ -1,4 +1,5 @@
 /** Reading widget settings from the URL: every value checked, out-of-range numbers clamped, defaults otherwise. */
+import { isLoopbackHost } from "../common/loopback.ts";
 
 export function readInt(
   params: URLSearchParams,
@@ -44,4 +45,20 @@ export function setIfNotDefault(
 ) {
   if (value === fallback) return;
   params.set(name, typeof value === "boolean" ? (value ? "1" : "0") : String(value));
+}
+
+/**
+ * An http(s) address on this machine, for a provider's base address in tests and benchmarks (a local fake);
+ * null for anything else, so a shared link can never point a viewer's browser at a third party.
+ */
+export function loopbackHttpBase(value: string | null): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+    if (url.username || url.password || !isLoopbackHost(url.hostname)) return null;
+    return url.href.replace(/\/+$/, "");
+  } catch {
+    return null;
+  }
 }

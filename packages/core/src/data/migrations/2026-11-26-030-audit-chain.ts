@@ -8,7 +8,7 @@
  *
  * The append-only guard is rewritten: an entry may be updated only while it has no hash (entries written
  * before this migration are sealed once at the next start, and nothing but their hash may change then), and
- * deleted only up to the checkpoint (pruning). Everything else still fails with `audit_log is append-only`.
+ * deleted only up to the checkpoint (pruning, by AUDIT_RETENTION_DAYS). Everything else still fails with `audit_log is append-only`.
  *
  * Frozen in time: never import application code here, and never edit it once shipped.
  */
@@ -16,7 +16,7 @@ import { type Kysely, sql } from "kysely";
 import { dialectOf, dropAppendOnlyTriggers } from "../dialect.ts";
 
 const MESSAGE = "audit_log is append-only";
-const COLUMNS = ["seq", "id", "at", "actor_id", "actor_name", "action", "target_type", "target_id", "details"];
+const COLUMNS = ["seq", "id", "at", "actor_id", "actor_name", "action", "kind", "target_type", "target_id", "details"];
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are written against an untyped database on purpose.
 export async function up(db: Kysely<any>): Promise<void> {
@@ -31,7 +31,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("mac", "text")
     .execute();
 
+  // Replaces the guards of the initial and the scale migrations (the latter let housekeeping delete rows older
+  // than a cutoff in audit_purge; pruning now goes through the keyed checkpoint instead).
   await dropAppendOnlyTriggers(db, "audit_log");
+  if (dialectOf(db) === "postgres") {
+    await sql.raw("DROP TRIGGER IF EXISTS audit_log_no_delete ON audit_log").execute(db);
+    await sql.raw("DROP FUNCTION IF EXISTS audit_log_delete_guard()").execute(db);
+  }
   const checkpointSeq = "COALESCE((SELECT seq FROM audit_chain WHERE name = 'checkpoint'), 0)";
   if (dialectOf(db) === "postgres") {
     const changed = COLUMNS.map((c) => `NEW.${c} IS DISTINCT FROM OLD.${c}`).join(" OR ");

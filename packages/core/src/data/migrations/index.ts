@@ -14,6 +14,7 @@ import * as syncRetention from "./2026-11-24-008-sync-retention.ts";
 import * as deactivatedAt from "./2026-11-25-009-deactivated-at.ts";
 import * as pendingEmailInvited from "./2026-11-26-010-pending-email-invited.ts";
 import * as idempotencyKeys from "./2026-11-26-011-idempotency-keys.ts";
+import * as scale from "./2026-11-26-012-scale.ts";
 import * as auditChain from "./2026-11-26-030-audit-chain.ts";
 import * as historyTrash from "./2026-11-26-031-history-trash.ts";
 
@@ -29,6 +30,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "2026-11-25-009-deactivated-at": deactivatedAt,
   "2026-11-26-010-pending-email-invited": pendingEmailInvited,
   "2026-11-26-011-idempotency-keys": idempotencyKeys,
+  "2026-11-26-012-scale": scale,
   "2026-11-26-030-audit-chain": auditChain,
   "2026-11-26-031-history-trash": historyTrash,
 };

@@ -23,6 +23,8 @@ export interface OperationSpec {
   /** The HTTP path with `{name}` parameters, e.g. `/api/projects/{id}`. */
   path: string;
   summary: string;
+  /** Longer notes for the OpenAPI document (limits, when to page). */
+  description?: string;
   /** The policy action it needs (checked before the input is read), or `public`. */
   action: Action;
   /** Success status: 200 unless said (201 creates, 204 answers nothing). */

@@ -99,6 +99,7 @@ function operationObject(name: string, spec: OperationSpec): Json {
   const operation: Json = {
     operationId: name,
     summary: spec.summary,
+    ...(spec.description ? { description: spec.description } : {}),
     tags: [name.split(".")[0]],
     "x-policy-action": spec.action,
     parameters: parameters(spec),

@@ -10,6 +10,7 @@ import { idParamSchema, idSchema } from "../database-limits.ts";
 import { historyQuerySchema, restoreBodySchema } from "../history.ts";
 import { siteProfileSchema } from "../site-profile-schema.ts";
 import { twitchCallbackSchema } from "../twitch.ts";
+import { USERS_PAGE_DEFAULT, USERS_PAGE_MAX, usersQuerySchema } from "../users-query.ts";
 import {
   activateBodySchema,
   emailConfirmBodySchema,
@@ -341,8 +342,16 @@ export const operations = {
   "users.list": {
     method: "GET",
     path: "/api/admin/users",
-    summary: "Every user, sorted by rank, then username.",
+    summary: "Every user, sorted by rank, then username; or one page of them, searched and filtered.",
+    description:
+      "Without query parameters: every user (the spec's answer), sensible up to a few thousand users; past " +
+      "that the admin panel pages. With any of limit, cursor, q, role or status: at most `limit` users " +
+      `(default ${USERS_PAGE_DEFAULT}, at most ${USERS_PAGE_MAX}) in the same order, \`next\` (pass it as \`cursor\` ` +
+      "for the following page; null on the last) and, when no search is given, `total` (from counters). `q` " +
+      "matches a username or e-mail prefix without regard to case; `role` is the role the panel shows (custom: " +
+      "permissions matching no role exactly); `status` is active, inactive (never activated) or deactivated.",
     action: "users.view",
+    query: usersQuerySchema.strict(),
     result: results.adminUsersResult,
   },
   "users.update": {

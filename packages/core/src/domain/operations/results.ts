@@ -10,6 +10,7 @@
 import { z } from "zod";
 import type {
   AdminUser,
+  AdminUsersAnswer,
   AuditLogAnswer,
   AuditVerifyAnswer,
   DashboardStats,
@@ -162,7 +163,13 @@ export const adminUserResult = answer<AdminUser>()(
   }),
 );
 
-export const adminUsersResult = answer<{ users: AdminUser[] }>()(z.strictObject({ users: z.array(adminUserResult) }));
+export const adminUsersResult = answer<AdminUsersAnswer>()(
+  z.strictObject({
+    users: z.array(adminUserResult),
+    next: text.nullable().optional(),
+    total: z.number().int().optional(),
+  }),
+);
 
 const count = z.number().int();
 
@@ -174,9 +181,14 @@ export const dashboardResult = answer<DashboardStats>()(
         total: count,
         active: count,
         inactive: count,
+        pending: count,
+        deactivated: count,
         byRole: z.record(roleKey, count),
         pendingActivations: z.array(z.strictObject({ _id: text, username: text, email: text, createdAt: text })),
       })
+      .optional(),
+    daily: z
+      .array(z.strictObject({ day: text, signups: count, activations: count, logins: count, edits: count }))
       .optional(),
   }),
 );

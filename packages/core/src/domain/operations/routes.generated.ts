@@ -35,7 +35,7 @@ export const ROUTES: Record<OperationName, Route> = {
   "trash.purge": {"method":"DELETE","path":"/api/admin/trash/project/{id}","query":[],"body":false},
   "roles.list": {"method":"GET","path":"/api/admin/roles","query":[],"body":false},
   "roles.update": {"method":"PATCH","path":"/api/admin/roles/{roleKey}","query":[],"body":true},
-  "users.list": {"method":"GET","path":"/api/admin/users","query":[],"body":false},
+  "users.list": {"method":"GET","path":"/api/admin/users","query":["limit","cursor","q","role","status"],"body":false},
   "users.update": {"method":"PATCH","path":"/api/admin/users/{id}","query":[],"body":true},
   "users.delete": {"method":"DELETE","path":"/api/admin/users/{id}","query":[],"body":false},
   "users.resetPassword": {"method":"POST","path":"/api/admin/users/{id}/reset-password","query":[],"body":false},

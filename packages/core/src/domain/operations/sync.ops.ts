@@ -57,7 +57,8 @@ export const syncOperations = {
     path: "/api/sync/pull",
     summary:
       "Changes after the cursor `since`, each entity in its current state; no, unknown or expired cursor: a " +
-      "full snapshot with reset: true.",
+      "full snapshot with reset: true, in pages of at most 1000 projects (follow `hasMore` with the cursor; " +
+      "the last page's cursor is where the snapshot was taken).",
     action: "sync.use",
     query: syncPullQuerySchema.strict(),
     result: results.syncPullResult,

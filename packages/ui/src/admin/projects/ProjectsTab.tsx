@@ -1,13 +1,15 @@
 /**
  * The Projects tab (projects:view). Create needs projects:create, edit projects:edit, delete
- * projects:delete; without them the buttons answer with the alert 'You do not have permission to ...'.
- * After every change the list is fetched again.
+ * projects:delete; without them the buttons look and are announced unavailable, and pressing one shows
+ * 'You do not have permission to ...' in an alert beside it (issue 22 §5). After every change the list is
+ * fetched again.
  */
 import { hasPermission, type Project } from "@portfolio/core/domain";
 import { useState } from "react";
 import type { ProjectBody } from "../../api/api-client.ts";
 import { useApi } from "../../auth/auth-context.tsx";
 import { Button } from "../../components/Button.tsx";
+import { RefusalAlert, UnavailableReason, unavailableProps } from "../../components/unavailable.tsx";
 import { ProjectEditorModal } from "../../projects/ProjectEditorModal.tsx";
 import { projectConflictFrom } from "../../projects/project-conflict.ts";
 import { saveErrorFrom } from "../../projects/save-error.ts";
@@ -19,6 +21,16 @@ import { DEFAULT_PROJECT_SORT, nextSort, sortProjectRows } from "../project-tabl
 import { EmptyBlock, ErrorBlock, LoadingBlock } from "../States.tsx";
 import { useLoad } from "../use-load.ts";
 import { ProjectsTable } from "./ProjectsTable.tsx";
+
+const CREATE_REASON_ID = "projects-create-unavailable";
+const EDIT_REASON_ID = "projects-edit-unavailable";
+const DELETE_REASON_ID = "projects-delete-unavailable";
+
+/** A refused press: at the New Project button, or at a project's row (its id). */
+interface Refusal {
+  at: "create" | string;
+  text: string;
+}
 
 export function ProjectsTab({
   permissions,
@@ -36,17 +48,27 @@ export function ProjectsTab({
   const [editor, setEditor] = useState<{ project: Project | null } | null>(null);
   const [deleting, setDeleting] = useState<Project | null>(null);
   const may = (permission: string) => hasPermission(permissions, permission);
+  // Which refused control was pressed last: its reason shows beside it.
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const reasonIds = {
+    create: may("projects:create") ? undefined : CREATE_REASON_ID,
+    edit: may("projects:edit") ? undefined : EDIT_REASON_ID,
+    delete: may("projects:delete") ? undefined : DELETE_REASON_ID,
+  };
 
   const afterChange = async () => {
     await projects.reload();
     await onChanged();
   };
 
-  const create = () => (may("projects:create") ? setEditor({ project: null }) : window.alert(PERMISSION_ALERTS.create));
+  const create = () =>
+    may("projects:create")
+      ? setEditor({ project: null })
+      : setRefusal({ at: "create", text: PERMISSION_ALERTS.create });
   const edit = (project: Project) =>
-    may("projects:edit") ? setEditor({ project }) : window.alert(PERMISSION_ALERTS.edit);
+    may("projects:edit") ? setEditor({ project }) : setRefusal({ at: project._id, text: PERMISSION_ALERTS.edit });
   const remove = (project: Project) =>
-    may("projects:delete") ? setDeleting(project) : window.alert(PERMISSION_ALERTS.delete);
+    may("projects:delete") ? setDeleting(project) : setRefusal({ at: project._id, text: PERMISSION_ALERTS.delete });
 
   const save = async (body: ProjectBody, version?: number) => {
     const editing = editor?.project ?? null;
@@ -92,15 +114,30 @@ export function ProjectsTab({
             {list ? `${list.length} ${list.length === 1 ? "project" : "projects"} on the site.` : " "}
           </p>
         </div>
-        {list && list.length > 0 ? <Button onClick={create}>New Project</Button> : null}
+        {list && list.length > 0 ? (
+          <div className="flex flex-col items-end gap-2">
+            <Button onClick={create} {...unavailableProps(reasonIds.create)}>
+              New Project
+            </Button>
+            {refusal?.at === "create" ? <RefusalAlert text={refusal.text} /> : null}
+          </div>
+        ) : null}
       </div>
+      {reasonIds.create ? <UnavailableReason id={reasonIds.create} text={PERMISSION_ALERTS.create} /> : null}
+      {reasonIds.edit ? <UnavailableReason id={reasonIds.edit} text={PERMISSION_ALERTS.edit} /> : null}
+      {reasonIds.delete ? <UnavailableReason id={reasonIds.delete} text={PERMISSION_ALERTS.delete} /> : null}
       {projects.error && !list ? (
         <ErrorBlock error={projects.error} what="the projects" onRetry={projects.reload} />
       ) : null}
       {!list && !projects.error ? <LoadingBlock label="Loading projects…" /> : null}
       {list && list.length === 0 ? (
         <EmptyBlock title={PROJECT_MESSAGES.empty}>
-          <Button onClick={create}>{PROJECT_MESSAGES.createFirst}</Button>
+          <div className="flex flex-col items-center gap-2">
+            <Button onClick={create} {...unavailableProps(reasonIds.create)}>
+              {PROJECT_MESSAGES.createFirst}
+            </Button>
+            {refusal?.at === "create" ? <RefusalAlert text={refusal.text} /> : null}
+          </div>
         </EmptyBlock>
       ) : null}
       {list && list.length > 0 ? (
@@ -110,6 +147,8 @@ export function ProjectsTab({
           onSort={(key) => setSort((s) => nextSort(s, key))}
           onEdit={edit}
           onDelete={remove}
+          reasonIds={{ edit: reasonIds.edit, delete: reasonIds.delete }}
+          refusal={refusal && refusal.at !== "create" ? { projectId: refusal.at, text: refusal.text } : null}
         />
       ) : null}
       <ProjectEditorModal

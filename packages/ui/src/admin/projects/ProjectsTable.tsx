@@ -7,6 +7,7 @@ import { FOCUS_RING } from "../../components/Button.tsx";
 import { cx } from "../../components/cx.ts";
 import { PencilIcon, TrashIcon } from "../../components/secondary-icons.tsx";
 import { TableScrollBox } from "../../components/TableScrollBox.tsx";
+import { RefusalAlert, unavailableProps } from "../../components/unavailable.tsx";
 import { tagClasses } from "../../projects/tag-colors.ts";
 import { NotSyncedBadge } from "../../sync/NotSyncedBadge.tsx";
 import {
@@ -35,9 +36,23 @@ export interface ProjectsTableProps {
   onSort: (key: ProjectSortKey) => void;
   onEdit: (project: Project) => void;
   onDelete: (project: Project) => void;
+  /** The description of Edit and Delete where the viewer may not use them (they are then aria-disabled). */
+  reasonIds?: { edit?: string; delete?: string };
+  /** The refusal to show beside a row's buttons, after one was pressed. */
+  refusal?: { projectId: string; text: string } | null;
 }
 
-export function ProjectsTable({ projects, sort, onSort, onEdit, onDelete }: ProjectsTableProps) {
+const UNAVAILABLE = "aria-disabled:cursor-not-allowed aria-disabled:opacity-50";
+
+export function ProjectsTable({
+  projects,
+  sort,
+  onSort,
+  onEdit,
+  onDelete,
+  reasonIds = {},
+  refusal = null,
+}: ProjectsTableProps) {
   const header = (key: ProjectSortKey, label: string) => {
     const state = ariaSort(sort, key);
     return (
@@ -81,6 +96,7 @@ export function ProjectsTable({ projects, sort, onSort, onEdit, onDelete }: Proj
         <tbody className="divide-y divide-slate-200 max-md:block dark:divide-slate-800">
           {projects.map((project) => {
             const tags = visibleTags(project.tags);
+            const refused = refusal?.projectId === project._id ? refusal.text : null;
             return (
               <tr
                 key={project._id}
@@ -133,16 +149,25 @@ export function ProjectsTable({ projects, sort, onSort, onEdit, onDelete }: Proj
                     </ul>
                   )}
                 </td>
-                <td className={`${TD} text-right max-md:absolute max-md:top-2 max-md:right-3`}>
+                <td
+                  className={cx(
+                    TD,
+                    "text-right",
+                    // A card's buttons sit at its top right; with a refusal showing they drop below, beside it.
+                    refused ? "max-md:pt-2" : "max-md:absolute max-md:top-2 max-md:right-3",
+                  )}
+                >
                   <div className="flex justify-end gap-1">
                     <button
                       type="button"
                       onClick={() => onEdit(project)}
                       aria-label={`Edit ${project.title}`}
                       title="Edit"
+                      {...unavailableProps(reasonIds.edit)}
                       className={cx(
                         "rounded-md p-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white",
                         FOCUS_RING,
+                        UNAVAILABLE,
                       )}
                     >
                       <PencilIcon size={16} />
@@ -152,14 +177,17 @@ export function ProjectsTable({ projects, sort, onSort, onEdit, onDelete }: Proj
                       onClick={() => onDelete(project)}
                       aria-label={`Delete ${project.title}`}
                       title="Delete"
+                      {...unavailableProps(reasonIds.delete)}
                       className={cx(
                         "rounded-md p-2 text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950",
                         FOCUS_RING,
+                        UNAVAILABLE,
                       )}
                     >
                       <TrashIcon size={16} />
                     </button>
                   </div>
+                  {refused ? <RefusalAlert text={refused} className="mt-2 md:ml-auto md:max-w-64" /> : null}
                 </td>
               </tr>
             );

@@ -1,4 +1,8 @@
-/** Your account: change your password, see and end your active sessions, and revoke your device tokens. */
+/**
+ * Your account: the password (Account section), and your active sessions and device tokens (Sessions and
+ * devices). Only a browser session may change the password or list the browser sessions (SECURITY 12): in
+ * the desktop app both say they are managed on the website. The site's /account page shows the same pieces.
+ */
 import { useApi } from "../../auth/auth-context.tsx";
 import { ownDeviceTokens } from "../device-tokens.ts";
 import { Card } from "../States.tsx";
@@ -7,48 +11,60 @@ import { ChangePasswordForm } from "./ChangePasswordForm.tsx";
 import { DeviceTokensList } from "./DeviceTokensList.tsx";
 import { SessionsList } from "./SessionsList.tsx";
 
-export function AccountSection({ onLoggedOut }: { onLoggedOut: () => Promise<void> }) {
+export const MANAGED_ON_WEBSITE =
+  "Your password and your browser sessions are managed on the website: log in there to change them.";
+
+const nothing = async () => undefined;
+
+export function PasswordCard({ onChanged = nothing }: { onChanged?: () => Promise<void> }) {
   const api = useApi();
+  if (api.credential !== "session") return <ManagedOnWebsite />;
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
-      {api.credential === "session" ? (
-        <BrowserAccount onLoggedOut={onLoggedOut} />
-      ) : (
-        <Card title="Password and sessions" headingLevel={3}>
-          <p className="text-sm">
-            Your password and your browser sessions are managed on the website: log in there to change them.
-          </p>
-        </Card>
-      )}
-      <Card
-        title="Device tokens"
-        description="Desktop apps connected to your account. Revoke any you do not recognise."
-        testId="device-tokens"
-        headingLevel={3}
-      >
-        <DeviceTokensList source={ownDeviceTokens(api)} />
-      </Card>
-    </div>
+    <Card title="Password" description="Changing it logs out your other sessions." testId="password" headingLevel={3}>
+      <ChangePasswordForm onChanged={onChanged} />
+    </Card>
   );
 }
 
-/** The password and browser sessions: only a browser session may change or list them (SECURITY 12). */
-function BrowserAccount({ onLoggedOut }: { onLoggedOut: () => Promise<void> }) {
+export function SessionsCard({ onLoggedOut }: { onLoggedOut: () => Promise<void> }) {
+  const api = useApi();
+  if (api.credential !== "session") return <ManagedOnWebsite />;
+  return <BrowserSessions onLoggedOut={onLoggedOut} />;
+}
+
+function BrowserSessions({ onLoggedOut }: { onLoggedOut: () => Promise<void> }) {
   const api = useApi();
   const sessions = useLoad(() => api.getSessions());
   return (
-    <>
-      <Card title="Password" description="Changing it logs out your other sessions." headingLevel={3}>
-        <ChangePasswordForm onChanged={sessions.reload} />
-      </Card>
-      <Card
-        title="Active sessions"
-        description="Where you are logged in. End any session you do not recognise."
-        testId="sessions"
-        headingLevel={3}
-      >
-        <SessionsList sessions={sessions} onEndedCurrent={onLoggedOut} endOthers={() => api.endOtherSessions()} />
-      </Card>
-    </>
+    <Card
+      title="Active sessions"
+      description="Where you are logged in. End any session you do not recognise."
+      testId="sessions"
+      headingLevel={3}
+    >
+      <SessionsList sessions={sessions} onEndedCurrent={onLoggedOut} endOthers={() => api.endOtherSessions()} />
+    </Card>
+  );
+}
+
+export function DeviceTokensCard() {
+  const api = useApi();
+  return (
+    <Card
+      title="Device tokens"
+      description="Desktop apps connected to your account. Revoke any you do not recognise."
+      testId="device-tokens"
+      headingLevel={3}
+    >
+      <DeviceTokensList source={ownDeviceTokens(api)} />
+    </Card>
+  );
+}
+
+function ManagedOnWebsite() {
+  return (
+    <Card title="Password and sessions" headingLevel={3} testId="managed-on-website">
+      <p className="text-sm">{MANAGED_ON_WEBSITE}</p>
+    </Card>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * One role in the role editor: its permissions as checkboxes, who a save would change (the role's members,
- * from the server's dry run), and Reset and Save.
+ * from the server's dry run), and Reset and Save. That line and the buttons stay in view at the bottom of
+ * the card (above the profile bar) while the checkboxes scroll by (issue 22 §5).
  */
 import type { RoleKey, RoleUpdateAnswer, RoleView } from "@portfolio/core/domain";
 import { useEffect, useState } from "react";
@@ -8,6 +9,7 @@ import { Button } from "../../components/Button.tsx";
 import { cx } from "../../components/cx.ts";
 import { useReportUnsaved } from "../../unsaved/UnsavedChangesProvider.tsx";
 import { dotClasses } from "../chip-colors.ts";
+import { PROFILE_BAR_HEIGHT } from "../ProfileBubble.tsx";
 import { togglePermission } from "../permission-choices.ts";
 import { isRoleDirty, roleChoices, roleLockReason } from "../role-editor.ts";
 import { PermissionChecklist } from "../users/PermissionChecklist.tsx";
@@ -72,46 +74,55 @@ export function RoleEditorCard({
           {locked}
         </p>
       ) : null}
-      <div className="mt-4 flex-1">
+      {/* Focus scrolls a checkbox clear of the sticky footer below, never under it. */}
+      <div className="mt-4 flex-1 [&_input]:scroll-mb-40">
         <PermissionChecklist
           options={roleChoices(viewerPermissions, role.permissions, draft)}
           onToggle={(name) => setDraft((d) => togglePermission(d, name))}
         />
       </div>
-      <p
-        data-testid="role-preview"
-        data-state={preview.state}
-        aria-live="polite"
-        className={cx(
-          "mt-3 min-h-5 text-sm",
-          preview.state === "refused"
-            ? "font-medium text-red-700 dark:text-red-300"
-            : "text-slate-700 dark:text-slate-300",
-        )}
+      <div
+        data-testid="role-card-footer"
+        style={{ bottom: PROFILE_BAR_HEIGHT }}
+        className="sticky z-10 -mx-5 -mb-5 mt-3 rounded-b-2xl border-t border-slate-200 bg-white/95 px-5 pt-3 pb-4 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95"
       >
-        {preview.state === "checking" ? "Checking which users this would update…" : null}
-        {preview.state === "ready" || preview.state === "refused" || preview.state === "unknown" ? preview.text : null}
-      </p>
-      <div className="mt-4 flex items-center justify-end gap-2 border-t border-slate-200 pt-4 dark:border-slate-800">
-        {dirty ? (
-          <span className="mr-auto text-xs font-medium text-indigo-700 dark:text-indigo-300">Unsaved changes</span>
-        ) : null}
-        <Button
-          variant="secondary"
-          onClick={() => setDraft(role.permissions)}
-          disabled={!dirty || busy}
-          aria-label={`Reset ${role.name}`}
+        <p
+          data-testid="role-preview"
+          data-state={preview.state}
+          aria-live="polite"
+          className={cx(
+            "min-h-5 text-sm",
+            preview.state === "refused"
+              ? "font-medium text-red-700 dark:text-red-300"
+              : "text-slate-700 dark:text-slate-300",
+          )}
         >
-          Reset
-        </Button>
-        <Button
-          onClick={save}
-          disabled={!dirty || locked !== null || preview.state === "refused"}
-          loading={busy}
-          aria-label={`Save ${role.name}`}
-        >
-          Save
-        </Button>
+          {preview.state === "checking" ? "Checking which users this would update…" : null}
+          {preview.state === "ready" || preview.state === "refused" || preview.state === "unknown"
+            ? preview.text
+            : null}
+        </p>
+        <div className="mt-3 flex items-center justify-end gap-2">
+          {dirty ? (
+            <span className="mr-auto text-xs font-medium text-indigo-700 dark:text-indigo-300">Unsaved changes</span>
+          ) : null}
+          <Button
+            variant="secondary"
+            onClick={() => setDraft(role.permissions)}
+            disabled={!dirty || busy}
+            aria-label={`Reset ${role.name}`}
+          >
+            Reset
+          </Button>
+          <Button
+            onClick={save}
+            disabled={!dirty || locked !== null || preview.state === "refused"}
+            loading={busy}
+            aria-label={`Save ${role.name}`}
+          >
+            Save
+          </Button>
+        </div>
       </div>
     </section>
   );

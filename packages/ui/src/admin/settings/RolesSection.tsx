@@ -38,15 +38,7 @@ export function RolesSection({
     api.updateRolePermissions(roleKey, permissions, { dryRun: true });
 
   return (
-    <section aria-labelledby="roles-heading" className="space-y-4">
-      <div>
-        <h2 id="roles-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
-          Roles and permissions
-        </h2>
-        <p className="text-sm text-slate-600 dark:text-slate-400">
-          Saving a role updates its members: users saved with this role.
-        </p>
-      </div>
+    <>
       {canEditRoles(viewerPermissions) ? (
         <div className="grid gap-4 lg:grid-cols-2 xl:grid-cols-3" data-testid="role-editor">
           {editorRoleKeys(viewerPermissions).map((key) => (
@@ -65,6 +57,6 @@ export function RolesSection({
           Editing roles needs the users:edit permission.
         </p>
       )}
-    </section>
+    </>
   );
 }

@@ -7,6 +7,7 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { TextField } from "../../components/FormField.tsx";
 import { Modal } from "../../components/Modal.tsx";
+import { useFieldErrors } from "../../components/use-field-errors.ts";
 import { SaveErrorBox } from "../../projects/SaveErrorBox.tsx";
 import { SaveError } from "../../projects/save-error.ts";
 import { useDiscardGuard, useReportUnsaved } from "../../unsaved/UnsavedChangesProvider.tsx";
@@ -25,6 +26,7 @@ export function ChangeEmailModal({
   const [error, setError] = useState<SaveError | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
+  const fields = useFieldErrors<"email">();
   const field = useRef<HTMLInputElement>(null);
   const dirty = email !== (user.pendingEmail ?? "");
   useReportUnsaved(dirty);
@@ -33,8 +35,10 @@ export function ChangeEmailModal({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    fields.clear();
+    setError(null);
     const problem = firstError(emailSchema, email);
-    if (problem) return setError(new SaveError(problem));
+    if (problem) return fields.show("email", problem);
     setBusy(true);
     setError(null);
     try {
@@ -56,7 +60,7 @@ export function ChangeEmailModal({
       testId="change-email-modal"
       initialFocus={field}
     >
-      <form noValidate onSubmit={submit} className="space-y-4">
+      <form ref={fields.formRef} noValidate onSubmit={submit} className="space-y-4">
         <TextField
           ref={field}
           id={`${id}-email`}
@@ -64,6 +68,7 @@ export function ChangeEmailModal({
           type="email"
           value={email}
           onValueChange={setEmail}
+          error={fields.errorOf("email")}
           autoComplete="off"
           spellCheck={false}
           maxLength={254}

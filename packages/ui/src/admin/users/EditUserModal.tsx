@@ -42,6 +42,8 @@ export interface EditUserModalProps {
 export function EditUserModal({ user, viewerPermissions, roles, onClose, onSave }: EditUserModalProps) {
   const [state, setState] = useState<UserEditorState | null>(() => (user ? initialEditorState(user, roles) : null));
   const [error, setError] = useState<SaveError | null>(null);
+  // A refused username sits under its field, which takes focus (issue 22 §5).
+  const [usernameError, setUsernameError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
   // Focus starts in the first field.
@@ -51,6 +53,7 @@ export function EditUserModal({ user, viewerPermissions, roles, onClose, onSave 
   useEffect(() => {
     setState(user ? initialEditorState(user, roles) : null);
     setError(null);
+    setUsernameError(null);
   }, [user]);
 
   const dirty = user !== null && state !== null && isUserEditDirty(state, user, roles);
@@ -66,7 +69,11 @@ export function EditUserModal({ user, viewerPermissions, roles, onClose, onSave 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const problem = firstError(usernameSchema, state.username);
-    if (problem) return setError(new SaveError(problem));
+    setUsernameError(problem);
+    if (problem) {
+      setError(null);
+      return firstField.current?.focus();
+    }
     if (state.mode === "role" && !state.role)
       return setError(new SaveError("Choose a role, or switch to custom permissions."));
     setBusy(true);
@@ -105,6 +112,7 @@ export function EditUserModal({ user, viewerPermissions, roles, onClose, onSave 
           autoComplete="off"
           spellCheck={false}
           maxLength={32}
+          error={usernameError}
         />
         <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_16rem]">
           <div className="space-y-4">

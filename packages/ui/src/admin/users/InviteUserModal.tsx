@@ -8,6 +8,7 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { TextField } from "../../components/FormField.tsx";
 import { Modal } from "../../components/Modal.tsx";
+import { useFieldErrors } from "../../components/use-field-errors.ts";
 import { SaveErrorBox } from "../../projects/SaveErrorBox.tsx";
 import { SaveError } from "../../projects/save-error.ts";
 import { useDiscardGuard, useReportUnsaved } from "../../unsaved/UnsavedChangesProvider.tsx";
@@ -38,6 +39,7 @@ export function InviteUserModal({
   const [error, setError] = useState<SaveError | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
+  const fields = useFieldErrors<"username" | "email">();
   const firstField = useRef<HTMLInputElement>(null);
   const dirty = username !== "" || email !== "" || role !== "user";
   useReportUnsaved(dirty);
@@ -46,8 +48,12 @@ export function InviteUserModal({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const problem = firstError(usernameSchema, username) ?? firstError(emailSchema, email);
-    if (problem) return setError(new SaveError(problem));
+    fields.clear();
+    setError(null);
+    const usernameProblem = firstError(usernameSchema, username);
+    if (usernameProblem) return fields.show("username", usernameProblem);
+    const emailProblem = firstError(emailSchema, email);
+    if (emailProblem) return fields.show("email", emailProblem);
     setBusy(true);
     setError(null);
     try {
@@ -69,13 +75,14 @@ export function InviteUserModal({
       testId="invite-user-modal"
       initialFocus={firstField}
     >
-      <form noValidate onSubmit={submit} className="space-y-4">
+      <form ref={fields.formRef} noValidate onSubmit={submit} className="space-y-4">
         <TextField
           ref={firstField}
           id={`${id}-username`}
           label="Username"
           value={username}
           onValueChange={setUsername}
+          error={fields.errorOf("username")}
           autoComplete="off"
           spellCheck={false}
           maxLength={32}
@@ -86,6 +93,7 @@ export function InviteUserModal({
           type="email"
           value={email}
           onValueChange={setEmail}
+          error={fields.errorOf("email")}
           autoComplete="off"
           spellCheck={false}
           maxLength={254}

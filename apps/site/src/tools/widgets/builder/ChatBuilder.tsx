@@ -9,6 +9,7 @@ import {
   normalizeChannel,
   parseUserList,
 } from "../chat/chat-options.ts";
+import { EMOTE_PROVIDERS, PROVIDER_NAMES } from "../chat/emotes/emote.ts";
 import { BuilderLayout } from "./BuilderLayout.tsx";
 import { NumberField, SwitchField } from "./fields.tsx";
 
@@ -87,6 +88,15 @@ export default function ChatBuilder({ initial }: { initial: ChatOptions }) {
             checked={options.showBadges}
             onChange={(showBadges) => set({ showBadges })}
           />
+          {EMOTE_PROVIDERS.map((provider) => (
+            <SwitchField
+              key={provider}
+              label={`${PROVIDER_NAMES[provider]} emotes`}
+              hint={`Draws your chat's ${PROVIDER_NAMES[provider]} emotes, global and your channel's own, as pictures.`}
+              checked={options.emotes[provider]}
+              onChange={(on) => set({ emotes: { ...options.emotes, [provider]: on } })}
+            />
+          ))}
         </>
       }
       preview={<ChatWidget options={{ ...options, channel: channel || "demo", demo: true }} preview />}

@@ -13,13 +13,13 @@ describe("chat demo", () => {
       hiddenUsers: CHAT_DEFAULTS.hiddenUsers,
     };
     let log: ReturnType<typeof applyChatEvent> = [];
-    for (let n = 0; n < 9; n++) {
+    for (let n = 0; n < 11; n++) {
       const message = parseIrcMessage(demoIrcLine(n, n));
       expect(message?.command).toBe("PRIVMSG");
       if (message) log = applyChatEvent(log, message, options, n);
     }
     // "!discord" and the bot's line are hidden.
-    expect(log).toHaveLength(7);
+    expect(log).toHaveLength(9);
     expect(log[0]?.displayName).toBe("PixelPanda");
     expect(log[0]?.badges.map((b) => b.kind)).toEqual(["subscriber"]);
     expect(demoIrcLine(9, 0)).toContain("id=demo-9");

@@ -1,8 +1,16 @@
 /** A chat line as the widget shows it: name, colour, badges, and text split into words and Twitch emotes. */
+import type { ThirdPartyEmote } from "./emotes/emote.ts";
 import { type IrcMessage, nickOf } from "./irc.ts";
 import { nameColor } from "./name-color.ts";
 
-export type Fragment = { type: "text"; text: string } | { type: "emote"; id: string; name: string };
+/**
+ * Text, a Twitch emote (from the message's `emotes` tag) or a BTTV/FFZ/7TV emote; an emote may carry
+ * zero-width emotes drawn over it.
+ */
+export type Fragment =
+  | { type: "text"; text: string }
+  | { type: "emote"; id: string; name: string; overlays?: ThirdPartyEmote[] }
+  | { type: "extra"; emote: ThirdPartyEmote; overlays?: ThirdPartyEmote[] };
 
 export interface Badge {
   kind: string;

@@ -29,6 +29,8 @@ describe("chat box settings", () => {
       showBadges: false,
       fontSize: 24,
       server: null,
+      emotes: CHAT_DEFAULTS.emotes,
+      emoteBases: CHAT_DEFAULTS.emoteBases,
       demo: true,
     });
     expect(read("bots=").hiddenUsers).toEqual([]);
@@ -38,6 +40,23 @@ describe("chat box settings", () => {
   it("accepts a server override only on this machine", () => {
     expect(read("server=ws://127.0.0.1:4567").server).toBe("ws://127.0.0.1:4567/");
     expect(read("server=wss://evil.example/irc").server).toBeNull();
+  });
+
+  it("has each emote provider on unless switched off, and moves their APIs only to this machine", () => {
+    expect(read("").emotes).toEqual({ bttv: true, ffz: true, "7tv": true });
+    expect(read("bttv=0&7tv=0").emotes).toEqual({ bttv: false, ffz: true, "7tv": false });
+    expect(read("ffzApi=http://127.0.0.1:9/ffz/v1/").emoteBases.ffz).toBe("http://127.0.0.1:9/ffz/v1");
+    expect(read("7tvApi=https://evil.example/v3").emoteBases["7tv"]).toBe("https://7tv.io/v3");
+    const custom = {
+      ...CHAT_DEFAULTS,
+      channel: "someone",
+      emotes: { bttv: false, ffz: true, "7tv": false },
+      emoteBases: { ...CHAT_DEFAULTS.emoteBases, bttv: "http://127.0.0.1:9/bttv/3" },
+    };
+    expect(chatOptionsToParams(custom).toString()).toBe(
+      "channel=someone&bttv=0&bttvApi=http%3A%2F%2F127.0.0.1%3A9%2Fbttv%2F3&7tv=0",
+    );
+    expect(readChatOptions(chatOptionsToParams(custom))).toEqual(custom);
   });
 
   it("understands channel names in the forms streamers paste", () => {

@@ -3,7 +3,8 @@
  * `server` points it at another IRC WebSocket, but only on this machine (tests and local development).
  */
 import { loopbackSocketUrl } from "../../common/loopback.ts";
-import { isDemo, readBool, readInt, readText, setIfNotDefault } from "../params.ts";
+import { isDemo, loopbackHttpBase, readBool, readInt, readText, setIfNotDefault } from "../params.ts";
+import { DEFAULT_PROVIDER_BASES, EMOTE_PROVIDERS, type EmoteProvider, type ProviderBases } from "./emotes/emote.ts";
 
 export const DEFAULT_BOTS = [
   "nightbot",
@@ -27,7 +28,22 @@ export interface ChatOptions {
   fontSize: number;
   /** A loopback ws:// address to use instead of Twitch's; null = Twitch. */
   server: string | null;
+  /** Third-party emotes drawn in chat (each on unless `bttv=0`, `ffz=0`, `7tv=0`). */
+  emotes: Record<EmoteProvider, boolean>;
+  /** Where each provider's API is: its real host, or (`bttvApi=`, `ffzApi=`, `7tvApi=`) one on this machine. */
+  emoteBases: ProviderBases;
   demo: boolean;
+}
+
+/** The URL parameter that switches a provider's emotes off, and the one that moves its API (loopback only). */
+export const EMOTE_PARAMS: Record<EmoteProvider, { toggle: string; base: string }> = {
+  bttv: { toggle: "bttv", base: "bttvApi" },
+  ffz: { toggle: "ffz", base: "ffzApi" },
+  "7tv": { toggle: "7tv", base: "7tvApi" },
+};
+
+export function enabledProviders(options: ChatOptions): EmoteProvider[] {
+  return EMOTE_PROVIDERS.filter((provider) => options.emotes[provider]);
 }
 
 export const CHAT_DEFAULTS: ChatOptions = {
@@ -39,6 +55,8 @@ export const CHAT_DEFAULTS: ChatOptions = {
   showBadges: true,
   fontSize: 18,
   server: null,
+  emotes: { bttv: true, ffz: true, "7tv": true },
+  emoteBases: DEFAULT_PROVIDER_BASES,
   demo: false,
 };
 
@@ -82,6 +100,16 @@ export function readChatOptions(params: URLSearchParams): ChatOptions {
     showBadges: readBool(params, "badges", CHAT_DEFAULTS.showBadges),
     fontSize: readInt(params, "size", { fallback: CHAT_DEFAULTS.fontSize, ...CHAT_LIMITS.fontSize }),
     server: loopbackSocketUrl(params.get("server"))?.href ?? null,
+    emotes: {
+      bttv: readBool(params, EMOTE_PARAMS.bttv.toggle, true),
+      ffz: readBool(params, EMOTE_PARAMS.ffz.toggle, true),
+      "7tv": readBool(params, EMOTE_PARAMS["7tv"].toggle, true),
+    },
+    emoteBases: {
+      bttv: loopbackHttpBase(params.get(EMOTE_PARAMS.bttv.base)) ?? DEFAULT_PROVIDER_BASES.bttv,
+      ffz: loopbackHttpBase(params.get(EMOTE_PARAMS.ffz.base)) ?? DEFAULT_PROVIDER_BASES.ffz,
+      "7tv": loopbackHttpBase(params.get(EMOTE_PARAMS["7tv"].base)) ?? DEFAULT_PROVIDER_BASES["7tv"],
+    },
     demo: isDemo(params),
   };
 }
@@ -97,6 +125,11 @@ export function chatOptionsToParams(options: ChatOptions): URLSearchParams {
   setIfNotDefault(params, "badges", options.showBadges, CHAT_DEFAULTS.showBadges);
   setIfNotDefault(params, "size", options.fontSize, CHAT_DEFAULTS.fontSize);
   if (options.server) params.set("server", options.server);
+  for (const provider of EMOTE_PROVIDERS) {
+    const names = EMOTE_PARAMS[provider];
+    setIfNotDefault(params, names.toggle, options.emotes[provider], true);
+    setIfNotDefault(params, names.base, options.emoteBases[provider], DEFAULT_PROVIDER_BASES[provider]);
+  }
   if (options.demo) params.set("demo", "1");
   return params;
 }

@@ -24,6 +24,8 @@ export interface TwitchChatClientOptions {
   url?: string;
   onEvent: (event: IrcMessage) => void;
   onStatus?: (status: ChatStatus) => void;
+  /** The channel's Twitch user id, from ROOMSTATE's `room-id` (for its BTTV, FFZ and 7TV emotes). */
+  onRoom?: (roomId: string) => void;
   createSocket?: (url: string) => SocketLike;
   random?: () => number;
   timers?: Timers;
@@ -78,6 +80,8 @@ export class TwitchChatClient {
         case "ROOMSTATE":
           this.socket.markHealthy();
           this.options.onStatus?.("connected");
+          if (message.command === "ROOMSTATE" && message.tags["room-id"])
+            this.options.onRoom?.(message.tags["room-id"]);
           break;
         default:
           this.options.onEvent(message);

@@ -1,6 +1,7 @@
 /** The countdown overlay: title, the time left (ticking on whole seconds), then the end text. */
 import { cx } from "@portfolio/ui";
 import { useEffect, useState } from "react";
+import { usePageVisible } from "../page-visibility.ts";
 import { describeCountdown, formatCountdown, msUntilNextTick } from "./countdown.ts";
 import { type CountdownOptions, resolveEnd } from "./countdown-options.ts";
 
@@ -14,8 +15,11 @@ export default function CountdownWidget({
   const [openedAt] = useState(() => Date.now());
   const endsAt = resolveEnd(options, openedAt);
   const [now, setNow] = useState(() => Date.now());
+  // Off-scene (a hidden OBS source) it does not tick; shown again, it shows the right time at once.
+  const visible = usePageVisible();
 
   useEffect(() => {
+    if (!visible) return;
     let timer = 0;
     const tick = () => {
       const at = Date.now();
@@ -25,7 +29,7 @@ export default function CountdownWidget({
     };
     tick();
     return () => window.clearTimeout(timer);
-  }, [endsAt]);
+  }, [endsAt, visible]);
 
   const remaining = endsAt - now;
   const done = remaining <= 0;

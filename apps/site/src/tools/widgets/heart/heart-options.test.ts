@@ -26,6 +26,7 @@ describe("heart-rate settings", () => {
 
   it("writes a URL that reads back the same", () => {
     const options = {
+      ...HEART_DEFAULTS,
       token: "t0k",
       url: "ws://127.0.0.1:9/x",
       lostAfterSeconds: 20,

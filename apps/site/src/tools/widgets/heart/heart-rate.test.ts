@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { beatMs, heartSocketUrl, PULSOID_REALTIME_URL, parseHeartRateMessage, signalState } from "./heart-rate.ts";
+import {
+  beatMs,
+  HYPERATE_HEARTBEAT,
+  HYPERATE_SOCKET_URL,
+  heartSocketUrl,
+  hyperateJoin,
+  hyperateSocketUrl,
+  PULSOID_REALTIME_URL,
+  parseHeartRateMessage,
+  parseHypeRateMessage,
+  signalState,
+} from "./heart-rate.ts";
 
 describe("heart-rate messages", () => {
   it("reads Pulsoid's real-time message", () => {
@@ -45,5 +56,25 @@ describe("signal and beat", () => {
       "wss://dev.pulsoid.net/api/v1/data/real_time?access_token=abc-123",
     );
     expect(heartSocketUrl("ws://127.0.0.1:9/feed?x=1", "t")).toBe("ws://127.0.0.1:9/feed?x=1&access_token=t");
+  });
+});
+
+describe("HypeRate's live feed", () => {
+  it("joins the streamer's channel and keeps the socket alive the Phoenix way", () => {
+    expect(JSON.parse(hyperateJoin("abc12"))).toEqual({ topic: "hr:abc12", event: "phx_join", payload: {}, ref: 0 });
+    expect(JSON.parse(HYPERATE_HEARTBEAT)).toEqual({ topic: "phoenix", event: "heartbeat", payload: {}, ref: 0 });
+    expect(hyperateSocketUrl(HYPERATE_SOCKET_URL, "k3y")).toBe("wss://app.hyperate.io/socket/websocket?token=k3y");
+  });
+
+  it("reads hr_update of the joined channel only, and ignores replies and impossible rates", () => {
+    const update = (hr: unknown, topic = "hr:abc12") =>
+      JSON.stringify({ event: "hr_update", payload: { hr }, topic, ref: null });
+    expect(parseHypeRateMessage(update(88), "abc12")).toEqual({ bpm: 88, measuredAt: null });
+    expect(parseHypeRateMessage(update(88, "hr:other"), "abc12")).toBeNull();
+    expect(parseHypeRateMessage(update(999), "abc12")).toBeNull();
+    expect(
+      parseHypeRateMessage('{"event":"phx_reply","payload":{"status":"ok"},"topic":"hr:abc12"}', "abc12"),
+    ).toBeNull();
+    expect(parseHypeRateMessage("nope", "abc12")).toBeNull();
   });
 });

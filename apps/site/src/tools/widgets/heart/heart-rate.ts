@@ -51,3 +51,40 @@ export function heartSocketUrl(base: string, token: string): string {
   if (token) url.searchParams.set("access_token", token);
   return url.href;
 }
+
+/**
+ * HypeRate's live feed: a Phoenix-channels WebSocket, `wss://app.hyperate.io/socket/websocket?token=<api key>`.
+ * The widget joins the streamer's channel `hr:<widget id>` (`phx_join`), keeps the socket alive with a
+ * `heartbeat` on the `phoenix` topic, and reads `{"event": "hr_update", "payload": {"hr": 93}}`.
+ */
+export const HYPERATE_SOCKET_URL = "wss://app.hyperate.io/socket/websocket";
+/** HypeRate closes a socket that has been quiet for about a minute: a heartbeat well within that. */
+export const HYPERATE_HEARTBEAT_MS = 25_000;
+
+export function hyperateSocketUrl(base: string, apiKey: string): string {
+  const url = new URL(base);
+  if (apiKey) url.searchParams.set("token", apiKey);
+  return url.href;
+}
+
+export const hyperateJoin = (widgetId: string): string =>
+  JSON.stringify({ topic: `hr:${widgetId}`, event: "phx_join", payload: {}, ref: 0 });
+
+export const HYPERATE_HEARTBEAT = JSON.stringify({ topic: "phoenix", event: "heartbeat", payload: {}, ref: 0 });
+
+/** A reading from one HypeRate message (only `hr_update` of the joined channel), or null. */
+export function parseHypeRateMessage(data: string, widgetId: string): HeartReading | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (typeof body !== "object" || body === null) return null;
+  const { event, payload, topic } = body as { event?: unknown; payload?: unknown; topic?: unknown };
+  if (event !== "hr_update" || (topic !== undefined && topic !== `hr:${widgetId}`)) return null;
+  const rate = typeof payload === "object" && payload !== null ? (payload as { hr?: unknown }).hr : undefined;
+  if (typeof rate !== "number" || !Number.isFinite(rate)) return null;
+  const bpm = Math.round(rate);
+  return bpm < MIN_BPM || bpm > MAX_BPM ? null : { bpm, measuredAt: null };
+}

@@ -1,0 +1,75 @@
+/**
+ * A server with more projects than one snapshot page holds (issue 24: the first pull comes in pages of at
+ * most 1000 projects): connecting keeps every page's projects, and a project deleted on the server while the
+ * desktop was away still goes at the next full snapshot.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Project } from "@portfolio/core/domain";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { OWNER, startTestServer, type TestServer } from "../../../../server/src/test/test-server.ts";
+import { fakeKeychain } from "../../test/fake-safe-storage.ts";
+import { openTestDesktop, type TestDesktop } from "../testing/harness.ts";
+
+let server: TestServer;
+let root: string;
+let desktop: TestDesktop;
+
+beforeEach(async () => {
+  server = await startTestServer();
+  root = mkdtempSync(join(tmpdir(), "portfolio-snapshot-pages-"));
+  const now = new Date().toISOString();
+  const rows = Array.from({ length: 1200 }, (_, i) => ({
+    id: `bulk-${String(i).padStart(4, "0")}`,
+    title: `Bulk ${i}`,
+    description: "One of many.",
+    github: null,
+    external_link: null,
+    is_archived: 0,
+    is_latest: 0,
+    tags: "[]",
+    created_at: now,
+    updated_at: now,
+  }));
+  for (let i = 0; i < rows.length; i += 200)
+    await server.core.db
+      .insertInto("projects")
+      .values(rows.slice(i, i + 200))
+      .execute();
+  desktop = await openTestDesktop({ dir: join(root, "d"), keychain: fakeKeychain() });
+});
+afterEach(async () => {
+  await desktop.main.close();
+  await server.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const localIds = async () =>
+  (await desktop.value<{ projects: Project[] }>("projects.list")).projects.map((p) => p._id).sort();
+
+describe("a snapshot in several pages", () => {
+  it("keeps the projects of every page when connecting", async () => {
+    await desktop.value("desktop.connect", {
+      serverUrl: server.url,
+      username: OWNER.username,
+      password: OWNER.password,
+    });
+    expect(await localIds()).toHaveLength(1214);
+  });
+
+  it("drops a project the server no longer has only when the whole snapshot is in", async () => {
+    await desktop.value("desktop.connect", {
+      serverUrl: server.url,
+      username: OWNER.username,
+      password: OWNER.password,
+    });
+    // Gone on the server without a trace in its change log: only a full snapshot can tell.
+    await server.core.db.deleteFrom("projects").where("id", "=", "bulk-0001").execute();
+    await server.core.db.deleteFrom("settings").where("key", "=", "sync_log_id").execute();
+    await desktop.value("desktop.syncNow");
+    const ids = await localIds();
+    expect(ids).toHaveLength(1213);
+    expect(ids).not.toContain("bulk-0001");
+  });
+});
