@@ -41,9 +41,9 @@ async function mailOwners(core: Core, answer: Extract<AuditVerifyAnswer, { ok: f
     "Compare the database with your backups, and check who can write to it.",
     `Audit log: ${link}`,
   ].join("\n\n");
-  const escape = (value: string) =>
+  const escapeHtml = (value: string) =>
     value.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c);
-  const html = `<p>The daily check of your site's audit log found it <strong>broken</strong>: an entry was changed or removed in the database.</p><p>First bad entry: <code>${escape(answer.firstBadId)}</code><br>Reason: ${escape(answer.reason)}<br>Entries intact before it: ${answer.entries}</p><p>Compare the database with your backups, and check who can write to it.</p><p><a href="${escape(link)}">Open the audit log</a></p>`;
+  const html = `<p>The daily check of your site's audit log found it <strong>broken</strong>: an entry was changed or removed in the database.</p><p>First bad entry: <code>${escapeHtml(answer.firstBadId)}</code><br>Reason: ${escapeHtml(answer.reason)}<br>Entries intact before it: ${answer.entries}</p><p>Compare the database with your backups, and check who can write to it.</p><p><a href="${escapeHtml(link)}">Open the audit log</a></p>`;
   for (const owner of owners) {
     core.mailer.enqueue({ to: owner.email, subject: "Your audit log is broken", text, html, link });
   }
