@@ -7,13 +7,18 @@ import { SERVER_NODE_FLAGS } from "../apps/server/node-flags.mjs";
 import { ensureInstalled, isStale, root, run, runPnpm } from "./workspace.mjs";
 
 const [command, ...args] = process.argv.slice(2);
-if ((command !== "backup" && command !== "restore") || args.filter((a) => !a.startsWith("--")).length !== 1) {
+// `pnpm audit:verify [--head <id>:<hash>]`: no file to resolve.
+const verifying = command === "audit-verify";
+if (
+  !verifying &&
+  ((command !== "backup" && command !== "restore") || args.filter((a) => !a.startsWith("--")).length !== 1)
+) {
   console.error(`Usage: pnpm ${command === "restore" ? "restore <file> [--force]" : `${command ?? "backup"} <file>`}`);
   process.exit(1);
 }
 // npm and pnpm run scripts from the repository root and say where they were called from in INIT_CWD.
 const here = process.env.INIT_CWD || process.cwd();
-const resolved = args.map((a) => (a.startsWith("--") || isAbsolute(a) ? a : resolve(here, a)));
+const resolved = verifying ? args : args.map((a) => (a.startsWith("--") || isAbsolute(a) ? a : resolve(here, a)));
 
 ensureInstalled();
 const serverBuild = join(root, "apps/server/dist/main.js");

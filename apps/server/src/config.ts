@@ -21,6 +21,8 @@ export interface ServerConfig {
    * older than this are pruned (a desktop whose cursor is older pulls a fresh snapshot).
    */
   syncRetentionDays: number;
+  /** TRASH_RETENTION_DAYS: how long a deleted project stays in the trash before housekeeping purges it. */
+  trashRetentionDays: number;
   /** AUDIT_RETENTION_DAYS: audit entries older than this are deleted by housekeeping; unset keeps them for ever. */
   auditRetentionDays: number | undefined;
   siteDir: string;
@@ -34,6 +36,11 @@ export interface ServerConfig {
   twitchTokenKey: string | undefined;
   /** SECOND_FACTOR_KEY: encrypts stored authenticator secrets when set (AES-256-GCM); unset stores them as is. */
   secondFactorKey: string | undefined;
+  /**
+   * The audit chain's key (issue 26): AUDIT_KEY, or the file AUDIT_KEY_FILE (default: audit.key beside the
+   * SQLite file, or ./data/audit.key with PostgreSQL), created with mode 0600 on the first start.
+   */
+  audit: { key: string | undefined; file: string };
   /**
    * 'Connect Twitch' (SECURITY 22): the Twitch application's client id (unset: connecting answers 503) and
    * Twitch's identity service, which authorizes the owner and validates the token before it is stored.
@@ -132,6 +139,7 @@ export function readConfig(env: Env = process.env, terminal = process.stdout.isT
     bcryptCost,
     deviceTokenIdleDays: integer(env, "DEVICE_TOKEN_IDLE_DAYS", 90, 1, 3650),
     syncRetentionDays: integer(env, "SYNC_RETENTION_DAYS", 90, 1, 3650),
+    trashRetentionDays: integer(env, "TRASH_RETENTION_DAYS", 30, 1, 3650),
     auditRetentionDays: env.AUDIT_RETENTION_DAYS ? integer(env, "AUDIT_RETENTION_DAYS", 0, 1, 36500) : undefined,
     siteDir: resolve(env.SITE_DIR || defaultSiteDir()),
     trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
@@ -148,6 +156,7 @@ export function readConfig(env: Env = process.env, terminal = process.stdout.isT
     },
     twitchTokenKey: twitchTokenKey(env),
     secondFactorKey: secondFactorKey(env),
+    audit: { key: env.AUDIT_KEY || undefined, file: auditKeyFile(env) },
     twitch: {
       clientId: env.TWITCH_CLIENT_ID?.trim() || undefined,
       authBaseUrl: httpUrl(env, "TWITCH_AUTH_BASE_URL", "https://id.twitch.tv"),
@@ -164,6 +173,14 @@ function ownerPassword(env: Env): string | undefined {
     throw new Error(`OWNER_PASSWORD must be at most ${MAX_PASSWORD_BYTES} bytes long (bcrypt's limit).`);
   }
   return password;
+}
+
+/** Beside the configuration: next to the SQLite database file, or in ./data when the database is PostgreSQL. */
+function auditKeyFile(env: Env): string {
+  if (env.AUDIT_KEY_FILE) return resolve(env.AUDIT_KEY_FILE);
+  const url = env.DATABASE_URL || "file:./data/portfolio.db";
+  if (/^postgres(ql)?:\/\//i.test(url) || url.includes(":memory:")) return resolve("./data/audit.key");
+  return resolve(dirname(resolve(url.startsWith("file:") ? url.slice("file:".length) : url)), "audit.key");
 }
 
 function twitchTokenKey(env: Env): string | undefined {

@@ -1,6 +1,13 @@
 /** Wires the core services for this process: database, mailer, configuration, clock and outside services. */
 import { isPostgresUrl, migrateToLatest, openDatabase } from "@portfolio/core/data";
-import { type Core, createMailer, DEFAULT_CORE_CONFIG, getSiteProfile } from "@portfolio/core/services";
+import {
+  type Core,
+  createMailer,
+  DEFAULT_CORE_CONFIG,
+  getSiteProfile,
+  loadAuditKey,
+  sealAuditLog,
+} from "@portfolio/core/services";
 import type { ServerConfig } from "./config.ts";
 import { createTools, loadCatFallbacks } from "./create-tools.ts";
 import { InFlight } from "./http/in-flight.ts";
@@ -27,6 +34,10 @@ export async function createCore(config: ServerConfig, log: (line: string) => vo
   const database = openDatabase(config.databaseUrl, { onQuery: metrics?.onQuery });
   const { db } = database;
   await migrateToLatest(db);
+  const auditKey = loadAuditKey(config.audit, log);
+  // Entries written before the chain existed (or restored from an older backup) are chained once, here.
+  const sealed = await sealAuditLog(db, auditKey);
+  if (sealed > 0) log(`Chained ${sealed} earlier audit log entries.`);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     outboxDir: config.mailOutboxDir,
@@ -52,6 +63,8 @@ export async function createCore(config: ServerConfig, log: (line: string) => vo
       bcryptCost: config.bcryptCost,
       deviceTokenIdleMs: config.deviceTokenIdleDays * DAY_MS,
       syncRetentionMs: config.syncRetentionDays * DAY_MS,
+      auditKey,
+      trashRetentionMs: config.trashRetentionDays * DAY_MS,
       auditRetentionMs: config.auditRetentionDays === undefined ? undefined : config.auditRetentionDays * DAY_MS,
     },
     now: () => new Date(),

@@ -4,11 +4,13 @@
  *
  * portfolio-server                      migrate, create the owner on first start, then serve the API and the site;
  * portfolio-server backup <file>        write a portable snapshot of the database named by DATABASE_URL;
- * portfolio-server restore <file> [--force]   load one into it (refused when it holds rows, unless --force).
+ * portfolio-server restore <file> [--force]   load one into it (refused when it holds rows, unless --force);
+ * portfolio-server audit-verify [--head <id>:<hash>]   check the audit log's hash chain (exit 1 on a break).
  */
 import { BackupError } from "@portfolio/core/data";
 import { bootstrap } from "@portfolio/core/services";
 import { createApp } from "./app.ts";
+import { runAuditVerify } from "./cli/audit-verify.ts";
 import { runBackup } from "./cli/backup.ts";
 import { runRestore } from "./cli/restore.ts";
 import { readConfig } from "./config.ts";
@@ -21,7 +23,7 @@ import { createLogger, logLines } from "./observe/logger.ts";
 /** The backup and restore commands talk to a person at a terminal: plain lines. */
 const log = (line: string) => console.log(line);
 
-const USAGE = "Usage: portfolio-server [backup <file> | restore <file> [--force]]";
+const USAGE = "Usage: portfolio-server [backup <file> | restore <file> [--force] | audit-verify [--head <id>:<hash>]]";
 
 async function serve(): Promise<void> {
   const config = readConfig();
@@ -79,6 +81,14 @@ async function main(argv: string[]): Promise<void> {
     const { databaseUrl } = readConfig();
     if (command === "backup") await runBackup(databaseUrl, file, log);
     else await runRestore(databaseUrl, file, { force, log });
+    return;
+  }
+  if (command === "audit-verify") {
+    const headAt = rest.indexOf("--head");
+    const head = headAt >= 0 ? rest[headAt + 1] : undefined;
+    if (rest.length !== (headAt >= 0 ? 2 : 0) || (headAt >= 0 && head === undefined)) throw new Error(USAGE);
+    const answer = await runAuditVerify(readConfig(), head, log);
+    if (!answer.ok) process.exitCode = 1;
     return;
   }
   throw new Error(USAGE);

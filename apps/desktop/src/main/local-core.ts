@@ -2,10 +2,17 @@
  * The desktop's own Core: the local SQLite in userData with the same migrations as the server, and no
  * mail (accounts, sign-up and password mail belong to the server; the desktop reaches them through it).
  */
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { migrateToLatest, openDatabase } from "@portfolio/core/data";
 import { Unavailable } from "@portfolio/core/domain";
-import { type Core, createMailQueue, DEFAULT_CORE_CONFIG, type Mailer } from "@portfolio/core/services";
+import {
+  type Core,
+  createMailQueue,
+  DEFAULT_CORE_CONFIG,
+  loadAuditKey,
+  type Mailer,
+  sealAuditLog,
+} from "@portfolio/core/services";
 import type { Kysely } from "kysely";
 import { type DesktopTables, type LocalDatabase, migrateDesktopTables } from "./sync/local-schema.ts";
 
@@ -38,6 +45,7 @@ export async function openLocalCore(options: {
 }): Promise<LocalCore> {
   const dbPath = join(options.userDataDir, DATABASE_FILE);
   const { db, sqlite } = openDatabase(`file:${dbPath}`);
+  let auditKey: string;
   try {
     if (!sqlite) throw new Error("The desktop database must be a SQLite file.");
     // WAL with synchronous=NORMAL: a commit is not fsynced until the next checkpoint. A crash of the app
@@ -47,6 +55,9 @@ export async function openLocalCore(options: {
     sqlite.pragma("synchronous = NORMAL");
     await migrateToLatest(db);
     await migrateDesktopTables(db);
+    // The local audit log is chained like the server's, with a key of its own beside the local database.
+    auditKey = loadAuditKey({ key: undefined, file: join(dirname(dbPath), "audit.key") });
+    await sealAuditLog(db, auditKey);
   } catch (error) {
     await db.destroy();
     throw error;
@@ -62,6 +73,7 @@ export async function openLocalCore(options: {
       ...DEFAULT_CORE_CONFIG,
       ...(options.bcryptCost ? { bcryptCost: options.bcryptCost } : {}),
       publicUrl: "http://localhost",
+      auditKey,
     },
     now: options.now,
     close: () => db.destroy(),

@@ -317,6 +317,35 @@ const VALID: Record<OperationName, () => Promise<Answer[]>> = {
     const project = await createProject(owner);
     return [await owner.delete(`/api/projects/${project._id}`)];
   },
+  "projects.history": async () => {
+    const owner = await ownerClient();
+    const project = await createProject(owner);
+    return [await owner.get(`/api/projects/${project._id}/history`)];
+  },
+  "projects.restore": async () => {
+    const owner = await ownerClient();
+    const project = await createProject(owner);
+    await owner.patch(`/api/projects/${project._id}`, { title: "Renamed" });
+    return [await owner.post(`/api/projects/${project._id}/restore`, { version: 1, baseVersion: 2 })];
+  },
+  "trash.list": async () => {
+    const owner = await ownerClient();
+    const project = await createProject(owner);
+    await owner.delete(`/api/projects/${project._id}`);
+    return [await owner.get("/api/admin/trash")];
+  },
+  "trash.restore": async () => {
+    const owner = await ownerClient();
+    const project = await createProject(owner);
+    await owner.delete(`/api/projects/${project._id}`);
+    return [await owner.post(`/api/admin/trash/project/${project._id}/restore`)];
+  },
+  "trash.purge": async () => {
+    const owner = await ownerClient();
+    const project = await createProject(owner);
+    await owner.delete(`/api/projects/${project._id}`);
+    return [await owner.delete(`/api/admin/trash/project/${project._id}`)];
+  },
   "roles.list": async () => [await (await ownerClient()).get("/api/admin/roles")],
   "roles.update": async () => [
     await (await ownerClient()).patch("/api/admin/roles/user", {
@@ -376,6 +405,7 @@ const VALID: Record<OperationName, () => Promise<Answer[]>> = {
   },
   "dashboard.get": async () => [await (await ownerClient()).get("/api/admin/dashboard")],
   "audit.list": async () => [await (await ownerClient()).get("/api/admin/audit")],
+  "audit.verify": async () => [await (await ownerClient()).get("/api/admin/audit/verify")],
   "profile.get": async () => [await server.client().get("/api/settings/profile")],
   "profile.update": async () => [
     await (await ownerClient()).patch("/api/admin/settings/profile", DEFAULT_SITE_PROFILE),
@@ -575,6 +605,35 @@ const PROVOKE: Record<string, () => Promise<Answer>> = {
     const project = await createProject(owner);
     await owner.patch(`/api/projects/${project._id}`, { title: "First edit", version: project.version });
     return owner.patch(`/api/projects/${project._id}`, { title: "Stale edit", version: project.version });
+  },
+  "projects.restore 409": async () => {
+    const owner = await ownerClient();
+    const project = await createProject(owner);
+    await owner.patch(`/api/projects/${project._id}`, { title: "First edit" });
+    return owner.post(`/api/projects/${project._id}/restore`, { version: 1, baseVersion: 1 });
+  },
+  "trash.restore 409": async () => {
+    // The id lives again (a desktop re-created it) after the delete: restoring over it is refused.
+    const owner = await ownerClient();
+    const project = await createProject(owner);
+    await owner.delete(`/api/projects/${project._id}`);
+    await server.core.db
+      .insertInto("projects")
+      .values({
+        id: project._id,
+        title: "Again",
+        description: "Again",
+        github: null,
+        external_link: null,
+        is_archived: 0,
+        is_latest: 0,
+        tags: "[]",
+        created_at: "2026-11-26T00:00:00.000Z",
+        updated_at: "2026-11-26T00:00:00.000Z",
+        version: 1,
+      })
+      .execute();
+    return owner.post(`/api/admin/trash/project/${project._id}/restore`);
   },
   "users.update 409": async () => {
     const id = await createAccount(server, "renamed", []);

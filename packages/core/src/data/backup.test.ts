@@ -17,6 +17,8 @@ import {
   type PostgresCluster,
   startPostgresCluster,
 } from "../test/postgres-cluster.ts";
+import { verifyAuditChain } from "../services/audit-chain.ts";
+import { recordAudit } from "../services/audit.service.ts";
 import { BACKUP_FORMAT, MAX_BACKUP_LINE_BYTES, restoreBackup, writeBackup } from "./backup.ts";
 import { latestMigrationName, migrateToLatest, openDatabase } from "./database.ts";
 import type { Database } from "./schema.ts";
@@ -155,6 +157,41 @@ describe("backup and restore", () => {
     expect(lines).toHaveLength(1 + Object.values(header.tables as Record<string, number>).reduce((a, b) => a + b, 0));
     expect(JSON.parse(lines[1] ?? "")).toHaveProperty("t");
     expect(JSON.parse(lines[1] ?? "")).toHaveProperty("r");
+  });
+
+  // SECURITY 32: the audit chain is keyed outside the database and seq is not part of it, so a restore into
+  // the other dialect verifies, keeps its head, and the next entry chains onto it.
+  it.each([
+    ["sqlite", "postgres"],
+    ["postgres", "sqlite"],
+  ] as const)("restores a %s backup into %s with its audit chain intact", async (from, to) => {
+    const key = "backup-test-audit-key-0123456789";
+    const writer = (db: Kysely<Database>) => ({ db, core: { config: { auditKey: key }, now: () => new Date() } });
+    const source = writer(await fresh(from));
+    for (let i = 0; i < 5; i++) {
+      await recordAudit(source.core, source.db, { kind: "system", reason: "test" }, {
+        action: "project.edit",
+        targetType: "project",
+        targetId: `p${i}`,
+        details: { after: { title: `Ünïcode “${i}”` } },
+      });
+    }
+    const before = await verifyAuditChain(source.db, key);
+    expect(before).toMatchObject({ ok: true, entries: 5 });
+    const file = join(dir, `chain-${from}.ndjson.gz`);
+    const written = await writeBackup(source.db, file);
+    expect(before.ok && written.auditHead).toBe(before.ok && `${before.head?.id}:${before.head?.hash}`);
+
+    const target = writer(await fresh(to, false));
+    await restoreBackup(target.db, file);
+    expect(await verifyAuditChain(target.db, key)).toEqual(before);
+    await recordAudit(target.core, target.db, { kind: "system", reason: "test" }, {
+      action: "project.edit",
+      targetType: "project",
+    });
+    expect(await verifyAuditChain(target.db, key)).toMatchObject({ ok: true, entries: 6 });
+    // The same rows checked with another key are all forged.
+    expect(await verifyAuditChain(target.db, "some-other-key-0123456789")).toMatchObject({ ok: false, entries: 0 });
   });
 
   it("numbers new audit entries after the restored ones on PostgreSQL", async () => {

@@ -45,6 +45,16 @@ export interface BackupHeader {
   tables: Record<string, number>;
 }
 
+/** What a backup reports besides its header. */
+export interface BackupWritten extends BackupHeader {
+  /**
+   * The audit chain's head in the snapshot (issue 26), `<entry id>:<hash>`: printed with every backup, so a
+   * later verification against it finds entries cut off the end. (Its rows are in the file; the header's
+   * keys stay as they were, so older readers of the format are not surprised.)
+   */
+  auditHead: string | null;
+}
+
 const MIGRATION_TABLES = new Set(["kysely_migration", "kysely_migration_lock"]);
 
 /** The application's tables, parents before children (by foreign key). */
@@ -112,7 +122,7 @@ function portableRow(table: string, row: Record<string, unknown>): Row {
  * Writes a snapshot of every table to `file` (gzip NDJSON) from one read transaction, so the copy is
  * consistent while the server keeps writing. The file appears only once complete.
  */
-export async function writeBackup(db: AnyDb, file: string): Promise<BackupHeader> {
+export async function writeBackup(db: AnyDb, file: string): Promise<BackupWritten> {
   const partial = `${file}.partial`;
   try {
     const header = await db
@@ -132,6 +142,7 @@ export async function writeBackup(db: AnyDb, file: string): Promise<BackupHeader
           createdAt: new Date().toISOString(),
           tables: counts,
         };
+        const auditHead = tables.includes("audit_chain") ? await chainHead(trx) : null;
         async function* lines() {
           yield `${JSON.stringify(header)}\n`;
           for (const table of tables) {
@@ -141,13 +152,20 @@ export async function writeBackup(db: AnyDb, file: string): Promise<BackupHeader
         }
         // Every password and token hash is in it: readable by its owner only (SECURITY 29).
         await pipeline(lines, createGzip(), createWriteStream(partial, { mode: 0o600 }));
-        return header;
+        return { ...header, auditHead };
       });
     renameSync(partial, file);
     return header;
   } finally {
     rmSync(partial, { force: true });
   }
+}
+
+async function chainHead(trx: AnyTrx): Promise<string | null> {
+  const head = (await trx.selectFrom("audit_chain").selectAll().where("name", "=", "head").executeTakeFirst()) as
+    | { entry_id: string | null; hash: string | null }
+    | undefined;
+  return head?.entry_id && head.hash ? `${head.entry_id}:${head.hash}` : null;
 }
 
 function parseHeader(line: string | undefined): BackupHeader {

@@ -103,6 +103,19 @@ export interface AuditLogTable {
   target_id: string | null;
   /** JSON: { before?, after?, ... } of the changed fields; never a secret. */
   details: string;
+  /** The hash of the entry before it (null for the first); see services/audit-chain.ts. */
+  prev_hash: string | null;
+  /** HMAC-SHA256 (AUDIT_KEY) over this entry's canonical form and prev_hash; null only before sealing. */
+  hash: string | null;
+}
+
+/** `head`: the newest entry of the chain (writers lock it); `checkpoint`: the last pruned entry (keyed by `mac`). */
+export interface AuditChainTable {
+  name: "head" | "checkpoint";
+  seq: number;
+  entry_id: string | null;
+  hash: string | null;
+  mac: string | null;
 }
 
 export interface TwitchAuthorizationsTable {
@@ -234,6 +247,32 @@ export interface LoginStepsTable {
   expires_at: string;
 }
 
+/** A project as it stood after one change (issue 26). */
+export interface ProjectVersionsTable {
+  project_id: string;
+  version: number;
+  at: string;
+  actor_id: string | null;
+  /** Who made the change; null when unknown (a version from before history was kept). */
+  actor_name: string | null;
+  /** create | edit | restore | untrash | before-history */
+  action: string;
+  /** JSON of the project's fields after the change. */
+  fields: string;
+}
+
+/** A deleted project, kept until `purge_at` (TRASH_RETENTION_DAYS). */
+export interface TrashTable {
+  type: "project";
+  id: string;
+  title: string;
+  /** JSON: the row as it was deleted. */
+  data: string;
+  deleted_at: string;
+  deleted_by: string;
+  purge_at: string;
+}
+
 /** How many users hold each (rank, state): the dashboard's counts, kept in the transaction of each change. */
 export interface UserCountsTable {
   rank: number;
@@ -269,6 +308,9 @@ export interface Database {
   projects: ProjectsTable;
   settings: SettingsTable;
   audit_log: AuditLogTable;
+  audit_chain: AuditChainTable;
+  project_versions: ProjectVersionsTable;
+  trash: TrashTable;
   twitch_authorizations: TwitchAuthorizationsTable;
   twitch_states: TwitchStatesTable;
   rate_limits: RateLimitsTable;

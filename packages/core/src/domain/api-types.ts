@@ -79,7 +79,21 @@ export interface AuditEntryView {
   targetType: string;
   targetId: string | null;
   details: Record<string, unknown>;
+  /** The keyed hash chaining this entry to the one before it (issue 26). */
+  hash: string | null;
+  prevHash: string | null;
 }
+
+/** The newest entry of the audit chain: printed in backups, shown in the panel, checked by a later verify. */
+export interface AuditHead {
+  id: string;
+  hash: string;
+}
+
+/** `GET /api/admin/audit/verify`: the chain is whole, or where it first breaks and why. */
+export type AuditVerifyAnswer =
+  | { ok: true; entries: number; head: AuditHead | null }
+  | { ok: false; entries: number; firstBadId: string; reason: string };
 
 export interface AuditLogAnswer {
   entries: AuditEntryView[];

@@ -30,3 +30,15 @@ export const auditQuerySchema = z.object({
     .max(200, "limit must be 1 to 200.")
     .default(50),
 });
+
+/**
+ * `GET /api/admin/audit/verify?head=<entry id>:<hash>`: a head saved earlier (printed by a backup, shown in
+ * the panel); the chain must still reach it, so entries cut off the end are found.
+ */
+export const auditVerifyQuerySchema = z.object({
+  head: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{1,64}:[0-9a-f]{64}$/, "head must be an entry id and its hash, as <id>:<hash>.")
+    .optional(),
+});

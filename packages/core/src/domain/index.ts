@@ -8,6 +8,7 @@ export * from "./database-limits.ts";
 export * from "./duration.ts";
 export * from "./errors.ts";
 export * from "./fallback-projects.ts";
+export * from "./history.ts";
 export * from "./home-messages.ts";
 export * from "./landing.ts";
 export * from "./links.ts";

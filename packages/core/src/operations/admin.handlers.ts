@@ -1,5 +1,5 @@
 /** The admin panel's operations: thin over the users, roles, dashboard and audit services. */
-import { listAuditLog } from "../services/audit-log.service.ts";
+import { listAuditLog, verifyAuditLog } from "../services/audit-log.service.ts";
 import { dashboardStats } from "../services/dashboard.service.ts";
 import { listRoles, updateRolePermissions } from "../services/roles.service.ts";
 import { requestEmailChange } from "../services/user-email.service.ts";
@@ -19,6 +19,7 @@ type AdminHandlers = Pick<
   | "users.email.change"
   | "dashboard.get"
   | "audit.list"
+  | "audit.verify"
 >;
 
 export const adminHandlers: AdminHandlers = {
@@ -32,4 +33,5 @@ export const adminHandlers: AdminHandlers = {
   "users.email.change": ({ core, actor }, { id, ...body }) => requestEmailChange(core, actor, id, body),
   "dashboard.get": ({ core, actor }) => dashboardStats(core, actor),
   "audit.list": ({ core, actor }, query) => listAuditLog(core, actor, query),
+  "audit.verify": ({ core, actor }, query) => verifyAuditLog(core, actor, query),
 };

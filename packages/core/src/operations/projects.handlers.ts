@@ -1,12 +1,31 @@
-/** Project operations: thin over core/services/projects. */
+/** Project operations: thin over core/services/projects, its history and the trash. */
+import { projectHistory } from "../services/project-history.service.ts";
+import { restoreProjectVersion } from "../services/project-restore.service.ts";
 import { createProject, deleteProject, listProjects, updateProject } from "../services/projects.service.ts";
+import { listTrash, purgeFromTrash, restoreFromTrash } from "../services/trash.service.ts";
 import type { Handlers } from "./context.ts";
 
-type ProjectHandlers = Pick<Handlers, "projects.list" | "projects.create" | "projects.update" | "projects.delete">;
+type ProjectHandlers = Pick<
+  Handlers,
+  | "projects.list"
+  | "projects.create"
+  | "projects.update"
+  | "projects.delete"
+  | "projects.history"
+  | "projects.restore"
+  | "trash.list"
+  | "trash.restore"
+  | "trash.purge"
+>;
 
 export const projectHandlers: ProjectHandlers = {
   "projects.list": async ({ core }) => ({ projects: await listProjects(core.db) }),
   "projects.create": ({ core, actor }, input) => createProject(core, actor, input),
   "projects.update": ({ core, actor }, { id, ...body }) => updateProject(core, actor, id, body),
   "projects.delete": ({ core, actor }, { id }) => deleteProject(core, actor, id),
+  "projects.history": ({ core, actor }, { id, ...query }) => projectHistory(core, actor, id, query),
+  "projects.restore": ({ core, actor }, { id, ...body }) => restoreProjectVersion(core, actor, id, body),
+  "trash.list": ({ core, actor }) => listTrash(core, actor),
+  "trash.restore": ({ core, actor }, { id }) => restoreFromTrash(core, actor, id),
+  "trash.purge": ({ core, actor }, { id }) => purgeFromTrash(core, actor, id),
 };

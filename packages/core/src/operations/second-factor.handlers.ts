@@ -95,7 +95,7 @@ export const secondFactorHandlers: SecondFactorHandlers = {
     const owner = requireUser(actor);
     await core.db.transaction().execute(async (trx) => {
       await setSetting(trx, REQUIRE_STAFF_SETTING, requireSecondFactorForStaff);
-      await recordAudit(trx, owner, core.now(), {
+      await recordAudit(core, trx, owner, {
         action: "settings.security",
         targetType: "settings",
         details: { requireSecondFactorForStaff },

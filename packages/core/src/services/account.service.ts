@@ -23,7 +23,7 @@ export async function changeOwnPassword(core: Core, actor: Actor, input: unknown
   await core.db.transaction().execute(async (trx) => {
     await setUserPassword(trx, user.id, passwordHash, core.now().toISOString());
     await endUserSessions(trx, user.id, core.now(), user.sessionId);
-    await recordAudit(trx, actor, core.now(), {
+    await recordAudit(core, trx, actor, {
       action: "auth.password_changed",
       targetType: "user",
       targetId: user.id,

@@ -62,7 +62,7 @@ describe("the audit log's filters", () => {
       "role.edit",
       "user.password_reset_requested",
     ] as const)
-      await recordAudit(core.db, OWNER, at, { action, targetType: "user" });
+      await recordAudit({ config: core.config, now: () => at }, core.db, OWNER, { action, targetType: "user" });
     const { entries } = await listAuditLog(core, OWNER, { kind: "user" });
     expect(entries.map((e) => e.action)).toEqual(["user.password_reset_requested", "user.delete", "user.edit"]);
   });

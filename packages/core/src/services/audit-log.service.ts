@@ -1,6 +1,7 @@
 /** Reading the audit log for the Dashboard: newest first, filterable by actor and kind, paged by time. */
-import type { AuditLogAnswer } from "../domain/api-types.ts";
-import { auditQuerySchema } from "../domain/audit-query.ts";
+import type { AuditLogAnswer, AuditVerifyAnswer } from "../domain/api-types.ts";
+import { auditQuerySchema, auditVerifyQuerySchema } from "../domain/audit-query.ts";
+import { parseHead, verifyAuditChain } from "./audit-chain.ts";
 import type { Actor, Core } from "./context.ts";
 import { parseInput } from "./parse-input.ts";
 import { assertCan } from "./policy.ts";
@@ -28,7 +29,20 @@ export async function listAuditLog(core: Core, actor: Actor, query: unknown): Pr
       targetType: r.target_type,
       targetId: r.target_id,
       details: JSON.parse(r.details) as Record<string, unknown>,
+      hash: r.hash,
+      prevHash: r.prev_hash,
     })),
     next: rows.length > limit ? (page.at(-1)?.seq ?? null) : null,
   };
+}
+
+/** `GET /api/admin/audit/verify`: walks the whole chain with the key (audit-chain.ts). */
+export async function verifyAuditLog(core: Core, actor: Actor, query: unknown): Promise<AuditVerifyAnswer> {
+  assertCan(actor, "audit.view");
+  const { head } = parseInput(auditVerifyQuerySchema, query);
+  return verifyAuditChain(
+    core.db,
+    core.config.auditKey,
+    head === undefined ? undefined : (parseHead(head) ?? undefined),
+  );
 }

@@ -1,6 +1,7 @@
 /** Append-only audit log (SECURITY 11): logins, permission and role changes, deletions, token issue. */
 import type { Db } from "../data/schema.ts";
-import { type Actor, actorName } from "./context.ts";
+import { appendChained } from "./audit-chain.ts";
+import { type Actor, actorName, type CoreConfig } from "./context.ts";
 import { newId } from "./secrets.ts";
 
 export type AuditAction =
@@ -31,6 +32,11 @@ export type AuditAction =
   | "project.create"
   | "project.edit"
   | "project.delete"
+  | "project.restore"
+  | "project.untrash"
+  | "trash.purge"
+  | "settings.restore"
+  | "role.restore"
   | "settings.edit"
   | "twitch.connect"
   | "second_factor.totp_enabled"
@@ -50,21 +56,25 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-export async function recordAudit(db: Db, actor: Actor, at: Date, entry: AuditEntry): Promise<void> {
-  await db
-    .insertInto("audit_log")
-    .values({
-      id: newId(),
-      at: at.toISOString(),
-      actor_id: actor.kind === "user" ? actor.id : null,
-      actor_name: actorName(actor),
-      action: entry.action,
-      kind: entry.action.split(".")[0] ?? entry.action,
-      target_type: entry.targetType,
-      target_id: entry.targetId ?? null,
-      details: JSON.stringify(entry.details ?? {}),
-    })
-    .execute();
+/** What writing an entry needs of the core: the chain's key and the clock. */
+export interface AuditWriter {
+  config: Pick<CoreConfig, "auditKey">;
+  now: () => Date;
+}
+
+/** Appends an entry chained to the one before it (audit-chain.ts), inside `db` when it is a transaction. */
+export async function recordAudit(core: AuditWriter, db: Db, actor: Actor, entry: AuditEntry): Promise<void> {
+  await appendChained(db, core.config.auditKey, {
+    id: newId(),
+    at: core.now().toISOString(),
+    actor_id: actor.kind === "user" ? actor.id : null,
+    actor_name: actorName(actor),
+    action: entry.action,
+    kind: entry.action.split(".")[0] ?? entry.action,
+    target_type: entry.targetType,
+    target_id: entry.targetId ?? null,
+    details: JSON.stringify(entry.details ?? {}),
+  });
 }
 
 /** Before/after of just the fields that changed, for the audit trail. */

@@ -59,7 +59,7 @@ export async function login(core: Core, input: unknown, client: LoginClient): Pr
   // An unknown name still costs one bcrypt comparison, so timing does not reveal which names exist.
   const matches = await verifyPassword(password, row?.password_hash ?? (await dummyHash(core.config.bcryptCost)));
   if (!row || !matches) {
-    await recordAudit(core.db, ANONYMOUS, core.now(), {
+    await recordAudit(core, core.db, ANONYMOUS, {
       action: "auth.login_failed",
       targetType: "user",
       targetId: row?.id ?? null,
@@ -79,9 +79,9 @@ export async function login(core: Core, input: unknown, client: LoginClient): Pr
     const token = await createSession(core, trx, row.id, client.userAgent);
     await countDaily(trx, "logins", core.now());
     await recordAudit(
+      core,
       trx,
       { kind: "user", id: row.id, username: row.username, permissions: user.permissions },
-      core.now(),
       { action: "auth.login", targetType: "user", targetId: row.id },
     );
     return token;
@@ -98,7 +98,7 @@ async function refuseInactiveLogin(
   row: { id: string; username: string; deactivated_at: string | null },
 ): Promise<never> {
   const reason = isDeactivated(row) ? "deactivated" : "not_activated";
-  await recordAudit(core.db, ANONYMOUS, core.now(), {
+  await recordAudit(core, core.db, ANONYMOUS, {
     action: "auth.login_refused",
     targetType: "user",
     targetId: row.id,
@@ -130,7 +130,7 @@ export async function signup(core: Core, input: unknown): Promise<typeof SIGNUP_
     await core.db.transaction().execute(async (trx) => {
       await rolePermissions(trx, "user");
       await issueNoToken(core, trx, "activation");
-      await recordAudit(trx, ANONYMOUS, core.now(), {
+      await recordAudit(core, trx, ANONYMOUS, {
         action: "auth.signup_taken",
         targetType: "user",
         details: { field: emailTaken ? "email" : "username" },
@@ -163,13 +163,13 @@ export async function signup(core: Core, input: unknown): Promise<typeof SIGNUP_
     });
     await countDaily(trx, "signups", core.now());
     const issued = await issueToken(core, trx, "activation", id);
-    await recordAudit(trx, ANONYMOUS, core.now(), {
+    await recordAudit(core, trx, ANONYMOUS, {
       action: "auth.signup",
       targetType: "user",
       targetId: id,
       details: { username },
     });
-    await recordAudit(trx, ANONYMOUS, core.now(), {
+    await recordAudit(core, trx, ANONYMOUS, {
       action: "token.issued",
       targetType: "user",
       targetId: id,
@@ -188,7 +188,7 @@ export async function activateAccount(core: Core, input: unknown): Promise<{ mes
     const userId = await consumeToken(core, trx, "activation", token);
     await refuseDeactivated(trx, userId);
     await activateUser(trx, userId, core.now().toISOString());
-    await recordAudit(trx, await linkHolder(trx, userId), core.now(), {
+    await recordAudit(core, trx, await linkHolder(trx, userId), {
       action: "auth.activate",
       targetType: "user",
       targetId: userId,
@@ -212,7 +212,7 @@ export async function forgotPassword(core: Core, input: unknown): Promise<typeof
   const mail = await core.db.transaction().execute(async (trx) => {
     if (row && !isDeactivated(row)) return accountLinkMail(core, trx, ANONYMOUS, row);
     await issueNoToken(core, trx, "reset");
-    await recordAudit(trx, ANONYMOUS, core.now(), {
+    await recordAudit(core, trx, ANONYMOUS, {
       action: "auth.forgot_password",
       targetType: "user",
       ...(row ? { targetId: row.id, details: { username: row.username, reason: "deactivated" } } : {}),
@@ -247,7 +247,7 @@ async function accountLinkMail(core: Core, trx: Db, actor: Actor, user: AccountL
   // invitation, where the invited person chooses the password.
   const kind = user.is_active === 1 ? "reset" : isInvitationPending(user) ? "invitation" : "activation";
   const token = await issueToken(core, trx, kind, user.id);
-  await recordAudit(trx, actor, core.now(), {
+  await recordAudit(core, trx, actor, {
     action: "token.issued",
     targetType: "user",
     targetId: user.id,
@@ -278,7 +278,7 @@ export async function resetPassword(core: Core, input: unknown): Promise<{ messa
     await refuseDeactivated(trx, userId);
     await setUserPassword(trx, userId, passwordHash, core.now().toISOString());
     await endUserSessions(trx, userId, core.now());
-    await recordAudit(trx, await linkHolder(trx, userId), core.now(), {
+    await recordAudit(core, trx, await linkHolder(trx, userId), {
       action: "auth.password_reset",
       targetType: "user",
       targetId: userId,

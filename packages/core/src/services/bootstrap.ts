@@ -55,12 +55,17 @@ export async function bootstrap(core: Core, owner: OwnerOptions): Promise<Bootst
           created_at: now.toISOString(),
           updated_at: now.toISOString(),
         });
-        await recordAudit(trx, { kind: "system", reason: "first start" }, now, {
-          action: "user.edit",
-          targetType: "user",
-          targetId: id,
-          details: { after: { username: owner.username, permissions: [OWNER_OVERRIDE] }, created: true },
-        });
+        await recordAudit(
+          { config: core.config, now: () => now },
+          trx,
+          { kind: "system", reason: "first start" },
+          {
+            action: "user.edit",
+            targetType: "user",
+            targetId: id,
+            details: { after: { username: owner.username, permissions: [OWNER_OVERRIDE] }, created: true },
+          },
+        );
         ownerCreated = true;
       }
       const seeded = (await getSetting<boolean>(trx, "seeded")) === true;

@@ -28,13 +28,20 @@ export interface CoreConfig {
    * entries older than this are pruned; a desktop whose cursor predates them pulls a fresh snapshot.
    */
   syncRetentionMs: number;
+  /**
+   * AUDIT_KEY (or the key file beside the configuration): keys the audit log's hash chain (issue 26). It is
+   * never stored in the database, so whoever can write the database alone cannot forge a consistent chain.
+   */
+  auditKey: string;
+  /** TRASH_RETENTION_DAYS: how long a deleted project stays in the trash before it is purged. */
+  trashRetentionMs: number;
   /** AUDIT_RETENTION_DAYS: audit entries older than this are deleted by housekeeping; unset keeps them for ever. */
   auditRetentionMs?: number | undefined;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const DEFAULT_CORE_CONFIG: Omit<CoreConfig, "publicUrl"> = {
+export const DEFAULT_CORE_CONFIG: Omit<CoreConfig, "publicUrl" | "auditKey"> = {
   bcryptCost: 12,
   sessionTtlMs: 30 * DAY_MS,
   activationTtlMs: 48 * 60 * 60 * 1000,
@@ -43,6 +50,7 @@ export const DEFAULT_CORE_CONFIG: Omit<CoreConfig, "publicUrl"> = {
   invitationTtlMs: 7 * DAY_MS,
   deviceTokenIdleMs: 90 * DAY_MS,
   syncRetentionMs: 90 * DAY_MS,
+  trashRetentionMs: 30 * DAY_MS,
 };
 
 /** Outside services a process may offer (the server does; the desktop app works without them). */

@@ -3,10 +3,15 @@
  * what is still good stays, the audit log goes only past AUDIT_RETENTION_DAYS, and of several instances
  * exactly one runs it per interval.
  */
+
+import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { addUser, createSyncFixture, type SyncFixture } from "../sync/sync-fixture.ts";
 import { recordAudit } from "./audit.service.ts";
+import { verifyAuditChain } from "./audit-chain.ts";
+import { AUDIT_CHECK_INTERVAL_MS } from "./audit-check.ts";
 import { HOUSEKEEPING_INTERVAL_MS, runHousekeeping, runHousekeepingIfDue, takeLease } from "./housekeeping.ts";
+import { createProject, deleteProject } from "./projects.service.ts";
 import { createSession } from "./sessions.service.ts";
 import { issueToken } from "./tokens.service.ts";
 
@@ -27,7 +32,7 @@ afterEach(async () => {
 const later = (ms: number) => {
   clock = new Date(clock.getTime() + ms);
 };
-const rows = async (table: "sessions" | "tokens" | "twitch_states" | "rate_limits" | "audit_log") =>
+const rows = async (table: "sessions" | "tokens" | "twitch_states" | "rate_limits" | "audit_log" | "trash") =>
   (await f.core.db.selectFrom(table).selectAll().execute()).length;
 
 describe("housekeeping", () => {
@@ -92,9 +97,15 @@ describe("housekeeping", () => {
   });
 
   it("keeps the audit log for ever without AUDIT_RETENTION_DAYS, and deletes older entries with it", async () => {
-    await recordAudit(f.core.db, f.owner, clock, { action: "auth.login", targetType: "user" });
+    await recordAudit({ config: f.core.config, now: () => clock }, f.core.db, f.owner, {
+      action: "auth.login",
+      targetType: "user",
+    });
     later(40 * DAY);
-    await recordAudit(f.core.db, f.owner, clock, { action: "auth.login", targetType: "user" });
+    await recordAudit({ config: f.core.config, now: () => clock }, f.core.db, f.owner, {
+      action: "auth.login",
+      targetType: "user",
+    });
     expect(await runHousekeeping(f.core)).toMatchObject({ auditEntries: 0 });
     f.core.config.auditRetentionMs = 30 * DAY;
     expect(await runHousekeeping(f.core)).toMatchObject({ auditEntries: 1 });
@@ -103,6 +114,63 @@ describe("housekeeping", () => {
     await expect(f.core.db.deleteFrom("audit_log").execute()).rejects.toThrow(/audit_log is append-only/);
   });
 });
+
+// SECURITY 32: pruning leaves a keyed checkpoint, the trash empties itself, and the chain is checked daily.
+describe("nothing lost unseen (issue 26)", () => {
+  it("prunes the audit log by AUDIT_RETENTION_DAYS and the rest still verifies", async () => {
+    const writer = { config: f.core.config, now: () => clock };
+    await recordAudit(writer, f.core.db, f.owner, { action: "auth.login", targetType: "user" });
+    later(40 * DAY);
+    await recordAudit(writer, f.core.db, f.owner, { action: "auth.login", targetType: "user" });
+    f.core.config.auditRetentionMs = 30 * DAY;
+    expect(await runHousekeeping(f.core)).toMatchObject({ auditEntries: 1 });
+    expect(await verifyAuditChain(f.core.db, f.core.config.auditKey)).toMatchObject({ ok: true });
+  });
+
+  it("purges projects whose time in the trash is over, and only those", async () => {
+    const made = await createProject(f.core, f.owner, { title: "Old", description: "Gone soon", tags: [] });
+    await deleteProject(f.core, f.owner, made._id);
+    expect(await runHousekeeping(f.core)).toMatchObject({ trashPurged: 0 });
+    later(f.core.config.trashRetentionMs);
+    expect(await runHousekeeping(f.core)).toMatchObject({ trashPurged: 1 });
+    expect(await rows("trash")).toBe(0);
+  });
+
+  it("checks the chain once a day and mails the owner once when it breaks", async () => {
+    await recordAudit(f.core, f.core.db, f.owner, { action: "auth.login", targetType: "user" });
+    const first = await runHousekeeping(f.core);
+    expect(first.auditCheck).toMatchObject({ ok: true, at: clock.toISOString() });
+    later(HOUSEKEEPING_INTERVAL_MS);
+    expect((await runHousekeeping(f.core)).auditCheck).toBeUndefined();
+    const entry = await f.core.db.selectFrom("audit_log").select("id").orderBy("seq").executeTakeFirstOrThrow();
+    await breakEntry(entry.id);
+    later(AUDIT_CHECK_INTERVAL_MS);
+    expect((await runHousekeeping(f.core)).auditCheck).toMatchObject({ ok: false, firstBadId: entry.id });
+    const mails = f.core.sent.filter((m) => m.subject === "Your audit log is broken");
+    expect(mails.map((m) => m.to)).toEqual(["owner@example.com"]);
+    expect(mails[0]?.text).toContain(`First bad entry: ${entry.id}`);
+    later(AUDIT_CHECK_INTERVAL_MS);
+    await runHousekeeping(f.core);
+    expect(f.core.sent.filter((m) => m.subject === "Your audit log is broken")).toHaveLength(1);
+  });
+});
+
+/** As someone who can write the database would: the guard lifted, one entry's details changed. */
+async function breakEntry(id: string): Promise<void> {
+  await f.core.db.transaction().execute(async (trx) => {
+    if (f.core.dialect === "postgres") {
+      await sql`ALTER TABLE audit_log DISABLE TRIGGER USER`.execute(trx);
+      await trx.updateTable("audit_log").set({ details: '{"forged":true}' }).where("id", "=", id).execute();
+      await sql`ALTER TABLE audit_log ENABLE TRIGGER USER`.execute(trx);
+      return;
+    }
+    const triggers = await sql<{ name: string; sql: string }>`
+      SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'audit_log'`.execute(trx);
+    for (const t of triggers.rows) await sql`DROP TRIGGER ${sql.id(t.name)}`.execute(trx);
+    await trx.updateTable("audit_log").set({ details: '{"forged":true}' }).where("id", "=", id).execute();
+    for (const t of triggers.rows) await sql.raw(t.sql).execute(trx);
+  });
+}
 
 describe("one instance at a time", () => {
   it("gives the lease to exactly one of several instances asking at once", async () => {

@@ -8,11 +8,17 @@
  * - 'Connect Twitch' states past their expiry;
  * - rate-limit rows whose window has ended;
  * - with AUDIT_RETENTION_DAYS set, audit entries older than that (unset: kept for ever). The audit log stays
- *   append-only in the database: only rows older than the cutoff housekeeping writes in `audit_purge`, in
- *   the same transaction, may go.
+ *   append-only in the database: only entries up to the keyed checkpoint pruning leaves may go, so the rest
+ *   of the chain still verifies (audit-chain.ts);
+ * - projects in the trash past their purge date (TRASH_RETENTION_DAYS), each purge audited.
+ * And once a day it verifies the audit chain, keeps the outcome for the panel, and mails the owner when it
+ * is broken (audit-check.ts).
  */
 import type { Db } from "../data/schema.ts";
+import { pruneAuditLog } from "./audit-chain.ts";
+import { type AuditCheck, checkAuditChainIfDue } from "./audit-check.ts";
 import type { Core } from "./context.ts";
+import { purgeExpiredTrash } from "./trash.service.ts";
 
 export const HOUSEKEEPING_JOB = "housekeeping";
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
@@ -25,6 +31,9 @@ export interface HousekeepingResult {
   twitchStates: number;
   rateLimits: number;
   auditEntries: number;
+  trashPurged: number;
+  /** Whether the daily chain check ran this time, and what it found. */
+  auditCheck?: AuditCheck | undefined;
 }
 
 /**
@@ -82,17 +91,11 @@ export async function runHousekeeping(core: Core): Promise<HousekeepingResult> {
   const twitchStates = count(await db.deleteFrom("twitch_states").where("expires_at", "<=", at).executeTakeFirst());
   const rateLimits = count(await db.deleteFrom("rate_limits").where("reset_at", "<=", at).executeTakeFirst());
   const retention = core.config.auditRetentionMs;
-  const auditEntries = retention === undefined ? 0 : await purgeAuditLog(db, new Date(now.getTime() - retention));
-  return { sessions, tokens, twitchStates, rateLimits, auditEntries };
-}
-
-/** Audit entries older than `before` go, in one transaction that alone lifts the append-only guard for them. */
-async function purgeAuditLog(db: Db, before: Date): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const cutoff = before.toISOString();
-    await trx.insertInto("audit_purge").values({ before: cutoff }).execute();
-    const deleted = await trx.deleteFrom("audit_log").where("at", "<", cutoff).executeTakeFirst();
-    await trx.deleteFrom("audit_purge").execute();
-    return Number(deleted.numDeletedRows);
-  });
+  const auditEntries =
+    retention === undefined
+      ? 0
+      : await pruneAuditLog(db, core.config.auditKey, new Date(now.getTime() - retention).toISOString());
+  const trashPurged = await purgeExpiredTrash(core);
+  const auditCheck = await checkAuditChainIfDue(core);
+  return { sessions, tokens, twitchStates, rateLimits, auditEntries, trashPurged, auditCheck };
 }

@@ -13,8 +13,10 @@ import { changedFields, recordAudit } from "./audit.service.ts";
 import type { Actor, Core } from "./context.ts";
 import { parseInput } from "./parse-input.ts";
 import { assertCan } from "./policy.ts";
+import { keepProjectVersion } from "./project-history.service.ts";
 import { newId } from "./secrets.ts";
 import { getSetting } from "./settings.service.ts";
+import { putInTrash } from "./trash.service.ts";
 
 const REVISION_KEY = "projects_revision";
 
@@ -100,7 +102,7 @@ export async function projectsRevision(db: Db): Promise<number> {
  * committed latest (two editors marking two projects latest at once end with one) and no two writes wait
  * on each other's rows (no deadlock).
  */
-async function bumpRevision(db: Db): Promise<void> {
+export async function bumpRevision(db: Db): Promise<void> {
   await db
     .insertInto("settings")
     .values({ key: REVISION_KEY, value: "1" })
@@ -145,7 +147,8 @@ export async function createProject(
       deleted: false,
       at: core.now(),
     });
-    await recordAudit(trx, actor, core.now(), {
+    await keepProjectVersion(trx, actor, now, "create", project);
+    await recordAudit(core, trx, actor, {
       action: "project.create",
       targetType: "project",
       targetId: id,
@@ -168,7 +171,13 @@ function staleProject(current: ProjectRow): Conflict {
  * the edit applies only to that version (optimistic concurrency): a stale one is a 409 with the current
  * project. Without it, the last write wins, as before.
  */
-export async function updateProject(core: Core, actor: Actor, id: string, input: unknown): Promise<Project> {
+export async function updateProject(
+  core: Core,
+  actor: Actor,
+  id: string,
+  input: unknown,
+  restoredFrom?: number,
+): Promise<Project> {
   assertCan(actor, "projects.edit");
   const patch: ProjectPatch = parseInput(projectUpdateSchema, input);
   const body = input as Record<string, unknown>;
@@ -216,11 +225,17 @@ export async function updateProject(core: Core, actor: Actor, id: string, input:
     // updatedAt and version change on every edit: the audit keeps only the fields the editor changed.
     const { updatedAt: _b, version: _bv, ...beforeFields } = before;
     const { updatedAt: _a, version: _av, ...afterFields } = after;
-    await recordAudit(trx, actor, core.now(), {
-      action: "project.edit",
+    const at = core.now().toISOString();
+    await keepProjectVersion(trx, actor, at, restoredFrom === undefined ? "edit" : "restore", after, before);
+    await recordAudit(core, trx, actor, {
+      action: restoredFrom === undefined ? "project.edit" : "project.restore",
       targetType: "project",
       targetId: id,
-      details: { title: after.title, ...changedFields(beforeFields, afterFields) },
+      details: {
+        title: after.title,
+        ...(restoredFrom === undefined ? {} : { restoredVersion: restoredFrom }),
+        ...changedFields(beforeFields, afterFields),
+      },
     });
     if (after.isLatest) await clearOtherLatest(core, trx, actor, id);
     return after;
@@ -241,11 +256,10 @@ async function clearOtherLatest(core: Core, trx: Db, actor: Actor, keepId: strin
     .execute();
   for (const row of others) {
     const version = row.version + 1;
-    await trx
-      .updateTable("projects")
-      .set({ is_latest: 0, updated_at: core.now().toISOString(), version })
-      .where("id", "=", row.id)
-      .execute();
+    const at = core.now().toISOString();
+    await trx.updateTable("projects").set({ is_latest: 0, updated_at: at, version }).where("id", "=", row.id).execute();
+    const before = toProject(row);
+    await keepProjectVersion(trx, actor, at, "edit", { ...before, isLatest: false, updatedAt: at, version }, before);
     await recordChange(trx, {
       entity: "project",
       entityId: row.id,
@@ -254,7 +268,7 @@ async function clearOtherLatest(core: Core, trx: Db, actor: Actor, keepId: strin
       deleted: false,
       at: core.now(),
     });
-    await recordAudit(trx, actor, core.now(), {
+    await recordAudit(core, trx, actor, {
       action: "project.edit",
       targetType: "project",
       targetId: row.id,
@@ -263,12 +277,18 @@ async function clearOtherLatest(core: Core, trx: Db, actor: Actor, keepId: strin
   }
 }
 
+/**
+ * The project leaves every list and read at once (desktops pull it as a delete), but goes to the trash for
+ * TRASH_RETENTION_DAYS with its whole row; its history stays, keyed by its id, for a restore.
+ */
 export async function deleteProject(core: Core, actor: Actor, id: string): Promise<void> {
   assertCan(actor, "projects.delete");
   await core.db.transaction().execute(async (trx) => {
     await bumpRevision(trx);
-    const before = toProject(await findProject(trx, id));
+    const row = await findProject(trx, id);
+    const before = toProject(row);
     await trx.deleteFrom("projects").where("id", "=", id).execute();
+    await putInTrash(core, trx, actor, row);
     await recordChange(trx, {
       entity: "project",
       entityId: id,
@@ -277,7 +297,7 @@ export async function deleteProject(core: Core, actor: Actor, id: string): Promi
       deleted: true,
       at: core.now(),
     });
-    await recordAudit(trx, actor, core.now(), {
+    await recordAudit(core, trx, actor, {
       action: "project.delete",
       targetType: "project",
       targetId: id,

@@ -95,7 +95,7 @@ export async function updateRolePermissions(
     // SECURITY 26: members who lose the admin panel lose their desktops' tokens too.
     const losing = members.filter((m) => losesDeviceAccess(m.id, before, permissions)).map((m) => m.id);
     await revokeUserDeviceTokens(trx, losing, core.now());
-    await recordAudit(trx, actor, core.now(), {
+    await recordAudit(core, trx, actor, {
       action: "role.edit",
       targetType: "role",
       targetId: key,

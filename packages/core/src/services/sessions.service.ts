@@ -151,7 +151,7 @@ export async function endOtherOwnSessions(core: Core, actor: UserActor): Promise
       .where("id", "!=", current)
       .returning("id")
       .execute();
-    await recordAudit(trx, actor, core.now(), {
+    await recordAudit(core, trx, actor, {
       action: "session.ended_others",
       targetType: "user",
       targetId: actor.id,

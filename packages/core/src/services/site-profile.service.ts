@@ -31,7 +31,7 @@ export async function updateSiteProfile(core: Core, actor: Actor, input: unknown
       deleted: false,
       at: core.now(),
     });
-    await recordAudit(trx, actor, core.now(), {
+    await recordAudit(core, trx, actor, {
       action: "settings.edit",
       targetType: "settings",
       targetId: KEY,

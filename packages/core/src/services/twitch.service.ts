@@ -159,7 +159,7 @@ export async function saveTwitchAuthorization(
         created_at: core.now().toISOString(),
       })
       .execute();
-    await recordAudit(trx, actor, core.now(), {
+    await recordAudit(core, trx, actor, {
       action: "twitch.connect",
       targetType: "twitch_authorization",
       targetId: id,

@@ -35,7 +35,7 @@ export async function revokeUserDeviceToken(core: Core, actor: Actor, userId: st
     const target = await findUserById(trx, userId);
     assertCan(actor, "users.devices", devicesTarget(target));
     const name = await revokeDeviceTokenOf(trx, userId, tokenId, core.now());
-    await recordAudit(trx, actor, core.now(), {
+    await recordAudit(core, trx, actor, {
       action: "token.revoked",
       targetType: "user",
       targetId: userId,
@@ -57,7 +57,7 @@ export async function endUserSession(core: Core, actor: Actor, userId: string, s
     const target = await findUserById(trx, userId);
     assertCan(actor, "users.devices", devicesTarget(target));
     const userAgent = await endSessionOf(trx, userId, sessionId);
-    await recordAudit(trx, actor, core.now(), {
+    await recordAudit(core, trx, actor, {
       action: "session.ended",
       targetType: "user",
       targetId: userId,

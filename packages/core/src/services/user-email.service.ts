@@ -49,13 +49,13 @@ export async function requestEmailChange(core: Core, actor: Actor, id: string, i
     await setPendingEmail(trx, id, email, now);
     // Only the newest link works: a second correction supersedes the first one's link.
     const issued = await issueToken(core, trx, "email", id);
-    await recordAudit(trx, actor, core.now(), {
+    await recordAudit(core, trx, actor, {
       action: "user.email_change_requested",
       targetType: "user",
       targetId: id,
       details: { username: target.username, before: { email: target.email }, after: { email } },
     });
-    await recordAudit(trx, actor, core.now(), {
+    await recordAudit(core, trx, actor, {
       action: "token.issued",
       targetType: "user",
       targetId: id,
@@ -90,7 +90,7 @@ export async function confirmEmailChange(core: Core, input: unknown): Promise<{ 
       if (pending === null) throw new Invalid(MESSAGES.tokenInvalid);
       if (await emailTakenByOther(trx, pending, userId)) throw new Conflict(EMAIL_TAKEN_SINCE);
       await applyEmail(trx, userId, pending, core.now().toISOString());
-      await recordAudit(trx, await linkHolder(trx, userId), core.now(), {
+      await recordAudit(core, trx, await linkHolder(trx, userId), {
         action: "user.email_changed",
         targetType: "user",
         targetId: userId,

@@ -60,13 +60,13 @@ export async function inviteUser(core: Core, actor: Actor, input: unknown): Prom
         updated_at: now,
       });
       const issued = await issueToken(core, trx, "invitation", id);
-      await recordAudit(trx, actor, core.now(), {
+      await recordAudit(core, trx, actor, {
         action: "user.invite",
         targetType: "user",
         targetId: id,
         details: { username, after: { email, permissions } },
       });
-      await recordAudit(trx, actor, core.now(), {
+      await recordAudit(core, trx, actor, {
         action: "token.issued",
         targetType: "user",
         targetId: id,
@@ -109,7 +109,7 @@ export async function acceptInvitation(core: Core, input: unknown): Promise<{ me
     const now = core.now().toISOString();
     await setUserPassword(trx, userId, passwordHash, now);
     await activateUser(trx, userId, now);
-    await recordAudit(trx, await linkHolder(trx, userId), core.now(), {
+    await recordAudit(core, trx, await linkHolder(trx, userId), {
       action: "auth.invitation_accepted",
       targetType: "user",
       targetId: userId,

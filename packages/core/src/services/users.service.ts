@@ -64,7 +64,7 @@ export async function updateUser(core: Core, actor: Actor, id: string, input: un
         // Its confirmation link just ended, so the address waiting for it is withdrawn too.
         await setPendingEmail(trx, id, null, now);
       }
-      await recordAudit(trx, actor, core.now(), {
+      await recordAudit(core, trx, actor, {
         action: update.isActive ? "user.activate" : "user.deactivate",
         targetType: "user",
         targetId: id,
@@ -93,7 +93,7 @@ export async function updateUser(core: Core, actor: Actor, id: string, input: un
         { username: before.username, permissions: before.permissions },
         { username: update.username, permissions: update.permissions },
       );
-      await recordAudit(trx, actor, core.now(), {
+      await recordAudit(core, trx, actor, {
         action: "user.edit",
         targetType: "user",
         targetId: id,
@@ -121,7 +121,7 @@ export async function deleteUser(core: Core, actor: Actor, id: string): Promise<
     assertCan(actor, "users.delete", { id, permissions: parsePermissions(target.permissions) });
     // Sessions and tokens go with the user (ON DELETE CASCADE): deleting a user ends all their sessions.
     await deleteUserRow(trx, id);
-    await recordAudit(trx, actor, core.now(), {
+    await recordAudit(core, trx, actor, {
       action: "user.delete",
       targetType: "user",
       targetId: id,
@@ -137,7 +137,7 @@ export async function requestUserPasswordReset(core: Core, actor: Actor, id: str
   const permissions = parsePermissions(target.permissions);
   assertCan(actor, "users.resetPassword", { id, permissions, isActive: target.is_active === 1 });
   await mailAccountLink(core, actor, target);
-  await recordAudit(core.db, actor, core.now(), {
+  await recordAudit(core, core.db, actor, {
     action: "user.password_reset_requested",
     targetType: "user",
     targetId: id,

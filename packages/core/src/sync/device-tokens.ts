@@ -39,7 +39,7 @@ export async function createDeviceToken(core: Core, actor: Actor, input: unknown
       .insertInto("device_tokens")
       .values({ id, user_id: user.id, name, token_hash: hashToken(token), created_at: createdAt })
       .execute();
-    await recordAudit(trx, actor, core.now(), {
+    await recordAudit(core, trx, actor, {
       action: "token.issued",
       targetType: "user",
       targetId: user.id,
@@ -93,7 +93,7 @@ export async function revokeDeviceToken(core: Core, actor: Actor, id: string): P
   const user = requireUser(actor);
   await core.db.transaction().execute(async (trx) => {
     const name = await revokeDeviceTokenOf(trx, user.id, id, core.now());
-    await recordAudit(trx, actor, core.now(), {
+    await recordAudit(core, trx, actor, {
       action: "token.revoked",
       targetType: "user",
       targetId: user.id,

@@ -7,9 +7,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrateToLatest, openDatabase } from "../data/database.ts";
 import type { DialectName } from "../data/dialect.ts";
+import { sealAuditLog } from "../services/audit-chain.ts";
 import { type Core, DEFAULT_CORE_CONFIG } from "../services/context.ts";
 import type { MailMessage } from "../services/mail/mailer.ts";
 import { createTestPostgresDatabase, testDialect } from "./postgres-cluster.ts";
+
+/** The audit chain's key in core tests (a server test reads AUDIT_KEY like the server). */
+export const TEST_AUDIT_KEY = "test-audit-key-0123456789abcdef";
 
 export interface TestCore extends Core {
   /** A temporary folder for the test's files (removed at close). */
@@ -32,6 +36,7 @@ export async function createTestCore(): Promise<TestCore> {
   const databaseUrl = postgres ? postgres.url : `file:${dbPath}`;
   const { db, sqlite, dialect } = openDatabase(databaseUrl, { poolSize: 4 });
   await migrateToLatest(db);
+  await sealAuditLog(db, TEST_AUDIT_KEY);
   const sent: MailMessage[] = [];
   return {
     db,
@@ -52,7 +57,7 @@ export async function createTestCore(): Promise<TestCore> {
       async drain() {},
       queued: () => 0,
     },
-    config: { ...DEFAULT_CORE_CONFIG, bcryptCost: 4, publicUrl: "http://localhost:3000" },
+    config: { ...DEFAULT_CORE_CONFIG, bcryptCost: 4, publicUrl: "http://localhost:3000", auditKey: TEST_AUDIT_KEY },
     now: () => new Date(),
     async close() {
       await db.destroy();

@@ -16,6 +16,8 @@ import * as pendingEmailInvited from "./2026-11-26-010-pending-email-invited.ts"
 import * as idempotencyKeys from "./2026-11-26-011-idempotency-keys.ts";
 import * as scale from "./2026-11-26-012-scale.ts";
 import * as secondFactor from "./2026-11-26-020-second-factor.ts";
+import * as auditChain from "./2026-11-26-030-audit-chain.ts";
+import * as historyTrash from "./2026-11-26-031-history-trash.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "2026-11-21-001-initial": initial,
@@ -31,6 +33,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   "2026-11-26-011-idempotency-keys": idempotencyKeys,
   "2026-11-26-012-scale": scale,
   "2026-11-26-020-second-factor": secondFactor,
+  "2026-11-26-030-audit-chain": auditChain,
+  "2026-11-26-031-history-trash": historyTrash,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -79,14 +79,15 @@ describe("2026-11-26-012-scale", () => {
     await expect(db.updateTable("audit_log").set({ kind: "x" }).execute()).rejects.toThrow(/audit_log is append-only/);
   });
 
-  it("keeps the audit log append-only unless a retention cutoff allows deleting older rows", async () => {
+  // Since the audit chain (migration 030), pruning goes through the chain's checkpoint, not audit_purge.
+  it("keeps the audit log append-only except up to the pruning checkpoint", async () => {
     const entry = (id: string, at: string) => ({ id, at, actor_name: "a", action: "auth.login", target_type: "user", details: "{}" });
     await db.insertInto("audit_log").values([entry("old", "2026-01-01T00:00:00.000Z"), entry("new", "2026-11-01T00:00:00.000Z")]).execute();
     await expect(db.deleteFrom("audit_log").where("id", "=", "old").execute()).rejects.toThrow(/audit_log is append-only/);
     await db.transaction().execute(async (trx) => {
-      await trx.insertInto("audit_purge").values({ before: "2026-06-01T00:00:00.000Z" }).execute();
+      const old = await trx.selectFrom("audit_log").select("seq").where("id", "=", "old").executeTakeFirstOrThrow();
+      await trx.insertInto("audit_chain").values({ name: "checkpoint", seq: old.seq, entry_id: "old", hash: null, mac: null }).execute();
       await trx.deleteFrom("audit_log").where("id", "=", "old").execute();
-      await trx.deleteFrom("audit_purge").execute();
     });
     await expect(db.deleteFrom("audit_log").where("id", "=", "new").execute()).rejects.toThrow(/audit_log is append-only/);
     expect((await db.selectFrom("audit_log").select("id").orderBy("id").execute()).map((r) => r.id)).toEqual(["a1", "new"]);

@@ -5,8 +5,9 @@
  */
 import { z } from "zod";
 import { changePasswordSchema } from "../account.ts";
-import { auditQuerySchema } from "../audit-query.ts";
+import { auditQuerySchema, auditVerifyQuerySchema } from "../audit-query.ts";
 import { idParamSchema, idSchema } from "../database-limits.ts";
+import { historyQuerySchema, restoreBodySchema } from "../history.ts";
 import { siteProfileSchema } from "../site-profile-schema.ts";
 import { twitchCallbackSchema } from "../twitch.ts";
 import { USERS_PAGE_DEFAULT, USERS_PAGE_MAX, usersQuerySchema } from "../users-query.ts";
@@ -277,6 +278,53 @@ export const operations = {
     result: noBody,
   },
 
+  "projects.history": {
+    method: "GET",
+    path: "/api/projects/{id}/history",
+    summary:
+      "The project's versions, newest first, each with who, when and the whole project as it stood after that change; paged like the audit log.",
+    action: "projects.view",
+    params: idParamSchema,
+    query: historyQuerySchema.strict(),
+    result: results.projectHistoryResult,
+  },
+  "projects.restore": {
+    method: "POST",
+    path: "/api/projects/{id}/restore",
+    summary:
+      "Brings a version's fields back as a new version (audited, synced); a stale baseVersion answers 409 with the current project.",
+    action: "projects.edit",
+    params: idParamSchema,
+    body: restoreBodySchema.strict(),
+    result: results.projectResult,
+    statuses: [409],
+  },
+  "trash.list": {
+    method: "GET",
+    path: "/api/admin/trash",
+    summary: "What was deleted, by whom, and when it will be purged (TRASH_RETENTION_DAYS).",
+    action: "trash.manage",
+    result: results.trashResult,
+  },
+  "trash.restore": {
+    method: "POST",
+    path: "/api/admin/trash/project/{id}/restore",
+    summary: "Puts a deleted project back with its id, fields and history (audited, synced as an upsert).",
+    action: "trash.manage",
+    params: idParamSchema,
+    result: results.projectResult,
+    statuses: [409],
+  },
+  "trash.purge": {
+    method: "DELETE",
+    path: "/api/admin/trash/project/{id}",
+    summary: "Deletes a project in the trash for good, now (audited).",
+    action: "trash.manage",
+    params: idParamSchema,
+    status: 204,
+    result: noBody,
+  },
+
   // ---- Admin panel ----
   "roles.list": {
     method: "GET",
@@ -409,6 +457,15 @@ export const operations = {
     action: "audit.view",
     query: auditQuerySchema.strict(),
     result: results.auditLogResult,
+  },
+  "audit.verify": {
+    method: "GET",
+    path: "/api/admin/audit/verify",
+    summary:
+      "Checks the audit log's keyed hash chain: whole (with its head), or the first entry changed or after a gap; `?head=<id>:<hash>` also finds entries cut off the end.",
+    action: "audit.view",
+    query: auditVerifyQuerySchema.strict(),
+    result: results.auditVerifyResult,
   },
 
   // ---- Site profile ----

@@ -12,6 +12,7 @@ import type {
   AdminUser,
   AdminUsersAnswer,
   AuditLogAnswer,
+  AuditVerifyAnswer,
   DashboardStats,
   EndedSessionsAnswer,
   ProjectsAnswer,
@@ -21,6 +22,7 @@ import type {
   SessionView,
 } from "../api-types.ts";
 import type { CatOfTheDay } from "../cat.ts";
+import type { ProjectHistoryAnswer, TrashAnswer } from "../history.ts";
 import type { Project } from "../projects.ts";
 import { ROLE_KEYS } from "../roles.ts";
 import type { SecondFactorMethod } from "../second-factor.ts";
@@ -100,6 +102,48 @@ export const projectResult = answer<Project>()(
   }),
 );
 
+const projectFieldsView = z.strictObject({
+  title: text,
+  description: z.string(),
+  github: text.nullable(),
+  externalLink: text.nullable(),
+  tags: z.array(text),
+  isArchived: z.boolean(),
+  isLatest: z.boolean(),
+});
+
+const historyActor = z.strictObject({ id: text.nullable(), username: text }).nullable();
+
+export const projectHistoryResult = answer<ProjectHistoryAnswer>()(
+  z.strictObject({
+    items: z.array(
+      z.strictObject({
+        version: z.number().int(),
+        at: text,
+        actor: historyActor,
+        action: text,
+        fields: projectFieldsView,
+      }),
+    ),
+    next: z.number().int().nullable(),
+  }),
+);
+
+export const trashResult = answer<TrashAnswer>()(
+  z.strictObject({
+    items: z.array(
+      z.strictObject({
+        type: z.literal("project"),
+        id: text,
+        title: text,
+        deletedAt: text,
+        deletedBy: text,
+        purgeAt: text,
+      }),
+    ),
+  }),
+);
+
 export const projectsResult = answer<ProjectsAnswer>()(
   z.strictObject({ projects: z.array(projectResult), error: text.optional() }),
 );
@@ -175,10 +219,21 @@ export const auditLogResult = answer<AuditLogAnswer>()(
         targetType: text,
         targetId: text.nullable(),
         details: z.record(z.string(), z.unknown()),
+        hash: text.nullable(),
+        prevHash: text.nullable(),
       }),
     ),
     next: z.number().int().nullable(),
   }),
+);
+
+const auditHead = z.strictObject({ id: text, hash: text });
+
+export const auditVerifyResult = answer<AuditVerifyAnswer>()(
+  z.discriminatedUnion("ok", [
+    z.strictObject({ ok: z.literal(true), entries: z.number().int(), head: auditHead.nullable() }),
+    z.strictObject({ ok: z.literal(false), entries: z.number().int(), firstBadId: text, reason: text }),
+  ]),
 );
 
 // ---- Site profile ----

@@ -31,6 +31,11 @@ export const ACTIONS = {
   "projects.create": [{ permission: "projects:create", refusal: "You do not have permission to create projects." }],
   "projects.edit": [{ permission: "projects:edit", refusal: "You do not have permission to edit projects." }],
   "projects.delete": [{ permission: "projects:delete", refusal: "You do not have permission to delete projects." }],
+  /** The trash (issue 26): what was deleted is restored or purged only by those who may delete it. */
+  "trash.manage": [
+    ADMIN_VIEW,
+    { permission: "projects:delete", refusal: "You do not have permission to delete projects." },
+  ],
   "users.view": [ADMIN_VIEW, { permission: "users:view", refusal: "You do not have permission to view users." }],
   "users.edit": [ADMIN_VIEW, { permission: "users:edit", refusal: "You do not have permission to edit users." }],
   "users.delete": [ADMIN_VIEW, { permission: "users:delete", refusal: "You do not have permission to delete users." }],

@@ -53,7 +53,7 @@ async function recordChange(
   details: Record<string, unknown> = {},
 ): Promise<() => void> {
   const row = await findUserById(trx, userId);
-  await recordAudit(trx, actor, core.now(), {
+  await recordAudit(core, trx, actor, {
     action,
     targetType: "user",
     targetId: userId,

@@ -76,9 +76,9 @@ async function startSession(
       .execute();
     await countDaily(trx, "logins", core.now());
     await recordAudit(
+      core,
       trx,
       { kind: "user", id: row.id, username: row.username, permissions: user.permissions },
-      core.now(),
       { action: "auth.login", targetType: "user", targetId: row.id, details: { secondFactor: method } },
     );
     return token;
@@ -89,7 +89,7 @@ async function startSession(
 /** One wrong answer: counted, audited; the fifth ends the step. */
 async function refuse(core: Core, step: { key: string; userId: string }, message: string): Promise<never> {
   const failures = await countFailure(core.db, step.key);
-  await recordAudit(core.db, ANONYMOUS, core.now(), {
+  await recordAudit(core, core.db, ANONYMOUS, {
     action: "second_factor.failed",
     targetType: "user",
     targetId: step.userId,
@@ -161,7 +161,7 @@ export async function passkeyLogin(core: Core, input: unknown, client: StepClien
   await endLoginStep(core.db, step.key);
   const proof = await verifyAuthentication(core, core.db, response, step.challenge);
   if (!proof) {
-    await recordAudit(core.db, ANONYMOUS, core.now(), {
+    await recordAudit(core, core.db, ANONYMOUS, {
       action: "auth.login_failed",
       targetType: "user",
       details: { passkey: true },

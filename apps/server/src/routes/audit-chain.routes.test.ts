@@ -1,0 +1,200 @@
+/**
+ * The audit log proves itself (issue 26). SECURITY 32: every entry is chained to the one before it with a
+ * keyed hash (the key outside the database), and `GET /api/admin/audit/verify` finds the first entry changed,
+ * the first after a removed one, and entries cut off the end against a head saved earlier.
+ */
+// SECURITY 32
+import { statSync } from "node:fs";
+import { join } from "node:path";
+import type { AuditLogAnswer, AuditVerifyAnswer } from "@portfolio/core/domain";
+import { pruneAuditLog } from "@portfolio/core/services";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type RoleAccounts, roleAccounts } from "../test/accounts.ts";
+import { tamperAuditLog } from "../test/tamper.ts";
+import { startTestServer, type TestServer } from "../test/test-server.ts";
+
+let server: TestServer;
+let accounts: RoleAccounts;
+beforeEach(async () => {
+  server = await startTestServer();
+  accounts = await roleAccounts(server);
+  // A few more entries to break: three project edits.
+  for (const title of ["One", "Two", "Three"]) {
+    await accounts.as.owner.post("/api/projects", { title, description: "", tags: [] });
+  }
+});
+afterEach(async () => {
+  await server.close();
+});
+
+/** Oldest first. */
+async function entries(): Promise<AuditLogAnswer["entries"]> {
+  const res = await accounts.as.owner.get<AuditLogAnswer>("/api/admin/audit?limit=200");
+  return res.body.entries.reverse();
+}
+
+async function verify(query = ""): Promise<AuditVerifyAnswer> {
+  const res = await accounts.as.owner.get<AuditVerifyAnswer>(`/api/admin/audit/verify${query}`);
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+describe("the audit chain", () => {
+  it("chains every entry to the one before it with a 64-hex hash", async () => {
+    const log = await entries();
+    expect(log.length).toBeGreaterThan(5);
+    expect(log[0]?.prevHash).toBeNull();
+    for (let i = 1; i < log.length; i++) {
+      expect(log[i]?.hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(log[i]?.prevHash).toBe(log[i - 1]?.hash);
+    }
+  });
+
+  it("verifies whole, with the newest entry as its head", async () => {
+    const log = await entries();
+    const last = log.at(-1);
+    expect(await verify()).toEqual({ ok: true, entries: log.length, head: { id: last?.id, hash: last?.hash } });
+  });
+
+  it("finds an entry whose details were changed in the database", async () => {
+    const target = (await entries())[3];
+    await tamperAuditLog(server.config.databaseUrl, (trx) =>
+      trx
+        .updateTable("audit_log")
+        .set({ details: '{"after":{"title":"Forged"}}' })
+        .where("id", "=", target?.id ?? "")
+        .execute(),
+    );
+    expect(await verify()).toEqual({
+      ok: false,
+      entries: 3,
+      firstBadId: target?.id,
+      reason: "This entry was changed after it was written.",
+    });
+  });
+
+  it("finds a change even when the forger re-chained it without the key", async () => {
+    const log = await entries();
+    const target = log[2];
+    // A plain SHA-256 (or an HMAC under a guessed key) of the forged entry does not match the keyed chain.
+    await tamperAuditLog(server.config.databaseUrl, (trx) =>
+      trx
+        .updateTable("audit_log")
+        .set({ actor_name: "nobody", hash: "0".repeat(64) })
+        .where("id", "=", target?.id ?? "")
+        .execute(),
+    );
+    expect(await verify()).toMatchObject({ ok: false, firstBadId: target?.id });
+  });
+
+  it("finds a removed entry: the first entry after the gap", async () => {
+    const log = await entries();
+    await tamperAuditLog(server.config.databaseUrl, (trx) =>
+      trx
+        .deleteFrom("audit_log")
+        .where("id", "=", log[4]?.id ?? "")
+        .execute(),
+    );
+    expect(await verify()).toEqual({
+      ok: false,
+      entries: 4,
+      firstBadId: log[5]?.id,
+      reason: "The entry before this one was removed (or one was inserted).",
+    });
+  });
+
+  it("finds the last entries cut off the end against a head saved earlier", async () => {
+    const saved = await verify();
+    if (!saved.ok || !saved.head) throw new Error("expected a whole chain");
+    const log = await entries();
+    await tamperAuditLog(server.config.databaseUrl, (trx) =>
+      trx
+        .deleteFrom("audit_log")
+        .where(
+          "id",
+          "in",
+          log.slice(-2).map((e) => e.id),
+        )
+        .execute(),
+    );
+    // Without the saved head the shorter chain is consistent: that is why backups print it and the panel shows it.
+    expect(await verify()).toMatchObject({ ok: true, entries: log.length - 2 });
+    expect(await verify(`?head=${saved.head.id}:${saved.head.hash}`)).toEqual({
+      ok: false,
+      entries: log.length - 2,
+      firstBadId: saved.head.id,
+      reason: "The log ends before the saved head: entries were cut off the end.",
+    });
+  });
+
+  it("still verifies after pruning, from the keyed checkpoint it leaves", async () => {
+    const log = await entries();
+    const cut = log[3]?.at ?? "";
+    const removed = await pruneAuditLog(server.core.db, server.core.config.auditKey, cut);
+    expect(removed).toBeGreaterThan(0);
+    expect(await verify()).toMatchObject({ ok: true, entries: log.length - removed });
+    // A checkpoint moved by someone without the key is refused.
+    await tamperAuditLog(server.config.databaseUrl, (trx) =>
+      trx
+        .updateTable("audit_chain")
+        .set({ hash: "f".repeat(64) })
+        .where("name", "=", "checkpoint")
+        .execute(),
+    );
+    expect(await verify()).toMatchObject({ ok: false, reason: "The pruning checkpoint was changed." });
+  });
+
+  it("refuses to delete or change a chained entry outside pruning", async () => {
+    const [first] = await entries();
+    await expect(
+      server.core.db
+        .deleteFrom("audit_log")
+        .where("id", "=", first?.id ?? "")
+        .execute(),
+    ).rejects.toThrow("audit_log is append-only");
+    await expect(
+      server.core.db
+        .updateTable("audit_log")
+        .set({ details: "{}" })
+        .where("id", "=", first?.id ?? "")
+        .execute(),
+    ).rejects.toThrow("audit_log is append-only");
+  });
+});
+
+describe("GET /api/admin/audit/verify", () => {
+  it("is for whoever may read the audit log", async () => {
+    expect((await accounts.as.admin.get("/api/admin/audit/verify")).status).toBe(200);
+    const user = await accounts.as.user.get("/api/admin/audit/verify");
+    expect(user.status).toBe(403);
+    expect((await accounts.as.anonymous.get("/api/admin/audit/verify")).status).toBe(401);
+  });
+
+  it("refuses a head that is not <id>:<hash>", async () => {
+    const res = await accounts.as.owner.get("/api/admin/audit/verify?head=nope");
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "head must be an entry id and its hash, as <id>:<hash>." });
+  });
+});
+
+describe("the audit key", () => {
+  it("is created once beside the database, readable by its owner only, and never stored in it", async () => {
+    const file = server.config.audit.file;
+    expect(file).toBe(join(server.config.mailOutboxDir, "..", "audit.key"));
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const settings = await server.core.db.selectFrom("settings").select("value").execute();
+    expect(JSON.stringify(settings)).not.toContain(server.core.config.auditKey);
+  });
+
+  it("AUDIT_KEY wins over the file and must be long enough", async () => {
+    const other = await startTestServer({ env: { AUDIT_KEY: "an-audit-key-from-the-environment" } });
+    try {
+      expect(other.core.config.auditKey).toBe("an-audit-key-from-the-environment");
+    } finally {
+      await other.close();
+    }
+    await expect(startTestServer({ env: { AUDIT_KEY: "short" } })).rejects.toThrow(
+      "AUDIT_KEY must be at least 16 characters long (e.g. the output of: openssl rand -base64 32).",
+    );
+  });
+});

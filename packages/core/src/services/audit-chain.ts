@@ -1,0 +1,214 @@
+/**
+ * The audit log as a keyed hash chain (issue 26, SECURITY 32). Each entry's `hash` is an HMAC-SHA256, keyed
+ * with AUDIT_KEY (kept outside the database), over the entry's canonical form and the hash of the entry
+ * before it. Someone who can write the database but cannot read the key cannot change, remove or insert an
+ * entry without breaking the chain at that point, and cutting entries off the end shows against any head
+ * printed earlier (backups print it, the panel shows it).
+ *
+ * Writers lock the `head` row of `audit_chain` inside their own transaction and chain onto the hash it holds,
+ * so entries are chained in the order they commit: on PostgreSQL a second instance waits for the lock (or, in
+ * a SERIALIZABLE transaction, is retried), and the chain never forks.
+ */
+import { createHmac } from "node:crypto";
+import type { AuditLogTable, Db } from "../data/schema.ts";
+import type { AuditHead, AuditVerifyAnswer } from "../domain/api-types.ts";
+
+/**
+ * The columns that make an entry; seq is left out so a restore into the other dialect keeps every hash, and
+ * kind too (it is the action's first word, kept apart for the panel's filter; the guard forbids changing it).
+ */
+export type ChainedFields = Pick<
+  AuditLogTable,
+  "id" | "at" | "actor_id" | "actor_name" | "action" | "target_type" | "target_id" | "details"
+>;
+
+/** One fixed JSON array: the same bytes on both dialects, whatever order the columns come back in. */
+export function canonicalEntry(entry: ChainedFields, prevHash: string | null): string {
+  return JSON.stringify([
+    entry.id,
+    entry.at,
+    entry.actor_id,
+    entry.actor_name,
+    entry.action,
+    entry.target_type,
+    entry.target_id,
+    entry.details,
+    prevHash,
+  ]);
+}
+
+export function entryHash(key: string, entry: ChainedFields, prevHash: string | null): string {
+  return createHmac("sha256", key).update(canonicalEntry(entry, prevHash)).digest("hex");
+}
+
+/** The checkpoint left by pruning is keyed too, so nobody without the key can move where verification starts. */
+function checkpointMac(key: string, entryId: string, hash: string): string {
+  return createHmac("sha256", key)
+    .update(JSON.stringify(["checkpoint", entryId, hash]))
+    .digest("hex");
+}
+
+/** Locks the head row until the transaction ends and reads the newest hash (the latest committed one). */
+async function lockHead(trx: Db): Promise<string | null> {
+  const lock = () =>
+    trx
+      .updateTable("audit_chain")
+      .set((eb) => ({ seq: eb.ref("seq") }))
+      .where("name", "=", "head")
+      .returning(["hash"])
+      .executeTakeFirst();
+  const head = await lock();
+  if (head) return head.hash;
+  // The first entry ever: create the head row (once, whoever of two instances gets there first), then lock it.
+  await trx
+    .insertInto("audit_chain")
+    .values({ name: "head", seq: 0, entry_id: null, hash: null, mac: null })
+    .onConflict((oc) => oc.column("name").doNothing())
+    .execute();
+  const created = await lock();
+  if (!created) throw new Error("The audit chain's head row could not be created.");
+  return created.hash;
+}
+
+async function moveHead(trx: Db, seq: number, entryId: string, hash: string): Promise<void> {
+  await trx.updateTable("audit_chain").set({ seq, entry_id: entryId, hash }).where("name", "=", "head").execute();
+}
+
+/** Appends one entry, chained, inside the caller's transaction (or a transaction of its own). */
+export async function appendChained(db: Db, key: string, entry: ChainedFields & { kind: string }): Promise<void> {
+  if (!db.isTransaction) {
+    await db.transaction().execute((trx) => appendChained(trx, key, entry));
+    return;
+  }
+  const prevHash = await lockHead(db);
+  const hash = entryHash(key, entry, prevHash);
+  const { seq } = await db
+    .insertInto("audit_log")
+    .values({ ...entry, prev_hash: prevHash, hash })
+    .returning("seq")
+    .executeTakeFirstOrThrow();
+  await moveHead(db, Number(seq), entry.id, hash);
+}
+
+/**
+ * Chains the entries written before the chain existed (or restored from an old backup), oldest first, once.
+ * The database lets an entry be updated only while it has no hash, and then only its hash.
+ */
+export async function sealAuditLog(db: Db, key: string): Promise<number> {
+  if (!db.isTransaction) return db.transaction().execute((trx) => sealAuditLog(trx, key));
+  let prevHash = await lockHead(db);
+  const unsealed = await db.selectFrom("audit_log").selectAll().where("hash", "is", null).orderBy("seq").execute();
+  for (const row of unsealed) {
+    const hash = entryHash(key, row, prevHash);
+    await db.updateTable("audit_log").set({ prev_hash: prevHash, hash }).where("seq", "=", row.seq).execute();
+    await moveHead(db, Number(row.seq), row.id, hash);
+    prevHash = hash;
+  }
+  return unsealed.length;
+}
+
+/** A head as printed and shown: `<entry id>:<hash>`. */
+export function formatHead(head: AuditHead | null): string {
+  return head ? `${head.id}:${head.hash}` : "(empty)";
+}
+
+export function parseHead(text: string): AuditHead | null {
+  const match = /^([^:\s]{1,64}):([0-9a-f]{64})$/.exec(text.trim());
+  return match ? { id: match[1] as string, hash: match[2] as string } : null;
+}
+
+const BATCH = 5000;
+
+/**
+ * Walks the chain oldest first and answers where it first breaks: an entry whose hash no longer matches its
+ * contents (changed), one whose prev_hash is not the hash of the entry before it (an entry removed before it,
+ * or inserted), an entry never chained, or, given a head saved earlier, a chain that no longer reaches it
+ * (entries cut off the end: `firstBadId` is then the saved head's entry).
+ */
+export async function verifyAuditChain(db: Db, key: string, savedHead?: AuditHead): Promise<AuditVerifyAnswer> {
+  const checkpoint = await db.selectFrom("audit_chain").selectAll().where("name", "=", "checkpoint").executeTakeFirst();
+  let expected: string | null = null;
+  let afterSeq = 0;
+  let entries = 0;
+  if (checkpoint) {
+    if (
+      !checkpoint.entry_id ||
+      !checkpoint.hash ||
+      checkpoint.mac !== checkpointMac(key, checkpoint.entry_id, checkpoint.hash)
+    ) {
+      const first = await db.selectFrom("audit_log").select("id").orderBy("seq").limit(1).executeTakeFirst();
+      return broken(0, first?.id ?? checkpoint.entry_id ?? "", "The pruning checkpoint was changed.");
+    }
+    expected = checkpoint.hash;
+    afterSeq = Number(checkpoint.seq);
+  }
+  let last: AuditHead | null = null;
+  let reachedSaved = savedHead === undefined;
+  for (;;) {
+    const rows = await db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("seq", ">", afterSeq)
+      .orderBy("seq")
+      .limit(BATCH)
+      .execute();
+    for (const row of rows) {
+      if (row.hash === null) return broken(entries, row.id, "This entry was never chained.");
+      if (entryHash(key, row, row.prev_hash) !== row.hash) {
+        return broken(entries, row.id, "This entry was changed after it was written.");
+      }
+      if (row.prev_hash !== expected) {
+        return broken(entries, row.id, "The entry before this one was removed (or one was inserted).");
+      }
+      if (!reachedSaved && row.id === savedHead?.id) {
+        if (row.hash !== savedHead.hash) return broken(entries, row.id, "This entry is not the saved head.");
+        reachedSaved = true;
+      }
+      expected = row.hash;
+      last = { id: row.id, hash: row.hash };
+      entries++;
+    }
+    if (rows.length < BATCH) break;
+    afterSeq = Number(rows.at(-1)?.seq);
+  }
+  if (!reachedSaved && savedHead) {
+    return broken(entries, savedHead.id, "The log ends before the saved head: entries were cut off the end.");
+  }
+  return { ok: true, entries, head: last };
+}
+
+function broken(entries: number, firstBadId: string, reason: string): AuditVerifyAnswer {
+  return { ok: false, entries, firstBadId, reason };
+}
+
+/**
+ * Removes the entries written before `before` (AUDIT_RETENTION_DAYS), in one transaction, leaving a keyed
+ * checkpoint at the last one removed so the rest still verifies. Returns how many were removed.
+ */
+export async function pruneAuditLog(db: Db, key: string, before: string): Promise<number> {
+  if (!db.isTransaction) return db.transaction().execute((trx) => pruneAuditLog(trx, key, before));
+  await lockHead(db);
+  const last = await db
+    .selectFrom("audit_log")
+    .select(["seq", "id", "hash"])
+    .where("at", "<", before)
+    .orderBy("seq", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (!last?.hash) return 0;
+  const values = {
+    seq: Number(last.seq),
+    entry_id: last.id,
+    hash: last.hash,
+    mac: checkpointMac(key, last.id, last.hash),
+  };
+  const updated = await db.updateTable("audit_chain").set(values).where("name", "=", "checkpoint").executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) {
+    await db
+      .insertInto("audit_chain")
+      .values({ name: "checkpoint", ...values })
+      .execute();
+  }
+  const removed = await db.deleteFrom("audit_log").where("seq", "<=", Number(last.seq)).executeTakeFirst();
+  return Number(removed.numDeletedRows);
+}

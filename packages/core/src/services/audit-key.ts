@@ -1,0 +1,45 @@
+/**
+ * The audit chain's key (issue 26): AUDIT_KEY when set, else a key file created once with mode 0600. It is
+ * never stored in the database: a copy of the database alone can neither forge nor re-chain the log, so the
+ * key (or its file) must be backed up apart from the database.
+ */
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+
+export const MIN_AUDIT_KEY_LENGTH = 16;
+
+export interface AuditKeySource {
+  /** AUDIT_KEY: wins over the file (several instances on PostgreSQL must share one key). */
+  key: string | undefined;
+  /** Where the key is kept when AUDIT_KEY is unset; created on the first start. */
+  file: string;
+  /** False where a missing key is an error (the verify command): a new key would find every entry broken. */
+  create?: boolean;
+}
+
+export function loadAuditKey(source: AuditKeySource, log?: (line: string) => void): string {
+  if (source.key !== undefined) {
+    if (source.key.length < MIN_AUDIT_KEY_LENGTH) {
+      throw new Error(
+        `AUDIT_KEY must be at least ${MIN_AUDIT_KEY_LENGTH} characters long (e.g. the output of: openssl rand -base64 32).`,
+      );
+    }
+    return source.key;
+  }
+  if (existsSync(source.file)) {
+    const key = readFileSync(source.file, "utf8").trim();
+    if (key.length < MIN_AUDIT_KEY_LENGTH) throw new Error(`The audit key file ${source.file} is too short or empty.`);
+    return key;
+  }
+  if (source.create === false) {
+    throw new Error(`No audit key: set AUDIT_KEY, or run this where the server keeps ${source.file}.`);
+  }
+  mkdirSync(dirname(source.file), { recursive: true });
+  const key = randomBytes(32).toString("base64url");
+  // "wx": never overwrite a key another process wrote a moment ago; mode 0600: readable by its owner only.
+  writeFileSync(source.file, `${key}\n`, { mode: 0o600, flag: "wx" });
+  chmodSync(source.file, 0o600);
+  log?.(`Created the audit log's key in ${source.file}: back it up apart from the database.`);
+  return key;
+}
