@@ -7,25 +7,9 @@ import { withoutControlCharacters } from "./control-characters.ts";
 import { MESSAGES } from "./messages.ts";
 import { withinBcryptLimit } from "./validation.ts";
 
-export type SecondFactorMethod = "totp" | "recovery" | "passkey";
+export { SECOND_FACTOR_MESSAGES, type SecondFactorMethod } from "./second-factor-messages.ts";
 
-export const SECOND_FACTOR_MESSAGES = {
-  wrongCode: "That code is not correct. Check the code in your authenticator app and try again.",
-  wrongRecoveryCode: "That recovery code is not correct or has already been used.",
-  wrongPasskey: "That passkey was not accepted. Try again, or use a code instead.",
-  stepExpired: "Your sign-in has expired. Enter your password again.",
-  tooManyTries: "Too many wrong codes. Enter your password again.",
-  passwordWrong: "The password is not correct.",
-  totpAlreadyOn: "An authenticator app is already set up. Remove it before setting up another.",
-  totpNotStarted: "Start setting up the authenticator app first.",
-  totpNotOn: "No authenticator app is set up.",
-  staffMustEnrol: "Set up two-factor authentication to use the admin panel.",
-  codeNeeded: "Enter the code from your authenticator app, a recovery code, or use a passkey.",
-  passkeyUnknown: "This passkey is not registered here. Sign in with your password instead.",
-  passkeyStepMissing: "Start again: the passkey request has expired.",
-  passkeyNotFound: "Passkey not found.",
-  userHasNone: "This user has no second factor to remove.",
-} as const;
+import { SECOND_FACTOR_MESSAGES, type SecondFactorMethod } from "./second-factor-messages.ts";
 
 const code = z
   .string({ error: "Code is required." })
