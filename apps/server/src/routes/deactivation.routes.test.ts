@@ -7,7 +7,7 @@ import { MESSAGES } from "@portfolio/core/domain";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DeviceClient } from "../sync/device-client.ts";
 import { PASSWORD, type RoleAccounts, roleAccounts } from "../test/accounts.ts";
-import { outboxMails, startTestServer, type TestServer, tokenFromLink } from "../test/test-server.ts";
+import { sentMails, startTestServer, type TestServer, tokenFromLink } from "../test/test-server.ts";
 
 let server: TestServer;
 let accounts: RoleAccounts;
@@ -26,10 +26,7 @@ async function setModeratorActive(isActive: boolean): Promise<void> {
   expect(res.status).toBe(200);
 }
 
-async function mails() {
-  await server.core.mailer.drain();
-  return outboxMails(server.outboxDir);
-}
+const mails = () => sentMails(server);
 
 async function forgotLinkToken(email: string): Promise<string> {
   expect((await server.client().post("/api/forgot-password", { email })).status).toBe(200);

@@ -7,7 +7,7 @@ import { MESSAGES } from "@portfolio/core/domain";
 import { EMAIL_DEACTIVATED, EMAIL_TAKEN_SINCE, EMAIL_UNCHANGED } from "@portfolio/core/services";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PASSWORD, type RoleAccounts, roleAccounts } from "../test/accounts.ts";
-import { outboxMails, startTestServer, type TestServer, tokenFromLink } from "../test/test-server.ts";
+import { sentMails, startTestServer, type TestServer, tokenFromLink, tokenMailedTo } from "../test/test-server.ts";
 
 let server: TestServer;
 let accounts: RoleAccounts;
@@ -22,18 +22,12 @@ afterEach(async () => {
 const NEW_EMAIL = "mod.new@example.com";
 const HOUR = 60 * 60 * 1000;
 
-async function mails() {
-  await server.core.mailer.drain();
-  return outboxMails(server.outboxDir);
-}
+const mails = () => sentMails(server);
 
 const changeModeratorEmail = (email = NEW_EMAIL, as = accounts.as.owner) =>
   as.post<Record<string, unknown>>(`/api/admin/users/${accounts.ids.moderator}/email`, { email });
 
-async function confirmationToken(): Promise<string> {
-  const mail = (await mails()).findLast((m) => m.to.includes(NEW_EMAIL));
-  return tokenFromLink(mail?.link ?? "");
-}
+const confirmationToken = () => tokenMailedTo(server, NEW_EMAIL);
 
 const confirm = (token: string) => server.client().post("/api/confirm-email", { token });
 

@@ -6,7 +6,7 @@
 import { DEFAULT_ROLES, invitationAcceptedMessage, MESSAGES } from "@portfolio/core/domain";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type RoleAccounts, roleAccounts } from "../test/accounts.ts";
-import { outboxMails, startTestServer, type TestServer, tokenFromLink } from "../test/test-server.ts";
+import { sentMails, startTestServer, type TestServer, tokenFromLink, tokenMailedTo } from "../test/test-server.ts";
 
 let server: TestServer;
 let accounts: RoleAccounts;
@@ -30,14 +30,9 @@ const invite = (body: Record<string, unknown> = {}, as = accounts.as.owner) =>
     ...body,
   });
 
-async function mails() {
-  await server.core.mailer.drain();
-  return outboxMails(server.outboxDir);
-}
+const mails = () => sentMails(server);
 
-async function invitationToken(): Promise<string> {
-  return tokenFromLink((await mails()).findLast((m) => m.to.includes(EMAIL))?.link ?? "");
-}
+const invitationToken = () => tokenMailedTo(server, EMAIL);
 
 const accept = (token: string, password = CHOSEN) =>
   server.client().post("/api/accept-invitation", { token, password });

@@ -219,3 +219,15 @@ export function parseMail(raw: string): { to: string; subject: string; link: str
 export function tokenFromLink(link: string): string {
   return new URL(link).searchParams.get("token") ?? "";
 }
+
+/** Every mail the server has sent so far, once its queue is empty. */
+export async function sentMails(server: TestServer): Promise<ReturnType<typeof outboxMails>> {
+  await server.core.mailer.drain();
+  return outboxMails(server.outboxDir);
+}
+
+/** The token in the link of the newest mail to `address` ("" when none was sent). */
+export async function tokenMailedTo(server: TestServer, address: string): Promise<string> {
+  const mail = (await sentMails(server)).findLast((m) => m.to.includes(address));
+  return mail ? tokenFromLink(mail.link) : "";
+}
