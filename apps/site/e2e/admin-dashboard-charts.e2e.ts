@@ -7,6 +7,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import type { DailySeries } from "@portfolio/core/domain";
 import { expect, openPanel, ownerAccount, test } from "./admin-support.ts";
 import { seriousViolations } from "./axe.ts";
+import { gate } from "./fixtures.ts";
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -102,15 +103,20 @@ test("the arrow keys read the chart day by day in a tooltip", async ({ page, log
   const svg = signups.getByRole("img");
   await expect(svg).toBeVisible(VISIBLE);
   const tooltip = signups.getByTestId("chart-tooltip");
-  const says = (index: number) => {
+  /** The tooltip's three lines: the date, the count, and that it is a UTC day. */
+  const lines = (index: number) => {
     const day = daily.at(index);
     if (!day) throw new Error(`No day ${index}.`);
     const count = day.signups;
-    return `${long.format(at(day.day))}${count} ${count === 1 ? "sign-up" : "sign-ups"}UTC day`;
+    return [long.format(at(day.day)), `${count} ${count === 1 ? "sign-up" : "sign-ups"}`, "UTC day"];
   };
+  const says = (index: number) => lines(index).join("");
 
   await svg.focus();
   await expect(tooltip).toHaveText(says(-1));
+  await expect(svg).toHaveAccessibleDescription(
+    `The left and right arrow keys read each day; Home and End go to the first and the last. ${lines(-1).join(" ")}`,
+  );
   await page.keyboard.press("ArrowLeft");
   await expect(tooltip).toHaveText(says(-2));
   await page.keyboard.press("Home");
@@ -123,16 +129,25 @@ test("the arrow keys read the chart day by day in a tooltip", async ({ page, log
   await expect(tooltip).toBeHidden();
 });
 
-test("a quiet metric says so, and a failed load offers to try again", async ({ page, login, createAccount }) => {
+test("loading, then a failed load offering to try again, then a quiet metric saying so", async ({
+  page,
+  login,
+  createAccount,
+}) => {
   // No project is edited: the content edits chart has nothing to draw.
   await createAccount({ prefix: "one" });
   await login(ownerAccount);
+  const held = gate();
   let fail = true;
-  await page.route("**/api/admin/dashboard", (route) =>
-    fail ? route.fulfill({ status: 500, json: { error: "Database unavailable." } }) : route.fallback(),
-  );
+  await page.route("**/api/admin/dashboard", async (route) => {
+    if (!fail) return route.fallback();
+    await held.passed;
+    return route.fulfill({ status: 500, json: { error: "Database unavailable." } });
+  });
   await openPanel(page);
   const card = page.getByTestId("daily-charts");
+  await expect(card.getByRole("status")).toHaveText("Loading the charts…", VISIBLE);
+  held.open();
   await expect(card).toContainText("Could not load the charts. Database unavailable.", VISIBLE);
 
   fail = false;

@@ -75,6 +75,7 @@ function Bars({
   label: string;
 }) {
   const tooltipId = useId();
+  const hintId = useId();
   const geometry = useMemo(() => chartGeometry(days), [days]);
   const [active, setActive] = useState<number | null>(null);
   // What the keyboard reached, said once by the live region (the pointer's tooltip is not read out).
@@ -117,7 +118,7 @@ function Bars({
           <svg
             role="img"
             aria-label={label}
-            aria-describedby={bar ? tooltipId : undefined}
+            aria-describedby={bar ? `${hintId} ${tooltipId}` : hintId}
             // biome-ignore lint/a11y/noNoninteractiveTabindex: the chart takes focus so the arrow keys can read its days.
             tabIndex={0}
             viewBox={`0 0 ${geometry.width} ${geometry.height}`}
@@ -184,6 +185,9 @@ function Bars({
               <span className="block opacity-80">UTC day</span>
             </div>
           ) : null}
+          <span id={hintId} className="sr-only">
+            The left and right arrow keys read each day; Home and End go to the first and the last.
+          </span>
           <span className="sr-only" aria-live="polite">
             {spoken}
           </span>
