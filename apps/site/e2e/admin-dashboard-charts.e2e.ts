@@ -94,7 +94,12 @@ test("each chart shows its total, peak day and days as the server counted them, 
   }
 });
 
-test("the arrow keys read the chart day by day in a tooltip", async ({ page, login, createAccount, ownerApi }) => {
+test("the arrow keys and the pointer read the chart day by day in a tooltip", async ({
+  page,
+  login,
+  createAccount,
+  ownerApi,
+}) => {
   await seed(createAccount, ownerApi);
   await login(ownerAccount);
   const daily = await dailySeries(ownerApi);
@@ -126,6 +131,16 @@ test("the arrow keys read the chart day by day in a tooltip", async ({ page, log
   await page.keyboard.press("End");
   await expect(tooltip).toHaveText(says(-1));
   await page.keyboard.press("Tab");
+  await expect(tooltip).toBeHidden();
+
+  // The pointer shows the day under it, and leaving the chart hides it again.
+  const box = await svg.boundingBox();
+  if (!box) throw new Error("The chart has no box.");
+  await svg.hover({ position: { x: box.width - 1, y: box.height / 2 } });
+  await expect(tooltip).toHaveText(says(-1));
+  await svg.hover({ position: { x: 1, y: box.height / 2 } });
+  await expect(tooltip).toHaveText(says(0));
+  await page.getByTestId("daily-charts").getByRole("heading", { name: "Activity" }).hover();
   await expect(tooltip).toBeHidden();
 });
 
