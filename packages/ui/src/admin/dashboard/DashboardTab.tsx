@@ -1,6 +1,6 @@
 /**
- * The Dashboard (its content is ours): projects by status, users by role and state, sign-ups waiting for
- * activation, the Twitch connection, and the audit log below.
+ * The Dashboard (its content is ours): projects by status, users by role and state, 90 days of activity,
+ * sign-ups waiting for activation, the Twitch connection, and the audit log below.
  */
 import type { AdminUser } from "@portfolio/core/domain";
 import { useState } from "react";
@@ -12,6 +12,7 @@ import { useLoad } from "../use-load.ts";
 import { type Viewer, viewerCan } from "../user-actions.ts";
 import type { RoleSet } from "../user-editor.ts";
 import { AuditLog } from "./AuditLog.tsx";
+import { DailyCharts } from "./DailyCharts.tsx";
 import { PendingSignups } from "./PendingSignups.tsx";
 import { StatCards } from "./StatCards.tsx";
 import { TWITCH_NOT_CONNECTED_HINTS, TwitchStatusCard } from "./TwitchStatusCard.tsx";
@@ -52,6 +53,7 @@ export function DashboardTab({
       {stats.error && !stats.data ? <ErrorBlock error={stats.error} what="the figures" onRetry={stats.reload} /> : null}
       {!stats.data && !stats.error ? <LoadingBlock label="Loading the figures…" /> : null}
       {stats.data ? <StatCards stats={stats.data} roles={roles} /> : null}
+      {canSeeUsers ? <DailyCharts stats={stats} /> : null}
       <div className={canSeeUsers ? "grid gap-4 lg:grid-cols-2" : "grid gap-4"}>
         {stats.data?.users ? (
           <Card
