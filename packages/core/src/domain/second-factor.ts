@@ -101,3 +101,7 @@ export interface SecurityStatus {
 export interface SecuritySettings {
   requireSecondFactorForStaff: boolean;
 }
+/** The owner's settings as read: and how many staff who can sign in have no second factor (the owner too). */
+export interface SecuritySettingsAnswer extends SecuritySettings {
+  staffWithoutSecondFactor: number;
+}
