@@ -5,10 +5,11 @@
  */
 import { Alert, Button, errorMessage, PasswordField, TextField } from "@portfolio/ui";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { CODE_NEEDED, type DesktopState } from "../shared/desktop-operations.ts";
+import { asksForCode, type DesktopState } from "../shared/desktop-operations.ts";
 import { type ConnectValues, checkConnect, type FieldErrors, placeError } from "./connect-form.ts";
 import type { DesktopClient } from "./desktop-client.ts";
 import { FieldError, invalidProps } from "./FieldError.tsx";
+import { SecondFactorField } from "./SecondFactorField.tsx";
 
 const FAILED = "Could not connect.";
 const UNREACHABLE = "The server could not be reached.";
@@ -67,7 +68,7 @@ export function FirstRunScreen({
       onDone(await client.call("desktop.connect", { ...values, serverUrl: values.serverUrl.trim(), ...second }));
     } catch (failure) {
       const placed = placeError(errorMessage(failure, FAILED, UNREACHABLE));
-      if (placed.text === CODE_NEEDED) {
+      if (asksForCode(placed.text)) {
         setNeedsCode(true);
         setError(placed.text);
         setBusy(null);
@@ -154,24 +155,7 @@ export function FirstRunScreen({
             />
             <FieldError inputId={ids.password} message={fieldErrors.password} />
           </div>
-          {needsCode ? (
-            <div>
-              <TextField
-                ref={codeRef}
-                id={codeId}
-                label="Authentication code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                spellCheck={false}
-                value={code}
-                onValueChange={setCode}
-                aria-describedby={`${codeId}-hint`}
-              />
-              <p id={`${codeId}-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-                The 6-digit code from your authenticator app, or one of your recovery codes.
-              </p>
-            </div>
-          ) : null}
+          {needsCode ? <SecondFactorField id={codeId} inputRef={codeRef} value={code} onValueChange={setCode} /> : null}
           <div className="flex flex-wrap gap-2">
             <Button type="submit" loading={busy === "connect"} disabled={busy !== null}>
               {busy === "connect" ? "Connecting…" : "Connect"}

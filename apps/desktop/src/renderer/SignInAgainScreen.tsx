@@ -1,14 +1,16 @@
 /**
  * 'Sign in again': the server refused the device token (401), or it is kept in memory only and the app
- * restarted. Only the password is asked; the changes waiting here are kept either way. 'Not now' keeps
+ * restarted. The password is asked, and for an account with a second factor then the code (authenticator or
+ * recovery code; passkeys cannot answer here); the changes waiting here are kept either way. 'Not now' keeps
  * working offline until the next launch.
  */
 import { Alert, Button, errorMessage, PasswordField } from "@portfolio/ui";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import type { DesktopState } from "../shared/desktop-operations.ts";
+import { asksForCode, type DesktopState } from "../shared/desktop-operations.ts";
 import { checkConnect, placeError } from "./connect-form.ts";
 import type { DesktopClient } from "./desktop-client.ts";
 import { FieldError, invalidProps } from "./FieldError.tsx";
+import { SecondFactorField } from "./SecondFactorField.tsx";
 import { pendingText } from "./status-text.ts";
 
 export function SignInAgainScreen({
@@ -28,6 +30,11 @@ export function SignInAgainScreen({
   const [busy, setBusy] = useState(false);
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
+  // Shown once main says the account has a second factor (SECURITY 30), as on the connect screen.
+  const [needsCode, setNeedsCode] = useState(false);
+  const [code, setCode] = useState("");
+  const codeId = useId();
+  const codeRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => input.current?.focus(), []);
 
@@ -40,9 +47,17 @@ export function SignInAgainScreen({
     if (missing) return input.current?.focus();
     setBusy(true);
     try {
-      onDone(await client.call("desktop.signInAgain", { password }));
+      const second = needsCode && code.trim() ? { code: code.trim() } : {};
+      onDone(await client.call("desktop.signInAgain", { password, ...second }));
     } catch (failure) {
       const placed = placeError(errorMessage(failure, "Could not sign in.", "The server could not be reached."));
+      if (asksForCode(placed.text)) {
+        setNeedsCode(true);
+        setError(placed.text);
+        setBusy(false);
+        requestAnimationFrame(() => codeRef.current?.focus());
+        return;
+      }
       if (placed.field === "password") setFieldError(placed.text);
       else setError(placed.text);
       setBusy(false);
@@ -84,6 +99,7 @@ export function SignInAgainScreen({
           />
           <FieldError inputId={inputId} message={fieldError} />
         </div>
+        {needsCode ? <SecondFactorField id={codeId} inputRef={codeRef} value={code} onValueChange={setCode} /> : null}
         <div className="flex flex-wrap gap-2">
           <Button type="submit" loading={busy}>
             Sign in
