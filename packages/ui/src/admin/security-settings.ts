@@ -4,6 +4,7 @@
  * Staff are the holders of website:admin:view, the owner included (the server counts them).
  */
 
+export const STAFF_CARD_TITLE = "Two-factor authentication for staff";
 export const REQUIRE_STAFF_LABEL = "Require a second factor for staff";
 
 export const REQUIRE_STAFF_EXPLANATION =

@@ -23,6 +23,7 @@ import {
   REQUIREMENT_ON,
   requirementConfirmation,
   SECURITY_ON_WEBSITE,
+  STAFF_CARD_TITLE,
   staffWithoutSecondFactorText,
 } from "../security-settings.ts";
 import { useLoad } from "../use-load.ts";
@@ -31,7 +32,7 @@ export function SecuritySection() {
   const api = useApi();
   if (api.credential !== "session") {
     return (
-      <Card title={REQUIRE_STAFF_LABEL} testId="security-settings" headingLevel={3}>
+      <Card title={STAFF_CARD_TITLE} testId="security-settings" headingLevel={3}>
         <p className="text-sm text-slate-700 dark:text-slate-300">{SECURITY_ON_WEBSITE}</p>
       </Card>
     );
@@ -48,7 +49,7 @@ function RequirementCard() {
   });
   return (
     <Card
-      title={REQUIRE_STAFF_LABEL}
+      title={STAFF_CARD_TITLE}
       description="A second factor is an authenticator app's code or a passkey, asked after the password."
       testId="security-settings"
       headingLevel={3}
