@@ -18,6 +18,7 @@ import {
 } from "./admin-support.ts";
 import { seriousViolations } from "./axe.ts";
 
+// SECURITY 30: where the owner requires it, staff must use a second factor; a lost phone is recoverable by an admin.
 test.describe.configure({ timeout: 90_000 });
 
 const MUST_ENROL = "Set up two-factor authentication to use the admin panel.";
