@@ -3,8 +3,9 @@
  * code; the code field says that passkeys cannot be used here. Codes are computed from the secret at the
  * server's clock, which the test moves to the next 30 s step instead of waiting.
  */
-import { seriousViolations } from "../../site/e2e/axe.ts";
+
 import { codeNow, enableTotp, STEP_MS } from "../../server/src/test/second-factor.ts";
+import { seriousViolations } from "../../site/e2e/axe.ts";
 import { expect, OWNER, test } from "./desktop-fixture.ts";
 
 const CODE_NEEDED =
@@ -25,7 +26,7 @@ test("the connect screen and 'Sign in again' ask for the authenticator code, and
   await page.getByLabel("Username").fill(OWNER.username);
   await page.getByLabel("Password", { exact: true }).fill(OWNER.password);
   await page.getByLabel("Password", { exact: true }).press("Enter");
-  await expect(page.getByRole("alert")).toHaveText(CODE_NEEDED);
+  await expect(page.getByRole("status").filter({ hasText: CODE_NEEDED })).toHaveText(CODE_NEEDED);
   const code = page.getByLabel("Authentication code");
   await expect(code).toBeFocused();
   await expect(code).toHaveAccessibleDescription(new RegExp(NO_PASSKEYS.replace(/[.?]/g, "\\$&")));
@@ -42,7 +43,7 @@ test("the connect screen and 'Sign in again' ask for the authenticator code, and
   await expect(page.getByLabel("Authentication code")).toHaveCount(0);
   await page.getByLabel("Password", { exact: true }).fill(OWNER.password);
   await page.getByLabel("Password", { exact: true }).press("Enter");
-  await expect(page.getByRole("alert")).toHaveText(CODE_NEEDED);
+  await expect(page.getByRole("status").filter({ hasText: CODE_NEEDED })).toHaveText(CODE_NEEDED);
   await expect(code).toBeFocused();
   await expect(page.getByText(NO_PASSKEYS)).toBeVisible();
   found.push(...(await seriousViolations(page, { where: "Sign in again, code asked" })));
@@ -54,6 +55,7 @@ test("the connect screen and 'Sign in again' ask for the authenticator code, and
     "That code is not correct. Check the code in your authenticator app and try again.",
   );
   await expect(page.getByTestId("sign-in-again")).toBeVisible();
+  await expect(code).toBeFocused();
 
   server.clock.advance(STEP_MS);
   await code.fill(codeNow(server, secret));

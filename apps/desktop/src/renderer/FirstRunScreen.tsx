@@ -36,9 +36,17 @@ export function FirstRunScreen({
   const [busy, setBusy] = useState<"connect" | "local" | null>(null);
   // Shown once the server says the account has a second factor (SECURITY 30).
   const [needsCode, setNeedsCode] = useState(false);
+  // Main's request for the code is a step, not a failure: said politely, until an error takes its place.
+  const [notice, setNotice] = useState<string | null>(null);
+  // Each request for the code moves focus to its field once the field is in the page (after React's commit,
+  // which on a busy machine comes later than the next frame).
+  const [codeAsked, setCodeAsked] = useState(0);
   const [code, setCode] = useState("");
   const codeId = useId();
   const codeRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (codeAsked > 0) codeRef.current?.focus();
+  }, [codeAsked]);
   const ids = { serverUrl: useId(), username: useId(), password: useId() };
   const first = useRef<HTMLInputElement>(null);
   const fieldRefs = {
@@ -70,9 +78,9 @@ export function FirstRunScreen({
       const placed = placeError(errorMessage(failure, FAILED, UNREACHABLE));
       if (asksForCode(placed.text)) {
         setNeedsCode(true);
-        setError(placed.text);
+        setNotice(placed.text);
         setBusy(null);
-        requestAnimationFrame(() => codeRef.current?.focus());
+        setCodeAsked((n) => n + 1);
         return;
       }
       if (placed.field) {
@@ -114,6 +122,7 @@ export function FirstRunScreen({
             Connect to a server
           </h2>
           {error ? <Alert tone="error">{error}</Alert> : null}
+          {notice && !error ? <Alert tone="info">{notice}</Alert> : null}
           <div>
             <TextField
               ref={first}

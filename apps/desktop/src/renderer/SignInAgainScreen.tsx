@@ -32,9 +32,17 @@ export function SignInAgainScreen({
   const input = useRef<HTMLInputElement>(null);
   // Shown once main says the account has a second factor (SECURITY 30), as on the connect screen.
   const [needsCode, setNeedsCode] = useState(false);
+  // Main's request for the code is a step, not a failure: said politely, until an error takes its place.
+  const [notice, setNotice] = useState<string | null>(null);
+  // Each request for the code moves focus to its field once the field is in the page (after React's commit,
+  // which on a busy machine comes later than the next frame).
+  const [codeAsked, setCodeAsked] = useState(0);
   const [code, setCode] = useState("");
   const codeId = useId();
   const codeRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (codeAsked > 0) codeRef.current?.focus();
+  }, [codeAsked]);
 
   useEffect(() => input.current?.focus(), []);
 
@@ -53,15 +61,16 @@ export function SignInAgainScreen({
       const placed = placeError(errorMessage(failure, "Could not sign in.", "The server could not be reached."));
       if (asksForCode(placed.text)) {
         setNeedsCode(true);
-        setError(placed.text);
+        setNotice(placed.text);
         setBusy(false);
-        requestAnimationFrame(() => codeRef.current?.focus());
+        setCodeAsked((n) => n + 1);
         return;
       }
       if (placed.field === "password") setFieldError(placed.text);
       else setError(placed.text);
       setBusy(false);
-      input.current?.focus();
+      // Once the code is asked, a refusal is most often the code's: its field takes the focus back.
+      (needsCode ? codeRef : input).current?.focus();
     }
   };
 
@@ -84,6 +93,7 @@ export function SignInAgainScreen({
           </p>
         </div>
         {error ? <Alert tone="error">{error}</Alert> : null}
+        {notice && !error ? <Alert tone="info">{notice}</Alert> : null}
         <div>
           <PasswordField
             ref={input}
