@@ -213,3 +213,21 @@ test("an admin removes a user's second factors from the Devices panel; staff wit
   await memberApi.dispose();
   await again.dispose();
 });
+
+test("an owner without a second factor is warned first, and is sent to Account security once it is on", async ({
+  page,
+  login,
+}) => {
+  await login(OWNER);
+  await openSettings(page, "Security");
+  const toggle = page.getByRole("switch", { name: "Require a second factor for staff" });
+  await expect(toggle).toHaveAccessibleDescription(/^1 staff member has no second factor yet \(you\)\./);
+  await toggle.click();
+  const dialog = page.getByTestId("require-staff-confirm");
+  await expect(dialog).toContainText(
+    "You have no second factor either: the admin panel closes for you too until you set one up under Account security.",
+  );
+  await dialog.getByRole("button", { name: "Require it" }).click();
+  await expect(page).toHaveURL(/\/account#security$/);
+  await expect(page.getByTestId("second-factor-required")).toBeVisible();
+});

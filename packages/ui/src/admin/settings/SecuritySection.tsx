@@ -7,7 +7,7 @@
 import type { SecuritySettingsAnswer } from "@portfolio/core/domain";
 import { useId, useState } from "react";
 import { failureReason } from "../../api/api-client.ts";
-import { useApi } from "../../auth/auth-context.tsx";
+import { useApi, useAuth } from "../../auth/auth-context.tsx";
 import { FOCUS_RING } from "../../components/Button.tsx";
 import { cx } from "../../components/cx.ts";
 import { SaveErrorBox } from "../../projects/SaveErrorBox.tsx";
@@ -75,6 +75,7 @@ function RequirementSwitch({
   onSaved: () => Promise<void>;
 }) {
   const api = useApi();
+  const { refresh } = useAuth();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
@@ -91,7 +92,10 @@ function RequirementSwitch({
     try {
       await api.updateSecuritySettings({ requireSecondFactorForStaff: next });
       notify({ tone: "success", text: next ? REQUIREMENT_ON : REQUIREMENT_OFF });
-      await onSaved();
+      // An owner without a second factor is now one of the staff it stops: the session says so, and the site
+      // takes them to Account security at once, as the confirmation said.
+      if (next && !ownerHasOne) await refresh();
+      else await onSaved();
     } catch (failure) {
       setError(new SaveError(REQUIREMENT_NOT_SAVED, failureReason(failure)));
     } finally {
