@@ -119,6 +119,9 @@ for (const theme of ["dark", "light"] as const) {
       await settingsSection(page, "Twitch");
       await expect(page.getByTestId("twitch-status")).toBeVisible(VISIBLE);
       found.push(...(await seriousViolations(page, { where: "Settings: Twitch" })));
+      await settingsSection(page, "Security");
+      await expect(page.getByRole("switch", { name: "Require a second factor for staff" })).toBeVisible(VISIBLE);
+      found.push(...(await seriousViolations(page, { where: "Settings: Security" })));
       await settingsSection(page, "Account");
       await expect(page.getByRole("form", { name: "Change password" })).toBeVisible(VISIBLE);
       found.push(...(await seriousViolations(page, { where: "Settings: Account" })));

@@ -19,6 +19,7 @@ test("each section has its own address; #settings alone opens the first", async 
     "Roles",
     "Site",
     "Twitch",
+    "Security",
     "Account",
     "Sessions and devices",
   ]);
@@ -31,6 +32,7 @@ test("each section has its own address; #settings alone opens the first", async 
   for (const [hash, name, shows] of [
     ["#settings/site", "Site", "site-profile"],
     ["#settings/twitch", "Twitch", "twitch-connect"],
+    ["#settings/security", "Security", "security-settings"],
     ["#settings/account", "Account", "password"],
     ["#settings/sessions", "Sessions and devices", "sessions"],
   ] as const) {

@@ -131,7 +131,7 @@ export function projectRow(page: Page, title: string) {
   return page.getByTestId("project-row").filter({ has: page.getByRole("rowheader", { name: title, exact: true }) });
 }
 
-export type SettingsSectionName = "Roles" | "Site" | "Twitch" | "Account" | "Sessions and devices";
+export type SettingsSectionName = "Roles" | "Site" | "Twitch" | "Security" | "Account" | "Sessions and devices";
 
 /** Opens the Settings tab on one of its sections through the section navigation. */
 export async function openSettings(page: Page, section: SettingsSectionName): Promise<void> {

@@ -10,7 +10,8 @@ import { join } from "node:path";
 import { DEFAULT_ROLES, type Project } from "@portfolio/core/domain";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, PASSWORD } from "../../../server/src/test/accounts.ts";
-import { codeNow, enableTotp } from "../../../server/src/test/second-factor.ts";
+import { codeNow, enableTotp, STEP_MS } from "../../../server/src/test/second-factor.ts";
+import { SoftAuthenticator } from "../../../server/src/test/soft-authenticator.ts";
 import { OWNER, startTestServer, type TestServer } from "../../../server/src/test/test-server.ts";
 import type { DesktopState } from "../shared/desktop-operations.ts";
 import { fakeAsyncSafeStorage } from "../test/fake-safe-storage.ts";
@@ -207,7 +208,8 @@ describe("'Connect' with a second factor", () => {
     expect(asked).toMatchObject({
       ok: false,
       status: 401,
-      error: "This account uses two-factor authentication. Enter the code from your authenticator app.",
+      error:
+        "This account uses two-factor authentication. Enter the code from your authenticator app, or one of your recovery codes.",
     });
     const reply = await desktop.call("desktop.connect", {
       serverUrl: server.url,
@@ -231,4 +233,88 @@ describe("'Connect' with a second factor", () => {
     });
     expect(reply).toMatchObject({ ok: true, value: { mode: "connected" } });
   });
+
+  it("asks an account with a passkey for a recovery code, since the desktop cannot use passkeys", async () => {
+    await createAccount(server, "keyholder", DEFAULT_ROLES.admin.permissions);
+    const web = await server.login("keyholder", PASSWORD);
+    await addPasskey(web);
+    const { body } = await web.post<{ recoveryCodes: string[] }>("/api/account/recovery-codes", { password: PASSWORD });
+    await fresh();
+    expect(await connect("keyholder", PASSWORD)).toMatchObject({
+      ok: false,
+      status: 401,
+      error:
+        "This account signs in with a passkey, which the desktop app cannot use. Enter one of your recovery codes instead.",
+    });
+    const reply = await desktop.call("desktop.connect", {
+      serverUrl: server.url,
+      username: "keyholder",
+      password: PASSWORD,
+      code: body.recoveryCodes[0],
+    });
+    expect(reply).toMatchObject({ ok: true, value: { mode: "connected" } });
+  });
+
+  it("tells an account with a passkey alone what to set up on the website, and mints nothing", async () => {
+    await createAccount(server, "passkeyonly", DEFAULT_ROLES.admin.permissions);
+    await addPasskey(await server.login("passkeyonly", PASSWORD));
+    await fresh();
+    const tokens = (await server.core.db.selectFrom("device_tokens").select("id").execute()).length;
+    expect(await connect("passkeyonly", PASSWORD)).toMatchObject({
+      ok: false,
+      status: 403,
+      error:
+        "This account signs in with a passkey only, which the desktop app cannot use. On the website, set up an authenticator app under Account security, then connect again.",
+    });
+    expect((await server.core.db.selectFrom("device_tokens").select("id").execute()).length).toBe(tokens);
+  });
+
+  it("asks 'Sign in again' for the code too, and signs in again with a fresh one", async () => {
+    await createAccount(server, "again2fa", DEFAULT_ROLES.admin.permissions);
+    const { secret } = await enableTotp(server, await server.login("again2fa", PASSWORD), PASSWORD);
+    const dir = join(root, `d${++dirs}`);
+    const open = () =>
+      createDesktopMain({
+        userDataDir: dir,
+        safeStorage: fakeAsyncSafeStorage({ backend: "basic_text" }),
+        rendererUrl: RENDERER_URL,
+        timers: manualTimers(),
+        hostname: "test-laptop",
+        log: () => {},
+      });
+    const first = await open();
+    const call = async (main: typeof first, operation: string, input?: unknown) =>
+      main.handleInvoke(OWN_WINDOW, { operation, input });
+    const connected = await call(first, "desktop.connect", {
+      serverUrl: server.url,
+      username: "again2fa",
+      password: PASSWORD,
+      code: codeNow(server, secret),
+    });
+    expect(connected).toMatchObject({ ok: true });
+    await first.close();
+    server.clock.advance(STEP_MS);
+    const again = await open();
+    try {
+      expect(await call(again, "desktop.signInAgain", { password: PASSWORD })).toMatchObject({
+        ok: false,
+        status: 401,
+        error:
+          "This account uses two-factor authentication. Enter the code from your authenticator app, or one of your recovery codes.",
+      });
+      expect(
+        await call(again, "desktop.signInAgain", { password: PASSWORD, code: codeNow(server, secret) }),
+      ).toMatchObject({ ok: true, value: { mode: "connected", needsSignIn: false } });
+    } finally {
+      await again.close();
+    }
+  });
 });
+
+/** Adds a passkey from a software authenticator, as a browser on the website would. */
+async function addPasskey(web: Awaited<ReturnType<TestServer["login"]>>) {
+  const device = new SoftAuthenticator(server.config.publicUrl);
+  const options = await web.post<Record<string, unknown>>("/api/account/passkeys/options", { password: PASSWORD });
+  const added = await web.post("/api/account/passkeys", { name: "Phone", response: device.register(options.body) });
+  expect(added.status).toBe(201);
+}

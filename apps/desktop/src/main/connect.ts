@@ -4,9 +4,11 @@
  * stays (in the credential store, main only). The server's refusals keep their status and message
  * ('Invalid username or password.'); no answer at all is 'The server could not be reached.'.
  */
+
+import type { SecondFactorMethod } from "@portfolio/core/domain";
 import { DomainError, decide, Forbidden, type IssuedDeviceToken, type SessionUser } from "@portfolio/core/domain";
 import { ApiNetworkError, type Transport } from "@portfolio/ui/api/transport.ts";
-import { CODE_NEEDED } from "../shared/desktop-operations.ts";
+import { CODE_NEEDED, PASSKEY_ONLY, RECOVERY_CODE_NEEDED } from "../shared/desktop-operations.ts";
 import type { LocalDb } from "./sync/outbox.ts";
 import { sessionTransport } from "./sync/server-api.ts";
 
@@ -36,7 +38,9 @@ export async function signInOnServer(options: {
     let user: SessionUser;
     if ("secondFactor" in answer) {
       const code = options.code?.trim() ?? "";
-      if (!code) throw new DomainError("unauthenticated", CODE_NEEDED, { secondFactor: answer.secondFactor });
+      const asked = codeRequest(answer.secondFactor.methods);
+      if (asked.kind === "forbidden") throw new Forbidden(asked.message);
+      if (!code) throw new DomainError("unauthenticated", asked.message, { secondFactor: answer.secondFactor });
       // Six digits are an authenticator code; anything else is taken as a recovery code.
       user = await session.call("auth.secondFactor", /^\d{3} ?\d{3}$/.test(code) ? { code } : { recoveryCode: code });
     } else user = answer;
@@ -57,6 +61,16 @@ export async function signInOnServer(options: {
     if (error instanceof ApiNetworkError) throw unreachable();
     throw error;
   }
+}
+
+/**
+ * What the desktop can ask for: a passkey needs a relying-party origin, which the renderer's app:// is not, so
+ * only the authenticator code or a recovery code can answer the second step here.
+ */
+export function codeRequest(methods: readonly SecondFactorMethod[]): { kind: "code" | "forbidden"; message: string } {
+  if (methods.includes("totp")) return { kind: "code", message: CODE_NEEDED };
+  if (methods.includes("recovery")) return { kind: "code", message: RECOVERY_CODE_NEEDED };
+  return { kind: "forbidden", message: PASSKEY_ONLY };
 }
 
 /** The web session was only needed to mint the token; a failure here leaves it to expire on its own. */

@@ -5,10 +5,11 @@
  */
 import { Alert, Button, errorMessage, PasswordField, TextField } from "@portfolio/ui";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { CODE_NEEDED, type DesktopState } from "../shared/desktop-operations.ts";
+import { asksForCode, type DesktopState } from "../shared/desktop-operations.ts";
 import { type ConnectValues, checkConnect, type FieldErrors, placeError } from "./connect-form.ts";
 import type { DesktopClient } from "./desktop-client.ts";
 import { FieldError, invalidProps } from "./FieldError.tsx";
+import { SecondFactorField } from "./SecondFactorField.tsx";
 
 const FAILED = "Could not connect.";
 const UNREACHABLE = "The server could not be reached.";
@@ -35,9 +36,17 @@ export function FirstRunScreen({
   const [busy, setBusy] = useState<"connect" | "local" | null>(null);
   // Shown once the server says the account has a second factor (SECURITY 30).
   const [needsCode, setNeedsCode] = useState(false);
+  // Main's request for the code is a step, not a failure: said politely, until an error takes its place.
+  const [notice, setNotice] = useState<string | null>(null);
+  // Each request for the code moves focus to its field once the field is in the page (after React's commit,
+  // which on a busy machine comes later than the next frame).
+  const [codeAsked, setCodeAsked] = useState(0);
   const [code, setCode] = useState("");
   const codeId = useId();
   const codeRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (codeAsked > 0) codeRef.current?.focus();
+  }, [codeAsked]);
   const ids = { serverUrl: useId(), username: useId(), password: useId() };
   const first = useRef<HTMLInputElement>(null);
   const fieldRefs = {
@@ -67,11 +76,11 @@ export function FirstRunScreen({
       onDone(await client.call("desktop.connect", { ...values, serverUrl: values.serverUrl.trim(), ...second }));
     } catch (failure) {
       const placed = placeError(errorMessage(failure, FAILED, UNREACHABLE));
-      if (placed.text === CODE_NEEDED) {
+      if (asksForCode(placed.text)) {
         setNeedsCode(true);
-        setError(placed.text);
+        setNotice(placed.text);
         setBusy(null);
-        requestAnimationFrame(() => codeRef.current?.focus());
+        setCodeAsked((n) => n + 1);
         return;
       }
       if (placed.field) {
@@ -113,6 +122,7 @@ export function FirstRunScreen({
             Connect to a server
           </h2>
           {error ? <Alert tone="error">{error}</Alert> : null}
+          {notice && !error ? <Alert tone="info">{notice}</Alert> : null}
           <div>
             <TextField
               ref={first}
@@ -154,24 +164,7 @@ export function FirstRunScreen({
             />
             <FieldError inputId={ids.password} message={fieldErrors.password} />
           </div>
-          {needsCode ? (
-            <div>
-              <TextField
-                ref={codeRef}
-                id={codeId}
-                label="Authentication code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                spellCheck={false}
-                value={code}
-                onValueChange={setCode}
-                aria-describedby={`${codeId}-hint`}
-              />
-              <p id={`${codeId}-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-                The 6-digit code from your authenticator app, or one of your recovery codes.
-              </p>
-            </div>
-          ) : null}
+          {needsCode ? <SecondFactorField id={codeId} inputRef={codeRef} value={code} onValueChange={setCode} /> : null}
           <div className="flex flex-wrap gap-2">
             <Button type="submit" loading={busy === "connect"} disabled={busy !== null}>
               {busy === "connect" ? "Connecting…" : "Connect"}

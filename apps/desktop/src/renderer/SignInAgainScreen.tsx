@@ -1,14 +1,16 @@
 /**
  * 'Sign in again': the server refused the device token (401), or it is kept in memory only and the app
- * restarted. Only the password is asked; the changes waiting here are kept either way. 'Not now' keeps
+ * restarted. The password is asked, and for an account with a second factor then the code (authenticator or
+ * recovery code; passkeys cannot answer here); the changes waiting here are kept either way. 'Not now' keeps
  * working offline until the next launch.
  */
 import { Alert, Button, errorMessage, PasswordField } from "@portfolio/ui";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import type { DesktopState } from "../shared/desktop-operations.ts";
+import { asksForCode, type DesktopState } from "../shared/desktop-operations.ts";
 import { checkConnect, placeError } from "./connect-form.ts";
 import type { DesktopClient } from "./desktop-client.ts";
 import { FieldError, invalidProps } from "./FieldError.tsx";
+import { SecondFactorField } from "./SecondFactorField.tsx";
 import { pendingText } from "./status-text.ts";
 
 export function SignInAgainScreen({
@@ -28,6 +30,19 @@ export function SignInAgainScreen({
   const [busy, setBusy] = useState(false);
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
+  // Shown once main says the account has a second factor (SECURITY 30), as on the connect screen.
+  const [needsCode, setNeedsCode] = useState(false);
+  // Main's request for the code is a step, not a failure: said politely, until an error takes its place.
+  const [notice, setNotice] = useState<string | null>(null);
+  // Each request for the code moves focus to its field once the field is in the page (after React's commit,
+  // which on a busy machine comes later than the next frame).
+  const [codeAsked, setCodeAsked] = useState(0);
+  const [code, setCode] = useState("");
+  const codeId = useId();
+  const codeRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (codeAsked > 0) codeRef.current?.focus();
+  }, [codeAsked]);
 
   useEffect(() => input.current?.focus(), []);
 
@@ -40,13 +55,22 @@ export function SignInAgainScreen({
     if (missing) return input.current?.focus();
     setBusy(true);
     try {
-      onDone(await client.call("desktop.signInAgain", { password }));
+      const second = needsCode && code.trim() ? { code: code.trim() } : {};
+      onDone(await client.call("desktop.signInAgain", { password, ...second }));
     } catch (failure) {
       const placed = placeError(errorMessage(failure, "Could not sign in.", "The server could not be reached."));
+      if (asksForCode(placed.text)) {
+        setNeedsCode(true);
+        setNotice(placed.text);
+        setBusy(false);
+        setCodeAsked((n) => n + 1);
+        return;
+      }
       if (placed.field === "password") setFieldError(placed.text);
       else setError(placed.text);
       setBusy(false);
-      input.current?.focus();
+      // Once the code is asked, a refusal is most often the code's: its field takes the focus back.
+      (needsCode ? codeRef : input).current?.focus();
     }
   };
 
@@ -69,6 +93,7 @@ export function SignInAgainScreen({
           </p>
         </div>
         {error ? <Alert tone="error">{error}</Alert> : null}
+        {notice && !error ? <Alert tone="info">{notice}</Alert> : null}
         <div>
           <PasswordField
             ref={input}
@@ -84,6 +109,7 @@ export function SignInAgainScreen({
           />
           <FieldError inputId={inputId} message={fieldError} />
         </div>
+        {needsCode ? <SecondFactorField id={codeId} inputRef={codeRef} value={code} onValueChange={setCode} /> : null}
         <div className="flex flex-wrap gap-2">
           <Button type="submit" loading={busy}>
             Sign in

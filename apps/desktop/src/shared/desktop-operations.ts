@@ -57,8 +57,22 @@ const password = z
   .min(1, "password: the password is required.")
   .max(1000, "password: the password is too long.");
 
-/** Main's answer when the account has a second factor and no code came: the connect screen then asks for one. */
-export const CODE_NEEDED = "This account uses two-factor authentication. Enter the code from your authenticator app.";
+/**
+ * Main's answers when the account has a second factor and no code came: the connect and 'Sign in again' screens
+ * then ask for one. Passkeys cannot answer here (the renderer's app:// origin is no relying party of the server,
+ * see the README), so an account with passkeys alone is told what to set up on the website instead.
+ */
+export const CODE_NEEDED =
+  "This account uses two-factor authentication. Enter the code from your authenticator app, or one of your recovery codes.";
+export const RECOVERY_CODE_NEEDED =
+  "This account signs in with a passkey, which the desktop app cannot use. Enter one of your recovery codes instead.";
+export const PASSKEY_ONLY =
+  "This account signs in with a passkey only, which the desktop app cannot use. On the website, set up an authenticator app under Account security, then connect again.";
+
+/** Whether main's answer asks for the code field. */
+export function asksForCode(message: string): boolean {
+  return message === CODE_NEEDED || message === RECOVERY_CODE_NEEDED;
+}
 
 /** The authenticator code or a recovery code, for an account with a second factor (SECURITY 30). */
 const code = z.string({ error: "code: must be text." }).trim().max(40, "code: the code is too long.").optional();

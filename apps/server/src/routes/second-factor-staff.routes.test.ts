@@ -32,11 +32,29 @@ describe("'Require a second factor for staff'", () => {
     const refused = await admin.patch("/api/admin/settings/security", { requireSecondFactorForStaff: true });
     expect(refused.body).toEqual({ error: "Only the owner can change the sign-in security settings." });
     const owner = await server.login(OWNER.username, OWNER.password);
-    expect((await owner.get("/api/admin/settings/security")).body).toEqual({ requireSecondFactorForStaff: false });
-    expect((await requireForStaff(true)).body).toEqual({ requireSecondFactorForStaff: true });
-    expect((await owner.get("/api/admin/settings/security")).body).toEqual({ requireSecondFactorForStaff: true });
+    expect((await owner.get("/api/admin/settings/security")).body).toMatchObject({
+      requireSecondFactorForStaff: false,
+    });
+    expect((await requireForStaff(true)).body).toMatchObject({ requireSecondFactorForStaff: true });
+    expect((await owner.get("/api/admin/settings/security")).body).toMatchObject({ requireSecondFactorForStaff: true });
     const audit = await server.core.db.selectFrom("audit_log").select("action").execute();
     expect(audit.map((r) => r.action)).toContain("settings.security");
+  });
+
+  it("tells the owner how many staff who can sign in have no second factor yet, the owner included", async () => {
+    await createAccount(server, "admin1", DEFAULT_ROLES.admin.permissions);
+    await createAccount(server, "mod1", DEFAULT_ROLES.moderator.permissions);
+    await createAccount(server, "reader", DEFAULT_ROLES.user.permissions);
+    const owner = await server.login(OWNER.username, OWNER.password);
+    expect((await owner.get("/api/admin/settings/security")).body).toEqual({
+      requireSecondFactorForStaff: false,
+      staffWithoutSecondFactor: 3,
+    });
+    await enableTotp(server, await server.login("admin1", PASSWORD), PASSWORD);
+    expect((await requireForStaff(true)).body).toEqual({
+      requireSecondFactorForStaff: true,
+      staffWithoutSecondFactor: 2,
+    });
   });
 
   it("lets staff without one sign in, but /api/me says so and every admin operation answers 403", async () => {

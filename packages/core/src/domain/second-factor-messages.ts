@@ -4,6 +4,9 @@
  */
 export type SecondFactorMethod = "totp" | "recovery" | "passkey";
 
+/** Wrong answers a login step takes before it ends and the password is asked again (the audit log says "n of 5"). */
+export const MAX_SECOND_FACTOR_FAILURES = 5;
+
 export const SECOND_FACTOR_MESSAGES = {
   wrongCode: "That code is not correct. Check the code in your authenticator app and try again.",
   wrongRecoveryCode: "That recovery code is not correct or has already been used.",

@@ -7,7 +7,11 @@ import { withoutControlCharacters } from "./control-characters.ts";
 import { MESSAGES } from "./messages.ts";
 import { withinBcryptLimit } from "./validation.ts";
 
-export { SECOND_FACTOR_MESSAGES, type SecondFactorMethod } from "./second-factor-messages.ts";
+export {
+  MAX_SECOND_FACTOR_FAILURES,
+  SECOND_FACTOR_MESSAGES,
+  type SecondFactorMethod,
+} from "./second-factor-messages.ts";
 
 import { SECOND_FACTOR_MESSAGES, type SecondFactorMethod } from "./second-factor-messages.ts";
 
@@ -96,4 +100,8 @@ export interface SecurityStatus {
 }
 export interface SecuritySettings {
   requireSecondFactorForStaff: boolean;
+}
+/** The owner's settings as read: and how many staff who can sign in have no second factor (the owner too). */
+export interface SecuritySettingsAnswer extends SecuritySettings {
+  staffWithoutSecondFactor: number;
 }

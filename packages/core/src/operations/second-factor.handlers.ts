@@ -14,7 +14,11 @@ import {
   securityStatus,
   startTotp,
 } from "../services/second-factor/enrolment.service.ts";
-import { REQUIRE_STAFF_SETTING, staffRequirementOn } from "../services/second-factor/factors.ts";
+import {
+  countStaffWithoutSecondFactor,
+  REQUIRE_STAFF_SETTING,
+  staffRequirementOn,
+} from "../services/second-factor/factors.ts";
 import {
   completeSecondFactor,
   passkeyLogin,
@@ -90,7 +94,10 @@ export const secondFactorHandlers: SecondFactorHandlers = {
     needsBrowser(transport);
     return signIn(transport, await passkeyLogin(core, input, stepClient(transport)));
   },
-  "settings.security.get": async ({ core }) => ({ requireSecondFactorForStaff: await staffRequirementOn(core.db) }),
+  "settings.security.get": async ({ core }) => ({
+    requireSecondFactorForStaff: await staffRequirementOn(core.db),
+    staffWithoutSecondFactor: await countStaffWithoutSecondFactor(core.db),
+  }),
   "settings.security.update": async ({ core, actor }, { requireSecondFactorForStaff }) => {
     const owner = requireUser(actor);
     await core.db.transaction().execute(async (trx) => {
@@ -101,7 +108,7 @@ export const secondFactorHandlers: SecondFactorHandlers = {
         details: { requireSecondFactorForStaff },
       });
     });
-    return { requireSecondFactorForStaff };
+    return { requireSecondFactorForStaff, staffWithoutSecondFactor: await countStaffWithoutSecondFactor(core.db) };
   },
   "users.secondFactors.remove": ({ core, actor }, { id }) => removeUserSecondFactors(core, actor, id),
 };

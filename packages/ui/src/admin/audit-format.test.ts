@@ -124,3 +124,77 @@ describe("audit log in words", () => {
     expect(fieldLabel("ownerName")).toBe("Display name");
   });
 });
+
+// SECURITY 30: every second-factor entry in words; the account is named, whoever acted is the actor column.
+describe("second-factor entries in the audit log", () => {
+  it("says an authenticator app was set up", () => {
+    expect(describeAuditAction(entry("second_factor.totp_enabled", { username: "ann" }))).toBe(
+      'set up an authenticator app as a second factor for "ann"',
+    );
+  });
+
+  it("says the account's own removal of its authenticator app took the recovery codes with it", () => {
+    expect(describeAuditAction(entry("second_factor.totp_removed", { username: "ann" }))).toBe(
+      'removed the authenticator app of "ann", with its recovery codes',
+    );
+  });
+
+  it("says new recovery codes replaced the old ones", () => {
+    expect(describeAuditAction(entry("second_factor.recovery_codes_renewed", { username: "ann" }))).toBe(
+      'made new recovery codes for "ann"; the old ones no longer work',
+    );
+  });
+
+  it("says a recovery code was used to sign in, and how many are left", () => {
+    expect(describeAuditAction(entry("second_factor.recovery_code_used", { username: "ann", left: 9 }))).toBe(
+      'used a recovery code to sign in to "ann" (9 codes left)',
+    );
+    expect(describeAuditAction(entry("second_factor.recovery_code_used", { username: "ann", left: 1 }))).toBe(
+      'used a recovery code to sign in to "ann" (1 code left)',
+    );
+  });
+
+  it("names the passkey added", () => {
+    expect(describeAuditAction(entry("second_factor.passkey_added", { username: "ann", name: "Laptop" }))).toBe(
+      'added the passkey "Laptop" to "ann"',
+    );
+  });
+
+  it("names the passkey the account removed", () => {
+    expect(describeAuditAction(entry("second_factor.passkey_removed", { username: "ann", name: "Laptop" }))).toBe(
+      'removed the passkey "Laptop" from "ann"',
+    );
+  });
+
+  it("says staff removed every second factor of a user", () => {
+    expect(describeAuditAction(entry("second_factor.removed_by_staff", { username: "ann", by: "admin" }))).toBe(
+      'removed every second factor of "ann" (authenticator app, recovery codes and passkeys)',
+    );
+  });
+
+  it("counts a wrong second-factor code against the five tries", () => {
+    expect(describeAuditAction(entry("second_factor.failed", { failures: 2 }))).toBe(
+      "entered a wrong second-factor code (2 of 5 tries)",
+    );
+  });
+
+  it("says the owner turned the staff requirement on", () => {
+    expect(describeAuditAction(entry("settings.security", { requireSecondFactorForStaff: true }))).toBe(
+      "required a second factor of every staff member",
+    );
+  });
+
+  it("says the owner turned the staff requirement off", () => {
+    expect(describeAuditAction(entry("settings.security", { requireSecondFactorForStaff: false }))).toBe(
+      "stopped requiring a second factor of staff",
+    );
+  });
+
+  it("names the second factor a login passed", () => {
+    expect(describeAuditAction(entry("auth.login", { secondFactor: "totp" }))).toBe(
+      "logged in with an authenticator code",
+    );
+    expect(describeAuditAction(entry("auth.login", { secondFactor: "passkey" }))).toBe("logged in with a passkey");
+    expect(describeAuditAction(entry("auth.login", {}))).toBe("logged in");
+  });
+});

@@ -1,5 +1,11 @@
 /** The audit log in words: what each entry did, and the before/after of the fields it changed. */
-import { type AuditEntryView, DEFAULT_ROLES, ROLE_KEYS, type RoleKey } from "@portfolio/core/domain";
+import {
+  type AuditEntryView,
+  DEFAULT_ROLES,
+  MAX_SECOND_FACTOR_FAILURES,
+  ROLE_KEYS,
+  type RoleKey,
+} from "@portfolio/core/domain";
 
 /** Kinds the Dashboard filter offers: a prefix of the action names the server records. */
 export const AUDIT_KINDS: ReadonlyArray<{ value: string; label: string }> = [
@@ -11,6 +17,7 @@ export const AUDIT_KINDS: ReadonlyArray<{ value: string; label: string }> = [
   { value: "auth", label: "Sign-ins and accounts" },
   { value: "token", label: "E-mailed links and device tokens" },
   { value: "twitch", label: "Twitch" },
+  { value: "second_factor", label: "Two-factor authentication" },
 ];
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -59,6 +66,57 @@ function describeLinkIssued(entry: Pick<AuditEntryView, "details"> & { actorId?:
   return `asked for ${linkKind(details)}; it was mailed to ${to}`;
 }
 
+/** How a second step was passed, as the login entry records it (`details.secondFactor`). */
+const SIGN_IN_METHODS: Record<string, string> = {
+  totp: "an authenticator code",
+  recovery: "a recovery code",
+  passkey: "a passkey",
+};
+
+function count(value: unknown): number | undefined {
+  return typeof value === "number" ? value : undefined;
+}
+
+/**
+ * The second-factor entries (SECURITY 30). The account is `details.username`; whoever acted is in the actor
+ * column, so an entry reads the same whether the user changed their own account or staff changed it.
+ */
+function describeSecondFactor(action: string, details: Record<string, unknown>): string | undefined {
+  const user = quoted(detail(details, "username"), "an account");
+  const passkey = quoted(text(details.name), "a passkey");
+  switch (action) {
+    case "second_factor.totp_enabled":
+      return `set up an authenticator app as a second factor for ${user}`;
+    case "second_factor.totp_removed":
+      return `removed the authenticator app of ${user}, with its recovery codes`;
+    case "second_factor.recovery_codes_renewed":
+      return `made new recovery codes for ${user}; the old ones no longer work`;
+    case "second_factor.recovery_code_used": {
+      const left = count(details.left);
+      const rest = left === undefined ? "" : ` (${left} ${left === 1 ? "code" : "codes"} left)`;
+      return `used a recovery code to sign in to ${user}${rest}`;
+    }
+    case "second_factor.passkey_added":
+      return `added the passkey ${passkey} to ${user}`;
+    case "second_factor.passkey_removed":
+      return `removed the passkey ${passkey} from ${user}`;
+    case "second_factor.removed_by_staff":
+      return `removed every second factor of ${user} (authenticator app, recovery codes and passkeys)`;
+    case "second_factor.failed": {
+      const failures = count(details.failures);
+      return failures === undefined
+        ? "entered a wrong second-factor code"
+        : `entered a wrong second-factor code (${failures} of ${MAX_SECOND_FACTOR_FAILURES} tries)`;
+    }
+    case "settings.security":
+      return details.requireSecondFactorForStaff === true
+        ? "required a second factor of every staff member"
+        : "stopped requiring a second factor of staff";
+    default:
+      return undefined;
+  }
+}
+
 /**
  * 'edited project "Portfolio Website"', without the actor (shown in its own column). With the actor's id, an
  * e-mailed link is told apart as mailed by staff or asked for by a visitor.
@@ -69,6 +127,8 @@ export function describeAuditAction(
   const { details } = entry;
   const project = quoted(detail(details, "title"), "a project");
   const user = quoted(detail(details, "username"), "a user");
+  const secondFactor = describeSecondFactor(entry.action, details);
+  if (secondFactor) return secondFactor;
   switch (entry.action) {
     case "project.create":
       return `created project ${project}`;
@@ -102,8 +162,10 @@ export function describeAuditAction(
     }
     case "settings.edit":
       return "changed the site profile";
-    case "auth.login":
-      return "logged in";
+    case "auth.login": {
+      const method = SIGN_IN_METHODS[text(details.secondFactor) ?? ""];
+      return method ? `logged in with ${method}` : "logged in";
+    }
     case "auth.login_failed":
       return `failed to log in as ${user}`;
     case "auth.login_refused":

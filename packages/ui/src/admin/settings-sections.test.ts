@@ -3,9 +3,14 @@ import { describe, expect, it } from "vitest";
 import { sectionFromHash, sectionHash, visibleSections } from "./settings-sections.ts";
 
 describe("settings sections", () => {
-  it("Twitch is the owner's alone; everyone in the panel sees the others", () => {
-    expect(visibleSections(["override:owner"])).toEqual(["roles", "site", "twitch", "account", "sessions"]);
+  it("Twitch and Security are the owner's alone; everyone in the panel sees the others", () => {
+    expect(visibleSections(["override:owner"])).toEqual(["roles", "site", "twitch", "security", "account", "sessions"]);
     expect(visibleSections(DEFAULT_ROLES.admin.permissions)).toEqual(["roles", "site", "account", "sessions"]);
+  });
+
+  it("opens the owner's Security section at '#settings/security', and no one else's", () => {
+    expect(sectionFromHash("#settings/security", visibleSections(["override:owner"]))).toBe("security");
+    expect(sectionFromHash("#settings/security", visibleSections(DEFAULT_ROLES.admin.permissions))).toBe("roles");
   });
 
   it("reads the section from '#settings/<section>', and '#settings' alone opens the first", () => {

@@ -19,6 +19,7 @@ import type {
   RoleUpdateAnswer,
   SecondFactorChallenge,
   SecuritySettings,
+  SecuritySettingsAnswer,
   SecurityStatus,
   SessionUser,
   SessionView,
@@ -138,8 +139,8 @@ export interface ApiClient {
   secondFactorPasskeyOptions(): Promise<Record<string, unknown>>;
   passkeyLoginOptions(): Promise<Record<string, unknown>>;
   passkeyLogin(response: Record<string, unknown>): Promise<SessionUser>;
-  getSecuritySettings(): Promise<SecuritySettings>;
-  updateSecuritySettings(settings: SecuritySettings): Promise<SecuritySettings>;
+  getSecuritySettings(): Promise<SecuritySettingsAnswer>;
+  updateSecuritySettings(settings: SecuritySettings): Promise<SecuritySettingsAnswer>;
   removeUserSecondFactors(userId: string): Promise<void>;
 
   // ---- Visitor tools ----

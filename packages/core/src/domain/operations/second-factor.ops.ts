@@ -11,7 +11,7 @@ import {
   passkeyLoginBodySchema,
   passwordBodySchema,
   type RecoveryCodesAnswer,
-  type SecuritySettings,
+  type SecuritySettingsAnswer,
   type SecurityStatus,
   secondFactorBodySchema,
   securitySettingsSchema,
@@ -30,6 +30,13 @@ const passkeyView = answer<PasskeyView>()(
 );
 /** WebAuthn options for `navigator.credentials` (the WebAuthn library's JSON shape). */
 const webAuthnOptions = answer<Record<string, unknown>>()(z.record(z.string(), z.unknown()));
+
+const securitySettingsResult = answer<SecuritySettingsAnswer>()(
+  z.strictObject({
+    requireSecondFactorForStaff: z.boolean(),
+    staffWithoutSecondFactor: z.number().int().min(0),
+  }),
+);
 
 export const secondFactorOperations = {
   "account.security": {
@@ -174,9 +181,10 @@ export const secondFactorOperations = {
   "settings.security.get": {
     method: "GET",
     path: "/api/admin/settings/security",
-    summary: "Whether staff (holders of website:admin:view) must have a second factor. Owner only.",
+    summary:
+      "Whether staff (holders of website:admin:view) must have a second factor, and how many active staff (the owner included) have none yet. Owner only.",
     action: "settings.security",
-    result: answer<SecuritySettings>()(z.strictObject({ requireSecondFactorForStaff: z.boolean() })),
+    result: securitySettingsResult,
   },
   "settings.security.update": {
     method: "PATCH",
@@ -184,7 +192,7 @@ export const secondFactorOperations = {
     summary: "Requires a second factor of staff, or stops requiring it (audited). Owner only.",
     action: "settings.security",
     body: securitySettingsSchema.strict(),
-    result: answer<SecuritySettings>()(z.strictObject({ requireSecondFactorForStaff: z.boolean() })),
+    result: securitySettingsResult,
     credentials: SESSION_ONLY,
   },
   "users.secondFactors.remove": {

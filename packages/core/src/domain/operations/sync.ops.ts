@@ -11,7 +11,8 @@ export const syncOperations = {
   "sync.tokens.create": {
     method: "POST",
     path: "/api/sync/tokens",
-    summary: "Creates a named device token for the desktop app; the token is in this answer only.",
+    summary:
+      "Creates a named device token for the desktop app, with the password asked again and, for an account with a second factor, an authenticator `code` or a `recoveryCode` (not needed when this session's login proved a second factor in the last 5 minutes); the token is in this answer only.",
     action: "sync.use",
     status: 201,
     body: deviceTokenBodySchema.strict(),

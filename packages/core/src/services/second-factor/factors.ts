@@ -5,7 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Db } from "../../data/schema.ts";
-import { hasPermission } from "../../domain/permissions.ts";
+import { hasPermission, OWNER_OVERRIDE } from "../../domain/permissions.ts";
 import type { SecondFactorMethod } from "../../domain/second-factor.ts";
 import type { Core } from "../context.ts";
 import { hashToken, newId } from "../secrets.ts";
@@ -48,6 +48,40 @@ export async function secondFactorMissing(db: Db, userId: string, permissions: r
   if (!(await staffRequirementOn(db))) return false;
   const methods = await secondFactorMethods(db, userId);
   return !methods.includes("totp") && !methods.includes("passkey");
+}
+
+/**
+ * How many staff who can sign in (active holders of website:admin:view, the owner included) have neither an
+ * authenticator app nor a passkey: the owner's switch says how many the requirement would stop. Staff are found
+ * by the permission's JSON text, so the count never loads the users table.
+ */
+export async function countStaffWithoutSecondFactor(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("is_active", "=", 1)
+    .where((eb) =>
+      eb.or([
+        eb("permissions", "like", `%${JSON.stringify("website:admin:view")}%`),
+        eb("permissions", "like", `%${JSON.stringify(OWNER_OVERRIDE)}%`),
+      ]),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("user_totp")
+            .select("user_totp.user_id")
+            .whereRef("user_totp.user_id", "=", "users.id")
+            .where("user_totp.confirmed_at", "is not", null),
+        ),
+      ),
+    )
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom("passkeys").select("passkeys.id").whereRef("passkeys.user_id", "=", "users.id"))),
+    )
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
 }
 
 /**

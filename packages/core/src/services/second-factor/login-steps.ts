@@ -4,12 +4,13 @@
  * random token in a 5-minute cookie; the row holds its hash.
  */
 import type { Db, LoginStepsTable } from "../../data/schema.ts";
+import { MAX_SECOND_FACTOR_FAILURES } from "../../domain/second-factor-messages.ts";
 import type { Core } from "../context.ts";
 import { hashToken, newToken } from "../secrets.ts";
 
+export { MAX_SECOND_FACTOR_FAILURES };
+
 export const LOGIN_STEP_TTL_MS = 5 * 60 * 1000;
-/** Wrong answers a login step takes before it ends and the password is asked again. */
-export const MAX_SECOND_FACTOR_FAILURES = 5;
 
 export type LoginStepKind = LoginStepsTable["kind"];
 

@@ -1,5 +1,5 @@
 /**
- * The Settings tab, in sections with their own navigation (issue 22 §5): Roles, Site, Twitch (the owner),
+ * The Settings tab, in sections with their own navigation (issue 22 §5): Roles, Site, Twitch and Security (the owner),
  * Account and Sessions and devices, each at `#settings/<section>`. Only the section shown is mounted, so a
  * switch asks 'Discard your changes?' first while its form holds unsaved changes, like a tab switch.
  */
@@ -17,6 +17,7 @@ import {
 import type { RoleSet } from "../user-editor.ts";
 import { DeviceTokensCard, PasswordCard, SessionsCard } from "./AccountSection.tsx";
 import { RolesSection } from "./RolesSection.tsx";
+import { SecuritySection } from "./SecuritySection.tsx";
 import { SettingsNav } from "./SettingsNav.tsx";
 import { SiteProfileSection } from "./SiteProfileSection.tsx";
 import { TwitchConnectCard } from "./TwitchConnectCard.tsx";
@@ -25,6 +26,7 @@ const HEADINGS: Record<SettingsSection, string> = {
   roles: "Roles and permissions",
   site: "Site profile",
   twitch: "Twitch",
+  security: "Sign-in security",
   account: "Account",
   sessions: "Sessions and devices",
 };
@@ -103,6 +105,7 @@ export function SettingsTab({
         ) : null}
         {shown === "site" ? <SiteProfileSection /> : null}
         {shown === "twitch" ? <TwitchConnectCard /> : null}
+        {shown === "security" ? <SecuritySection /> : null}
         {shown === "account" ? <PasswordCard /> : null}
         {shown === "sessions" ? (
           <div className="grid gap-4 xl:grid-cols-2">

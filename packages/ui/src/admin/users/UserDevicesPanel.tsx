@@ -1,7 +1,8 @@
 /**
  * A user's devices, opened from their row in the Users table (SECURITY 26): the desktop apps connected to the
  * account, each revocable, and on the website its browser sessions, each endable. Shown in the page rather
- * than in a dialog, so revoking can ask in the usual confirmation dialog (dialogs do not stack).
+ * than in a dialog, so revoking can ask in the usual confirmation dialog (dialogs do not stack). A lost phone's
+ * second factors are removed here too (UserSecondFactors).
  */
 import type { AdminUser } from "@portfolio/core/domain";
 import { useEffect, useRef } from "react";
@@ -12,13 +13,17 @@ import { Card } from "../States.tsx";
 import { DeviceTokensList } from "../settings/DeviceTokensList.tsx";
 import { SessionsList } from "../settings/SessionsList.tsx";
 import { useLoad } from "../use-load.ts";
+import type { Viewer } from "../user-actions.ts";
+import { UserSecondFactors } from "./UserSecondFactors.tsx";
 
 export function UserDevicesPanel({
   user,
+  viewer,
   onClose,
   onLoggedOut,
 }: {
   user: AdminUser;
+  viewer: Viewer;
   onClose: () => void;
   /** Ending your own current session from your own row logs you out. */
   onLoggedOut: () => Promise<void>;
@@ -44,7 +49,7 @@ export function UserDevicesPanel({
     <div ref={panel} tabIndex={-1} className="outline-none">
       <Card
         title={`Devices of "${user.username}"`}
-        description="Desktop apps and browsers signed in to this account. Revoking or ending one signs it out."
+        description="Desktop apps and browsers signed in to this account, and its second factors. Revoking or ending one signs it out."
         testId="user-devices"
         actions={
           <Button size="sm" variant="secondary" onClick={close}>
@@ -56,6 +61,8 @@ export function UserDevicesPanel({
         <DeviceTokensList source={userDeviceTokens(api, user)} />
         {/* Browser sessions are managed on the website only: the desktop app's token cannot list them. */}
         {api.credential === "session" ? <UserSessions user={user} onLoggedOut={onLoggedOut} /> : null}
+        {/* A lost phone is a lost device: its second factors are removed here (issue 25). */}
+        <UserSecondFactors user={user} viewer={viewer} />
       </Card>
     </div>
   );

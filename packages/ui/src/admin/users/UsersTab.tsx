@@ -204,6 +204,7 @@ export function UsersTab({
         <UserDevicesPanel
           key={devicesOf._id}
           user={devicesOf}
+          viewer={viewer}
           onClose={() => setDevicesOf(null)}
           onLoggedOut={onLoggedOut}
         />
