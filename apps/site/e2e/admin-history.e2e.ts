@@ -31,7 +31,9 @@ async function edit(api: APIRequestContext, id: string, body: Record<string, unk
 }
 
 async function openHistory(page: Page, title: string) {
-  await projectRow(page, title).getByRole("button", { name: `Edit ${title}` }).click();
+  await projectRow(page, title)
+    .getByRole("button", { name: `Edit ${title}` })
+    .click();
   const modal = page.getByRole("dialog", { name: "Edit Project" });
   await expect(modal.getByLabel("Title")).toHaveValue(title);
   await modal.getByRole("button", { name: "Show history" }).click();
@@ -57,9 +59,7 @@ test("lists the versions newest first with the changed fields, and restores one 
   await expect(versions.first()).toContainText("Edited by owner, just now");
   await expect(versions.first()).toContainText("Same as now");
   await expect(versions.first().getByTestId("history-changed-field")).toHaveText(["TitleEconomy Bot Renamed"]);
-  await expect(versions.nth(1).getByTestId("history-changed-field")).toHaveText([
-    "DescriptionA second description.",
-  ]);
+  await expect(versions.nth(1).getByTestId("history-changed-field")).toHaveText(["DescriptionA second description."]);
   // The newest version is the project as it is: nothing to restore there.
   await expect(versions.first().getByRole("button", { name: "Restore this version" })).toHaveCount(0);
 
@@ -113,7 +113,10 @@ test("a restore on a version changed elsewhere meanwhile is refused clearly, and
   const { modal, history } = await openHistory(page, "Economy Bot");
   await edit(ownerApi, project._id, { title: "Renamed Elsewhere" });
 
-  const oldest = history.getByTestId("history-version").filter({ hasText: `Version ${project.version}` }).first();
+  const oldest = history
+    .getByTestId("history-version")
+    .filter({ hasText: `Version ${project.version}` })
+    .first();
   await oldest.getByRole("button", { name: "Restore this version" }).click();
   await page
     .getByRole("dialog", { name: `Restore version ${project.version}?` })

@@ -4,21 +4,15 @@
  * what was deleted, by whom and when it will be purged, with Restore and 'Delete now'.
  */
 import type { APIRequestContext } from "@playwright/test";
-import {
-  expect,
-  feedback,
-  openPanel,
-  ownerAccount,
-  projectRow,
-  ROLE_PERMISSIONS,
-  test,
-} from "./admin-support.ts";
+import { expect, feedback, openPanel, ownerAccount, projectRow, ROLE_PERMISSIONS, test } from "./admin-support.ts";
 import { seriousViolations } from "./axe.ts";
 
 test.describe.configure({ timeout: 90_000 });
 
 async function projectId(api: APIRequestContext, title: string): Promise<string> {
-  const { projects } = (await (await api.get("/api/projects")).json()) as { projects: { _id: string; title: string }[] };
+  const { projects } = (await (await api.get("/api/projects")).json()) as {
+    projects: { _id: string; title: string }[];
+  };
   const project = projects.find((p) => p.title === title);
   if (!project) throw new Error(`No project titled ${title}`);
   return project._id;
@@ -100,11 +94,7 @@ test("the Trash tab is there only for whoever may delete projects", async ({ pag
   await expect(page.getByRole("tab", { name: "Dashboard" })).toHaveAttribute("aria-selected", "true");
 });
 
-test("the Trash tab, empty and not, is axe-clean in both themes and fits 390 px", async ({
-  page,
-  login,
-  ownerApi,
-}) => {
+test("the Trash tab, empty and not, is axe-clean in both themes and fits 390 px", async ({ page, login, ownerApi }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await login(ownerAccount);
   const found: string[] = [];
