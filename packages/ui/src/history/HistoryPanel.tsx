@@ -73,7 +73,10 @@ export function HistoryPanel<F extends object>(props: HistoryPanelProps<F>) {
           : { items: answer.items, next: answer.next },
       );
     } catch (failure) {
-      if (ticket === sequence.current) setError(failure);
+      if (ticket !== sequence.current) return;
+      setError(failure);
+      // Loading again from the newest failed: the versions shown may no longer be the project's.
+      if (before === undefined) setPages(null);
     } finally {
       if (ticket === sequence.current) setLoading(false);
     }
