@@ -5,6 +5,7 @@
  * made offline is queued too and the server has the project back after the sync.
  */
 import type { Page } from "@playwright/test";
+import { seriousViolations } from "../../site/e2e/axe.ts";
 import { connectAsOwner, expect, type Network, test } from "./desktop-fixture.ts";
 import { createOnServer, deleteInApp, onTheWeb, openTab, projectRow, serverProject } from "./support.ts";
 
@@ -64,6 +65,7 @@ test("a version restored offline waits as an edit and reaches the server with th
     /^History is available when you are online\.\s*Try again$/,
   );
   expect((await serverProject(web, "Atlas v2"))?.title).toBe("Atlas v2");
+  expect(await seriousViolations(page, { where: "history offline" })).toEqual([]);
 
   await modal.getByRole("button", { name: "Cancel" }).click();
   await expect(projectRow(page, "Atlas").getByTestId("not-synced-badge")).toHaveText("Not synced");
@@ -96,6 +98,7 @@ test("an Undo of a delete made offline is queued, and the trash says it needs a 
 
   await openTab(page, "Trash");
   await expect(page.getByTestId("trash-offline")).toContainText("The trash is available when you are online.");
+  expect(await seriousViolations(page, { where: "trash offline" })).toEqual([]);
 
   await goOnlineAndSync(page, network);
   expect(await serverProject(web, "Notebook")).toBeDefined();
