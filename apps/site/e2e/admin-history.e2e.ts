@@ -130,6 +130,25 @@ test("a restore on a version changed elsewhere meanwhile is refused clearly, and
   expect(await stored(ownerApi, "Renamed Elsewhere")).toMatchObject({ version: project.version + 2 });
 });
 
+test("the history of a project deleted meanwhile says it could not be loaded, and why", async ({
+  page,
+  login,
+  ownerApi,
+}) => {
+  const project = await stored(ownerApi, "Economy Bot");
+  await login(ownerAccount);
+  await openPanel(page, "Projects");
+  await projectRow(page, "Economy Bot").getByRole("button", { name: "Edit Economy Bot" }).click();
+  const modal = page.getByRole("dialog", { name: "Edit Project" });
+  await expect(modal.getByLabel("Title")).toHaveValue("Economy Bot");
+  expect((await ownerApi.delete(`/api/projects/${project._id}`)).status()).toBe(204);
+  await modal.getByRole("button", { name: "Show history" }).click();
+  await expect(modal.getByTestId("history-panel").getByRole("alert")).toContainText(
+    "Could not load the history. Project not found.",
+  );
+  await expect(modal.getByRole("button", { name: "Try again" })).toBeVisible();
+});
+
 test("the History panel and its confirmation are axe-clean in both themes and fit 390 px", async ({
   page,
   login,

@@ -48,6 +48,38 @@ test("'Undo' after a delete takes focus, is announced, and puts the project back
   expect(items).toEqual([]);
 });
 
+test("'Undo' stays while it has focus, then goes with the message after 10 seconds", async ({ page, login }) => {
+  await page.clock.install();
+  await login(ownerAccount);
+  await openPanel(page, "Projects");
+  await projectRow(page, "Loan Manager").getByRole("button", { name: "Delete Loan Manager" }).click();
+  await page.getByRole("dialog", { name: "Delete project" }).getByRole("button", { name: "Delete" }).click();
+  const undo = page.getByRole("button", { name: "Undo" });
+  await expect(undo).toBeFocused();
+  await page.clock.fastForward("00:15");
+  await expect(undo).toBeVisible();
+  // Focus moves on: the usual 10 seconds run from here.
+  await page.getByRole("tab", { name: "Projects" }).focus();
+  await page.clock.fastForward("00:09");
+  await expect(undo).toBeVisible();
+  await page.clock.fastForward("00:02");
+  await expect(undo).toHaveCount(0);
+  await expect(projectRow(page, "Loan Manager")).toHaveCount(0);
+});
+
+test("a restore of a project purged meanwhile says why it failed", async ({ page, login, ownerApi }) => {
+  const id = await deleteByApi(ownerApi, "Loan Manager");
+  await login(ownerAccount);
+  await openPanel(page, "Trash");
+  await expect(page.getByTestId("trash-item")).toHaveCount(1);
+  expect((await ownerApi.delete(`/api/admin/trash/project/${id}`)).status()).toBe(204);
+  await page.getByRole("button", { name: "Restore Loan Manager" }).click();
+  const alert = page.getByRole("alert").filter({ has: page.getByTestId("admin-feedback") });
+  await expect(alert).toContainText("Could not restore the project.");
+  await expect(alert).toContainText("That project is not in the trash.");
+  await expect(page.getByText("The trash is empty")).toBeVisible();
+});
+
 test("the Trash tab lists what was deleted, restores it, and deletes it for good after asking", async ({
   page,
   login,
