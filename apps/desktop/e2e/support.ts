@@ -45,7 +45,7 @@ export function projectRow(page: Page, title: string) {
     .filter({ has: page.getByRole("rowheader", { name: new RegExp(`^${escapeRegExp(title)}( Not synced)?$`) }) });
 }
 
-export async function openTab(page: Page, tab: "Dashboard" | "Users" | "Projects" | "Settings") {
+export async function openTab(page: Page, tab: "Dashboard" | "Users" | "Projects" | "Trash" | "Settings") {
   await page.getByRole("tab", { name: tab }).click();
 }
 

@@ -10,7 +10,7 @@ import { seriousViolations } from "./axe.ts";
 // Each test starts its own server and logs in; a busy machine needs more than the default 45 s.
 test.describe.configure({ timeout: 120_000 });
 
-const TABS = ["Dashboard", "Users", "Projects", "Settings"] as const;
+const TABS = ["Dashboard", "Users", "Projects", "Trash", "Settings"] as const;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
@@ -21,6 +21,7 @@ async function showTab(page: Page, tab: (typeof TABS)[number]): Promise<void> {
     Dashboard: page.getByTestId("audit-entry").first(),
     Users: page.getByTestId("user-row").first(),
     Projects: page.getByTestId("project-row").first(),
+    Trash: page.locator('[data-testid="trash-tab"][data-state="loaded"]'),
     Settings: page.getByTestId("role-card").first(),
   }[tab];
   await expect(ready).toBeVisible({ timeout: 15_000 });

@@ -170,7 +170,7 @@ test("editing and deleting a project, with the confirmation; the list is fetched
   await refetch;
   await expect(projectRow(page, "Loan Manager")).toHaveCount(0);
   await expect(page.getByTestId("project-row")).toHaveCount(13);
-  await expect(feedback(page)).toHaveText('Project "Loan Manager" deleted.');
+  await expect(feedback(page)).toHaveText('Project "Loan Manager" deleted. It is in the trash.');
 });
 
 test("empty state: 'No projects found' and 'Create Your First Project'", async ({ page, login, ownerApi }) => {

@@ -110,7 +110,10 @@ export async function loginAs(page: Page, baseUrl: string, account: { username: 
 export const ownerAccount = { username: OWNER.username, password: OWNER.password };
 
 /** Opens the panel (optionally on a tab) and waits until it has loaded. */
-export async function openPanel(page: Page, tab?: "Dashboard" | "Users" | "Projects" | "Settings"): Promise<void> {
+export async function openPanel(
+  page: Page,
+  tab?: "Dashboard" | "Users" | "Projects" | "Trash" | "Settings",
+): Promise<void> {
   await page.goto("/admin/settings");
   await expect(page.getByRole("heading", { name: "Admin panel", level: 1 })).toBeVisible({ timeout: 15_000 });
   if (tab) {

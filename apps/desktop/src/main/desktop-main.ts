@@ -222,6 +222,7 @@ export async function createDesktopMain(deps: DesktopMainDeps): Promise<DesktopM
     },
     reachable: (answered) => engine.reachable(answered),
     unauthorized: () => credentials.forgetToken(),
+    sync: () => engine.syncNow(),
   });
 
   engine.start();

@@ -30,6 +30,7 @@ import {
   desktopOperations,
   isDesktopOperation,
 } from "../shared/desktop-operations.ts";
+import { historyCalls } from "./history-calls.ts";
 
 /** What the owner can do with no connection: projects and the site profile, in the local database. */
 export const LOCAL_OPERATIONS: ReadonlySet<OperationName> = new Set<OperationName>([
@@ -77,6 +78,8 @@ export interface DispatchDeps {
   reachable: (answered: boolean) => void;
   /** The server refused the token (401). */
   unauthorized: () => Promise<void>;
+  /** Pushes what waits and pulls the server's changes now (history-calls.ts: Undo of a delete). */
+  sync: () => Promise<void>;
 }
 
 export type Dispatch = (operation: string, input: unknown) => Promise<unknown>;
@@ -116,17 +119,26 @@ export function createDispatch(deps: DispatchDeps): Dispatch {
     }
   };
 
+  const runLocal = async (name: OperationName, flat: Record<string, unknown>) =>
+    runOperation(
+      { core: deps.core, actor: await deps.actor(), transport: {} },
+      name,
+      splitInput(routeOf(operations[name]), flat),
+    );
+
+  // History, restore and the trash: read through the server, a restore queued as a local edit.
+  const own = historyCalls({ forward, local: runLocal, sync: deps.sync });
+
   return async (operation, input) => {
     if (isDesktopOperation(operation)) return runDesktop(operation, input);
     if (!isOperationName(operation)) throw new NotFound(`No operation named ${operation}.`);
     const flat = asObject(input);
+    const special = own[operation];
+    if (special)
+      return special(parseOperationInput(operations[operation], splitInput(routeOf(operations[operation]), flat)));
     switch (placementOf(operation)) {
       case "local":
-        return runOperation(
-          { core: deps.core, actor: await deps.actor(), transport: {} },
-          operation,
-          splitInput(routeOf(operations[operation]), flat),
-        );
+        return runLocal(operation, flat);
       case "server":
         return forward(operation, flat);
       default:

@@ -47,6 +47,8 @@ export function operationHooks(app: AppContext): OperationHooks {
     "projects.create": { after: dropProjectList },
     "projects.update": { after: dropProjectList },
     "projects.delete": { after: dropProjectList },
+    "projects.restore": { after: dropProjectList },
+    "trash.restore": { after: dropProjectList },
     "sync.push": { after: dropProjectList },
     // Uncached playlists spend YouTube quota, so only those pass the per-IP limit.
     "tools.playlist": { before: [playlist.serveUnlimited, ...rateLimits.playlist], handler: playlist.serve },

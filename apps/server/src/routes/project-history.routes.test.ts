@@ -130,6 +130,13 @@ describe("POST /api/projects/{id}/restore", () => {
     expect(JSON.parse(change.fields)).toMatchObject({ title: "Atlas", description: "Maps" });
   });
 
+  it("shows the restored fields in the project list at once, even where the list was just read", async () => {
+    await server.client().get("/api/projects");
+    await accounts.as.admin.post(`/api/projects/${project._id}/restore`, { version: 1 });
+    const list = (await server.client().get<{ projects: Project[] }>("/api/projects")).body.projects;
+    expect(list.find((p) => p._id === project._id)).toMatchObject({ title: "Atlas", version: 4 });
+  });
+
   it("answers 409 with the current project on a stale baseVersion, and changes nothing", async () => {
     const res = await accounts.as.owner.post(`/api/projects/${project._id}/restore`, { version: 1, baseVersion: 2 });
     expect(res.status).toBe(409);
@@ -207,6 +214,15 @@ describe("the trash", () => {
       .executeTakeFirstOrThrow();
     expect(change).toMatchObject({ deleted: 0, version: 5 });
     expect(JSON.parse(change.fields)).toMatchObject({ title: "Atlas 2", description: "Better maps" });
+  });
+
+  it("shows a restored project in the project list at once, even where the list was just read", async () => {
+    await accounts.as.owner.delete(`/api/projects/${project._id}`);
+    const before = (await server.client().get<{ projects: Project[] }>("/api/projects")).body.projects;
+    expect(before.map((p) => p._id)).not.toContain(project._id);
+    await accounts.as.admin.post(`/api/admin/trash/project/${project._id}/restore`);
+    const after = (await server.client().get<{ projects: Project[] }>("/api/projects")).body.projects;
+    expect(after.map((p) => p._id)).toContain(project._id);
   });
 
   it("purges a project now, audited, with its history", async () => {

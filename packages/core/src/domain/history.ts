@@ -81,6 +81,23 @@ export const restoreBodySchema = z.object({
   baseVersion: versionNumber("baseVersion").optional(),
 });
 
+/**
+ * The edit that brings a project's version back: its fields, with a link the version did not have sent
+ * empty (which clears it, as in an edit). The server's restore and the desktop's offline restore (an
+ * ordinary queued edit) both send this.
+ */
+export function projectEditFromVersion(fields: ProjectFieldsView) {
+  return {
+    title: fields.title,
+    description: fields.description,
+    github: fields.github ?? "",
+    externalLink: fields.externalLink ?? "",
+    tags: fields.tags,
+    isArchived: fields.isArchived,
+    isLatest: fields.isLatest,
+  };
+}
+
 /** The keys whose values differ between two versions (compared as JSON), in the order of `after`. */
 export function changedKeys<F extends object>(before: F | undefined, after: F): (keyof F)[] {
   if (!before) return [];

@@ -5,7 +5,7 @@
  */
 import { NotFound } from "../domain/errors.ts";
 import type { ProjectFieldsView } from "../domain/history.ts";
-import { restoreBodySchema } from "../domain/history.ts";
+import { projectEditFromVersion, restoreBodySchema } from "../domain/history.ts";
 import type { Project } from "../domain/projects.ts";
 import type { Actor, Core } from "./context.ts";
 import { parseInput } from "./parse-input.ts";
@@ -28,17 +28,7 @@ export async function restoreProjectVersion(core: Core, actor: Actor, id: string
     core,
     actor,
     id,
-    {
-      title: fields.title,
-      description: fields.description,
-      // An empty link clears it, as in an edit.
-      github: fields.github ?? "",
-      externalLink: fields.externalLink ?? "",
-      tags: fields.tags,
-      isArchived: fields.isArchived,
-      isLatest: fields.isLatest,
-      ...(baseVersion === undefined ? {} : { version: baseVersion }),
-    },
+    { ...projectEditFromVersion(fields), ...(baseVersion === undefined ? {} : { version: baseVersion }) },
     version,
   );
 }

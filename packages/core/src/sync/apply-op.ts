@@ -141,6 +141,8 @@ async function createProjectFromOp(scope: OpScope, op: SyncOp): Promise<AppliedO
     id: op.entityId,
     version: (last?.version ?? 0) + 1,
   });
+  // Brought back (an offline Undo, or 'Keep mine' on a delete): it lives again, so it leaves the trash.
+  await db.deleteFrom("trash").where("type", "=", "project").where("id", "=", op.entityId).execute();
   return applied(scope, op, project.version);
 }
 

@@ -224,6 +224,14 @@ describe("push: deletes take part", () => {
     expect(await project(id)).toMatchObject({ title: "Restored", version: 3 });
   });
 
+  it("a project a desktop brings back after its delete leaves the server's trash (it lives again)", async () => {
+    const id = await pushedProject();
+    await call(f.core, asWeb(f.owner), "projects.delete", { params: { id } });
+    await push(f.core, f.owner, [op({ entityId: id, fields: { ...NEW_PROJECT, title: "Back" }, baseVersion: 2 })]);
+    const trash = await f.core.db.selectFrom("trash").select("id").where("id", "=", id).execute();
+    expect(trash).toEqual([]);
+  });
+
   it("'Keep mine' on a delete conflict re-deletes with the server's version as base", async () => {
     const id = await pushedProject();
     await webEdit(id, { title: "Web" });

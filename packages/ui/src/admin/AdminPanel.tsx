@@ -19,6 +19,7 @@ import { PROFILE_BAR_HEIGHT, ProfileBubble } from "./ProfileBubble.tsx";
 import { ProjectsTab } from "./projects/ProjectsTab.tsx";
 import { SettingsTab } from "./settings/SettingsTab.tsx";
 import { type AdminTab, tabFromHash, visibleTabs } from "./tabs.ts";
+import { TrashTab } from "./trash/TrashTab.tsx";
 import { useLoad } from "./use-load.ts";
 import { DEFAULT_ROLE_SET, type RoleSet } from "./user-editor.ts";
 import { UsersTab } from "./users/UsersTab.tsx";
@@ -125,6 +126,7 @@ export function AdminPanel({ onLeave }: AdminPanelProps) {
             <UsersTab viewer={viewer} roles={roleSet} onChanged={onChanged} onLoggedOut={leave} />
           ) : null}
           {shown === "projects" ? <ProjectsTab permissions={permissions} onChanged={onChanged} /> : null}
+          {shown === "trash" ? <TrashTab onChanged={onChanged} /> : null}
           {shown === "settings" ? (
             <SettingsTab
               viewerPermissions={permissions}

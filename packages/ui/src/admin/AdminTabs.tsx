@@ -1,6 +1,6 @@
 /**
- * The tab bar (WAI-ARIA tabs: arrow keys, Home and End move between tabs and select them). It fits a
- * 390 px phone; on a narrower screen it scrolls sideways, with a fade on the side where more tabs wait.
+ * The tab bar (WAI-ARIA tabs: arrow keys, Home and End move between tabs and select them). Its five tabs
+ * fit a 390 px phone; on a narrower screen it scrolls sideways, with a fade on the side where more tabs wait.
  */
 import { type KeyboardEvent, useEffect, useRef } from "react";
 import { FOCUS_RING } from "../components/Button.tsx";
@@ -66,7 +66,7 @@ export function AdminTabs({
               tabIndex={selected ? 0 : -1}
               onClick={() => onSelect(tab)}
               className={cx(
-                "-mb-px shrink-0 border-b-2 px-2.5 py-2.5 text-sm sm:px-4 font-semibold whitespace-nowrap transition-colors",
+                "-mb-px shrink-0 border-b-2 px-1.5 py-2.5 text-[0.8125rem] sm:px-4 sm:text-sm font-semibold whitespace-nowrap transition-colors",
                 FOCUS_RING,
                 selected
                   ? "border-indigo-600 text-indigo-700 dark:border-indigo-400 dark:text-indigo-300"

@@ -1,8 +1,11 @@
 /**
  * The panel's message area: one message at a time (the outcome of the last action), shown in a corner
  * toast that stays visible while scrolling, announced politely (success) or assertively (errors).
+ *
+ * A message may offer one action ('Undo' after a delete). Its button takes focus when the toast appears,
+ * so a keyboard user reaches it at once, and the toast stays while the button has focus or the pointer.
  */
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { ApiNetworkError, failureReason } from "../api/api-client.ts";
 import { FOCUS_RING } from "../components/Button.tsx";
 import { cx } from "../components/cx.ts";
@@ -13,6 +16,8 @@ export interface FeedbackMessage {
   text: string;
   /** A second line, e.g. the server's reason behind a fixed failure message. */
   detail?: string;
+  /** One button in the toast, e.g. 'Undo'; pressing it dismisses the message and runs `run`. */
+  action?: { label: string; run: () => void };
 }
 
 /** A failed call: the spec's fixed text (`networkText` when the server was not reached), the reason below it. */
@@ -23,22 +28,25 @@ export function failureFeedback(text: string, error: unknown, networkText = text
 interface FeedbackValue {
   message: FeedbackMessage | null;
   notify: (message: FeedbackMessage | null) => void;
+  /** The pointer or focus is in the toast: it does not fade meanwhile. */
+  hold: (held: boolean) => void;
 }
 
-const FeedbackContext = createContext<FeedbackValue>({ message: null, notify: () => {} });
+const FeedbackContext = createContext<FeedbackValue>({ message: null, notify: () => {}, hold: () => {} });
 
 /** Success and info messages fade after this long; errors stay until dismissed or replaced. */
 export const FEEDBACK_TIMEOUT_MS = 10_000;
 
 export function FeedbackProvider({ children }: { children: ReactNode }) {
   const [message, setMessage] = useState<FeedbackMessage | null>(null);
+  const [held, hold] = useState(false);
   const notify = useCallback((next: FeedbackMessage | null) => setMessage(next), []);
   useEffect(() => {
-    if (!message || message.tone === "error") return;
+    if (!message || message.tone === "error" || held) return;
     const timer = setTimeout(() => setMessage(null), FEEDBACK_TIMEOUT_MS);
     return () => clearTimeout(timer);
-  }, [message]);
-  const value = useMemo(() => ({ message, notify }), [message, notify]);
+  }, [message, held]);
+  const value = useMemo(() => ({ message, notify, hold }), [message, notify]);
   return <FeedbackContext.Provider value={value}>{children}</FeedbackContext.Provider>;
 }
 
@@ -58,7 +66,12 @@ const TONES: Record<FeedbackMessage["tone"], string> = {
  * one for success and info, an assertive one for errors.
  */
 export function FeedbackToast() {
-  const { message, notify } = useContext(FeedbackContext);
+  const { message, notify, hold } = useContext(FeedbackContext);
+  const actionButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (message?.action) actionButton.current?.focus();
+    else hold(false);
+  }, [message, hold]);
   const card = message ? (
     <div
       data-testid="admin-feedback"
@@ -72,6 +85,28 @@ export function FeedbackToast() {
         <p data-testid="admin-feedback-text">{message.text}</p>
         {message.detail ? <p className="mt-1 text-xs font-normal">{message.detail}</p> : null}
       </div>
+      {message.action ? (
+        <button
+          ref={actionButton}
+          type="button"
+          data-testid="admin-feedback-action"
+          onPointerEnter={() => hold(true)}
+          onPointerLeave={() => hold(false)}
+          onFocus={() => hold(true)}
+          onBlur={() => hold(false)}
+          onClick={() => {
+            const run = message.action?.run;
+            notify(null);
+            run?.();
+          }}
+          className={cx(
+            "-my-1 shrink-0 rounded-md border border-current px-2.5 py-1 text-sm font-semibold hover:bg-black/5 dark:hover:bg-white/10",
+            FOCUS_RING,
+          )}
+        >
+          {message.action.label}
+        </button>
+      ) : null}
       <button
         type="button"
         onClick={() => notify(null)}

@@ -4,10 +4,20 @@ import { tabAfterKey, tabFromHash, visibleTabs } from "./tabs.ts";
 
 describe("admin tabs", () => {
   it("Users needs users:view and Projects needs projects:view", () => {
-    expect(visibleTabs(["override:owner"])).toEqual(["dashboard", "users", "projects", "settings"]);
+    expect(visibleTabs(["override:owner"])).toEqual(["dashboard", "users", "projects", "trash", "settings"]);
     expect(visibleTabs(DEFAULT_ROLES.moderator.permissions)).toEqual(["dashboard", "users", "projects", "settings"]);
     expect(visibleTabs(["website:view", "website:admin:view"])).toEqual(["dashboard", "settings"]);
     expect(visibleTabs(["website:admin:view", "projects:view"])).toEqual(["dashboard", "projects", "settings"]);
+  });
+
+  it("Trash needs projects:delete, the permission to restore and purge what was deleted", () => {
+    expect(visibleTabs(["website:admin:view", "projects:view", "projects:delete"])).toEqual([
+      "dashboard",
+      "projects",
+      "trash",
+      "settings",
+    ]);
+    expect(tabFromHash("#trash", visibleTabs(["website:admin:view", "projects:view"]))).toBe("dashboard");
   });
 
   it("reads the tab from the hash only when visible", () => {

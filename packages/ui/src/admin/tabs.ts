@@ -1,22 +1,29 @@
 /** The admin panel's tabs (spec section 2): which ones a viewer sees, and keyboard movement between them. */
 import { decide } from "@portfolio/core/domain";
 
-export const ADMIN_TABS = ["dashboard", "users", "projects", "settings"] as const;
+export const ADMIN_TABS = ["dashboard", "users", "projects", "trash", "settings"] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 export const TAB_LABELS: Record<AdminTab, string> = {
   dashboard: "Dashboard",
   users: "Users",
   projects: "Projects",
+  trash: "Trash",
   settings: "Settings",
 };
 
-/** Dashboard and Settings for everyone in the panel; Users with users:view; Projects with projects:view. */
+/**
+ * Dashboard and Settings for everyone in the panel; Users with users:view; Projects with projects:view;
+ * Trash for whoever may restore and purge deleted projects (projects:delete).
+ */
 export function visibleTabs(permissions: readonly string[]): AdminTab[] {
+  const may = (action: "users.view" | "projects.view" | "trash.manage") =>
+    decide({ kind: "user", id: "", permissions }, action).allowed;
   return ADMIN_TABS.filter(
     (tab) =>
-      (tab !== "users" || decide({ kind: "user", id: "", permissions }, "users.view").allowed) &&
-      (tab !== "projects" || decide({ kind: "user", id: "", permissions }, "projects.view").allowed),
+      (tab !== "users" || may("users.view")) &&
+      (tab !== "projects" || may("projects.view")) &&
+      (tab !== "trash" || may("trash.manage")),
   );
 }
 

@@ -7,12 +7,14 @@ import type {
   AdminUser,
   AuditLogAnswer,
   AuditLogQuery,
+  AuditVerifyAnswer,
   CatOfTheDay,
   DashboardStats,
   DeviceTokenView,
   EndedSessionsAnswer,
   PlaylistAnswer,
   Project,
+  ProjectHistoryAnswer,
   ProjectsAnswer,
   RecoveryCodesAnswer,
   RolesAnswer,
@@ -25,6 +27,7 @@ import type {
   SessionView,
   SiteProfile,
   TotpEnrolment,
+  TrashAnswer,
   TwitchCallbackInput,
   TwitchConnectAnswer,
   TwitchStatus,
@@ -75,6 +78,19 @@ export interface ApiClient {
   createProject(body: ProjectBody): Promise<Project>;
   updateProject(id: string, body: ProjectPatchBody): Promise<Project>;
   deleteProject(id: string): Promise<void>;
+  /** A project's versions, newest first; pass the answer's `next` as `before` for the older page. */
+  getProjectHistory(id: string, page?: HistoryPage): Promise<ProjectHistoryAnswer>;
+  /**
+   * Brings a version back as a new edit. `baseVersion`: the project's version the editor shows (a stale one
+   * is the 409 of an edit). The desktop app turns it into an ordinary queued edit carrying that version's fields.
+   */
+  restoreProjectVersion(id: string, version: number, baseVersion?: number): Promise<Project>;
+  /** What is in the trash (projects:delete). */
+  getTrash(): Promise<TrashAnswer>;
+  /** Puts a deleted project back with its id, fields and history. */
+  restoreFromTrash(id: string): Promise<Project>;
+  /** Deletes a project in the trash for good, now. */
+  purgeFromTrash(id: string): Promise<void>;
 
   // ---- Admin panel (spec section 7; every call is checked again on the server) ----
   getRoles(): Promise<RolesAnswer>;
@@ -101,6 +117,8 @@ export interface ApiClient {
   acceptInvitation(token: string, password: string): Promise<MessageAnswer>;
   getDashboard(): Promise<DashboardStats>;
   getAuditLog(query?: AuditLogQuery): Promise<AuditLogAnswer>;
+  /** Checks the audit log's hash chain now: whole (with its head), or its first bad entry. */
+  verifyAuditLog(): Promise<AuditVerifyAnswer>;
   getTwitchStatus(): Promise<TwitchStatus>;
   /** 'Connect Twitch' (owner): the Twitch authorize URL, carrying a single-use state for this session. */
   connectTwitch(): Promise<TwitchConnectAnswer>;
@@ -150,6 +168,12 @@ export interface ApiClient {
   getPlaylist(playlistId: string): Promise<PlaylistAnswer>;
   getCatOfTheDay(): Promise<CatOfTheDay>;
   sendTwitchCallback(payload: TwitchCallbackInput): Promise<void>;
+}
+
+/** A page of a history: how many versions, and older than which (the previous page's `next`). */
+export interface HistoryPage {
+  before?: number;
+  limit?: number;
 }
 
 export interface InviteUserBody {
@@ -228,6 +252,25 @@ export class TransportApiClient implements ApiClient {
   deleteProject(id: string) {
     return this.transport.call("projects.delete", { id });
   }
+  getProjectHistory(id: string, page: HistoryPage = {}) {
+    return this.transport.call("projects.history", { id, ...page });
+  }
+  restoreProjectVersion(id: string, version: number, baseVersion?: number) {
+    return this.transport.call("projects.restore", {
+      id,
+      version,
+      ...(baseVersion === undefined ? {} : { baseVersion }),
+    });
+  }
+  getTrash() {
+    return this.transport.call("trash.list", {});
+  }
+  restoreFromTrash(id: string) {
+    return this.transport.call("trash.restore", { id });
+  }
+  purgeFromTrash(id: string) {
+    return this.transport.call("trash.purge", { id });
+  }
   getRoles() {
     return this.transport.call("roles.list", {});
   }
@@ -269,6 +312,9 @@ export class TransportApiClient implements ApiClient {
   }
   getAuditLog(query: AuditLogQuery = {}) {
     return this.transport.call("audit.list", query);
+  }
+  verifyAuditLog() {
+    return this.transport.call("audit.verify", {});
   }
   getTwitchStatus() {
     return this.transport.call("twitch.status", {});

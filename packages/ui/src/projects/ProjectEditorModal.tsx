@@ -12,7 +12,7 @@
  * differs from the project it was opened on (issue 22 §3).
  */
 import type { Project } from "@portfolio/core/domain";
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import type { ProjectBody } from "../api/api-client.ts";
 import { Button, FOCUS_RING } from "../components/Button.tsx";
 import { cx } from "../components/cx.ts";
@@ -50,6 +50,8 @@ export interface ProjectEditorModalProps {
   onClose: () => void;
   /** `version`: the version of the project the edit was made on (absent when creating); send it along. */
   onSave: (body: ProjectBody, version?: number) => Promise<void>;
+  /** The project's History panel (admin panel only), given whether the form holds unsaved changes. */
+  history?: (dirty: boolean) => ReactNode;
 }
 
 const TEXTAREA = cx(
@@ -58,7 +60,7 @@ const TEXTAREA = cx(
   "dark:border-slate-600 dark:bg-slate-800/80 dark:text-slate-100 dark:hover:border-slate-500 dark:focus:border-indigo-400 dark:focus:outline-indigo-400",
 );
 
-export function ProjectEditorModal({ open, project, onClose, onSave }: ProjectEditorModalProps) {
+export function ProjectEditorModal({ open, project, onClose, onSave, history }: ProjectEditorModalProps) {
   const [form, setForm] = useState<ProjectFormState>(() => projectFormFrom(project));
   const [error, setError] = useState<SaveError | null>(null);
   // The field a check refused, with the browser's (or our link rule's) words, shown under it (issue 22 §5).
@@ -68,6 +70,7 @@ export function ProjectEditorModal({ open, project, onClose, onSave }: ProjectEd
   // The project as the edit is based on: the one opened, or the current one after a conflict.
   const [base, setBase] = useState<Project | null>(project);
   const [conflict, setConflict] = useState<Project | null>(null);
+  const [showHistory, setShowHistory] = useState(false);
   const id = useId();
   // Focus starts in the first field.
   const firstField = useRef<HTMLInputElement>(null);
@@ -82,6 +85,11 @@ export function ProjectEditorModal({ open, project, onClose, onSave }: ProjectEd
       setConflict(null);
     }
   }, [open, project]);
+
+  // The history stays open across a restore (the same project, a new version), and closes for another one.
+  const projectId = project?._id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the trigger is opening, or another project.
+  useEffect(() => setShowHistory(false), [open, projectId]);
 
   const dirty = open && isProjectFormDirty(form, base);
   useReportUnsaved(dirty);
@@ -316,6 +324,23 @@ export function ProjectEditorModal({ open, project, onClose, onSave }: ProjectEd
           </Button>
         </div>
       </form>
+      {project && history ? (
+        <div className="mt-4 border-t border-slate-200 pt-4 dark:border-slate-800">
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-expanded={showHistory}
+            aria-controls={`${id}-history`}
+            onClick={() => setShowHistory((shown) => !shown)}
+            data-testid="project-history-toggle"
+          >
+            {showHistory ? "Hide history" : "Show history"}
+          </Button>
+          <div id={`${id}-history`} className="mt-3" hidden={!showHistory}>
+            {showHistory ? history(dirty) : null}
+          </div>
+        </div>
+      ) : null}
     </Modal>
   );
 }

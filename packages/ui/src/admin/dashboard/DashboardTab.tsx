@@ -11,6 +11,7 @@ import { Card, ErrorBlock, LoadingBlock } from "../States.tsx";
 import { useLoad } from "../use-load.ts";
 import { type Viewer, viewerCan } from "../user-actions.ts";
 import type { RoleSet } from "../user-editor.ts";
+import { AuditChainStatus } from "./AuditChainStatus.tsx";
 import { AuditLog } from "./AuditLog.tsx";
 import { DailyCharts } from "./DailyCharts.tsx";
 import { PendingSignups } from "./PendingSignups.tsx";
@@ -82,6 +83,7 @@ export function DashboardTab({
       </div>
       {canSeeUsers ? (
         <Card title="Audit log" description="Every admin action: who, what, when, and what changed." headingLevel={3}>
+          <AuditChainStatus />
           <AuditLog actorNames={(users.data ?? []).map((u) => u.username)} />
         </Card>
       ) : null}

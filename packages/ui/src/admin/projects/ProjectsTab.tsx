@@ -4,19 +4,21 @@
  * 'You do not have permission to ...' in an alert beside it (issue 22 §5). After every change the list is
  * fetched again.
  */
-import { hasPermission, type Project } from "@portfolio/core/domain";
+import { type HistoryItem, hasPermission, type Project, type ProjectFieldsView } from "@portfolio/core/domain";
 import { useState } from "react";
 import type { ProjectBody } from "../../api/api-client.ts";
 import { useApi } from "../../auth/auth-context.tsx";
 import { Button } from "../../components/Button.tsx";
 import { RefusalAlert, UnavailableReason, unavailableProps } from "../../components/unavailable.tsx";
+import { RESTORE_MESSAGES, TRASH_MESSAGES } from "../../history/messages.ts";
 import { ProjectEditorModal } from "../../projects/ProjectEditorModal.tsx";
+import { ProjectHistory } from "../../projects/ProjectHistory.tsx";
 import { projectConflictFrom } from "../../projects/project-conflict.ts";
 import { saveErrorFrom } from "../../projects/save-error.ts";
 import { useSavedFeedback } from "../../sync/saved-offline.tsx";
 import { deleteProjectQuestion, PERMISSION_ALERTS, PROJECT_MESSAGES } from "../admin-messages.ts";
 import { ConfirmDialog } from "../ConfirmDialog.tsx";
-import { useNotify } from "../feedback.tsx";
+import { failureFeedback, useNotify } from "../feedback.tsx";
 import { DEFAULT_PROJECT_SORT, nextSort, sortProjectRows } from "../project-table.ts";
 import { EmptyBlock, ErrorBlock, LoadingBlock } from "../States.tsx";
 import { useLoad } from "../use-load.ts";
@@ -88,12 +90,44 @@ export function ProjectsTab({
     await afterChange();
   };
 
+  /** 'Restore this version': on top of the version the editor shows, which then shows the restored project. */
+  const restoreVersion = async (project: Project, item: HistoryItem<ProjectFieldsView>) => {
+    try {
+      const restored = await api.restoreProjectVersion(project._id, item.version, project.version);
+      setEditor({ project: restored });
+      notify(saved(RESTORE_MESSAGES.restored(restored.title, item.version)));
+    } catch (error) {
+      const stale = projectConflictFrom(error);
+      if (stale) {
+        setEditor({ project: stale.current });
+        throw new Error(RESTORE_MESSAGES.stale);
+      }
+      throw new Error(saveErrorFrom(error, RESTORE_MESSAGES.failed, RESTORE_MESSAGES.failed).message);
+    } finally {
+      await afterChange();
+    }
+  };
+
+  const undoDelete = async (project: Project) => {
+    try {
+      await api.restoreFromTrash(project._id);
+      notify(saved(TRASH_MESSAGES.restored(project.title)));
+    } catch (error) {
+      notify(failureFeedback(TRASH_MESSAGES.restoreFailed, error));
+    }
+    await afterChange();
+  };
+
   const confirmDelete = async () => {
     const project = deleting;
     if (!project) return;
     try {
       await api.deleteProject(project._id);
-      notify(saved(`Project "${project.title}" deleted.`));
+      // The deleted project waits in the trash: 'Undo' (focused, so a keyboard reaches it) puts it back.
+      notify({
+        ...saved(TRASH_MESSAGES.deletedUndo(project.title)),
+        action: { label: TRASH_MESSAGES.undo, run: () => void undoDelete(project) },
+      });
     } catch (error) {
       const failure = saveErrorFrom(error, PROJECT_MESSAGES.deleteFailed, PROJECT_MESSAGES.deleteError);
       notify({ tone: "error", text: failure.message, detail: failure.detail });
@@ -156,6 +190,15 @@ export function ProjectsTab({
         project={editor?.project ?? null}
         onClose={() => setEditor(null)}
         onSave={save}
+        history={(dirty) =>
+          editor?.project ? (
+            <ProjectHistory
+              project={editor.project}
+              dirty={dirty}
+              onRestore={(item) => (editor.project ? restoreVersion(editor.project, item) : Promise.resolve())}
+            />
+          ) : null
+        }
       />
       <ConfirmDialog
         open={deleting !== null}
