@@ -1,9 +1,11 @@
 /**
  * The Users table: who, since when, e-mail, role, status, permissions by category, and the row's actions.
  * Below the md breakpoint each row is a card (CARD_* classes): the column headers become labels in the card.
+ * Arrow Up/Down (Home, End) move between rows, keeping the column of the focused button; Tab goes through
+ * the row's actions.
  */
 import { type AdminUser, deriveRole } from "@portfolio/core/domain";
-import { useId } from "react";
+import { type KeyboardEvent, type Ref, useId, useImperativeHandle, useRef } from "react";
 import { Button } from "../../components/Button.tsx";
 import { cx } from "../../components/cx.ts";
 import { TableScrollBox } from "../../components/TableScrollBox.tsx";
@@ -11,6 +13,7 @@ import { PermissionGroups, RoleBadge, StatusPill } from "../Badges.tsx";
 import { formatDate } from "../dates.ts";
 import type { RowButton, UserAction } from "../user-actions.ts";
 import { exactRole, type RoleSet } from "../user-editor.ts";
+import { rowAfterKey } from "./users-list.ts";
 
 export type { UserAction };
 
@@ -23,6 +26,19 @@ export interface UsersTableProps {
   onAction: (action: UserAction, user: AdminUser) => void;
   /** The row whose action is running (its buttons are disabled). */
   busyId: string | null;
+  /** Another page or search is on its way (the rows shown are about to change). */
+  loading?: boolean;
+  ref?: Ref<UsersTableHandle>;
+}
+
+export interface UsersTableHandle {
+  /** Puts the focus on a row (its user cell), e.g. the first row of a new page. */
+  focusRow: (index: number) => void;
+}
+
+/** What the keyboard can reach in a row: the user cell, then the enabled action buttons. */
+function stops(row: Element): HTMLElement[] {
+  return Array.from(row.querySelectorAll<HTMLElement>("th[tabindex], button:not(:disabled)"));
 }
 
 const TH = "px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400";
@@ -35,10 +51,31 @@ function CardLabel({ children }: { children: string }) {
   return <span className={CARD_LABEL}>{children}</span>;
 }
 
-export function UsersTable({ users, viewerId, roles, buttonsFor, onAction, busyId }: UsersTableProps) {
+export function UsersTable({ users, viewerId, roles, buttonsFor, onAction, busyId, loading, ref }: UsersTableProps) {
+  const body = useRef<HTMLTableSectionElement>(null);
+  const rows = () => Array.from(body.current?.querySelectorAll("[data-testid='user-row']") ?? []);
+  useImperativeHandle(ref, () => ({ focusRow: (index) => stops(rows()[index] ?? document.body)[0]?.focus() }));
+
+  const keyDown = (event: KeyboardEvent<HTMLTableSectionElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const target = event.target as HTMLElement;
+    const all = rows();
+    const from = all.findIndex((row) => row.contains(target));
+    const to = rowAfterKey(event.key, from, all.length);
+    if (from < 0 || to === null) return;
+    event.preventDefault();
+    const column = stops(all[from] as Element).indexOf(target);
+    const there = stops(all[to] as Element);
+    there[Math.min(Math.max(column, 0), there.length - 1)]?.focus();
+  };
+
   return (
     <TableScrollBox>
-      <table className="w-full border-collapse text-sm max-md:block md:min-w-[64rem]" data-testid="users-table">
+      <table
+        className="w-full border-collapse text-sm max-md:block md:min-w-[64rem]"
+        data-testid="users-table"
+        aria-busy={loading || undefined}
+      >
         <caption className="sr-only">Users, sorted by rank, then username</caption>
         <thead className="border-b border-slate-200 bg-slate-50 max-md:sr-only dark:border-slate-800 dark:bg-slate-800/40">
           <tr>
@@ -62,7 +99,7 @@ export function UsersTable({ users, viewerId, roles, buttonsFor, onAction, busyI
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-200 max-md:block dark:divide-slate-800">
+        <tbody ref={body} onKeyDown={keyDown} className="divide-y divide-slate-200 max-md:block dark:divide-slate-800">
           {users.map((user) => {
             const role = deriveRole(user.permissions, roles);
             const buttons = buttonsFor(user);
@@ -75,7 +112,12 @@ export function UsersTable({ users, viewerId, roles, buttonsFor, onAction, busyI
                 data-active={user.isActive}
                 className="max-md:block max-md:px-4 max-md:py-3"
               >
-                <th scope="row" className={`${TD} text-left font-normal max-md:pt-0`}>
+                <th
+                  scope="row"
+                  // Reachable by the arrow keys and the pager, not by Tab: Tab goes through the actions.
+                  tabIndex={-1}
+                  className={`${TD} text-left font-normal outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-inset max-md:pt-0 dark:focus-visible:ring-indigo-400`}
+                >
                   <span className="block font-semibold text-slate-900 dark:text-white">
                     {user.username}
                     {self ? (
