@@ -75,14 +75,15 @@ export function UsersTab({
 
   const answer = users.answer;
   useEffect(() => {
-    if (!answer || users.loading) return;
+    // Only an answer to what is asked now: right after a page move the old page is still shown.
+    if (!answer || !users.settled) return;
     // The last user of a later page was deleted (or edited away from the filter): show the page before it.
     if (answer.users.length === 0 && trail.length > 0) setTrail((t) => t.slice(0, -1));
     else if (focusFirstRow.current) {
       focusFirstRow.current = false;
       table.current?.focusRow(0);
     }
-  }, [answer, users.loading, trail.length]);
+  }, [answer, users.settled, trail.length]);
 
   const changeFilter = (change: Partial<Pick<UsersFilter, "role" | "status">>) => {
     // A search still waiting for its pause goes with the filter.

@@ -12,24 +12,28 @@ export interface UsersPageState {
   answer: AdminUsersAnswer | undefined;
   error: unknown;
   loading: boolean;
+  /** The answer shown is the one to the filter and cursor asked for now (not one still on its way). */
+  settled: boolean;
   /** Loads the same page again (after a change, or 'Try again'); resolves when it has arrived. */
   reload: () => Promise<void>;
 }
 
 export function useUsersPage(api: ApiClient, filter: UsersFilter, cursor: string | undefined): UsersPageState {
   const sequence = useRef(0);
-  const [state, setState] = useState<Omit<UsersPageState, "reload">>({
-    answer: undefined,
+  const [state, setState] = useState<{ answer?: AdminUsersAnswer; error: unknown; loading: boolean; key?: string }>({
     error: undefined,
     loading: true,
   });
+  const key = JSON.stringify(usersPageQuery(filter, cursor));
 
   const reload = useCallback(async () => {
     const ticket = ++sequence.current;
     setState((s) => ({ ...s, loading: true }));
+    const asked = usersPageQuery(filter, cursor);
     try {
-      const answer = await api.getUsersPage(usersPageQuery(filter, cursor));
-      if (ticket === sequence.current) setState({ answer, error: undefined, loading: false });
+      const answer = await api.getUsersPage(asked);
+      if (ticket === sequence.current)
+        setState({ answer, error: undefined, loading: false, key: JSON.stringify(asked) });
     } catch (error) {
       if (ticket === sequence.current) setState((s) => ({ ...s, error, loading: false }));
     }
@@ -47,5 +51,11 @@ export function useUsersPage(api: ApiClient, filter: UsersFilter, cursor: string
     [],
   );
 
-  return { ...state, reload };
+  return {
+    answer: state.answer,
+    error: state.error,
+    loading: state.loading,
+    settled: !state.loading && state.key === key,
+    reload,
+  };
 }
