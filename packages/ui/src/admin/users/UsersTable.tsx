@@ -72,7 +72,7 @@ export function UsersTable({ users, viewerId, roles, buttonsFor, onAction, busyI
   return (
     <TableScrollBox>
       <table
-        className="w-full border-collapse text-sm max-md:block md:min-w-[64rem]"
+        className="w-full border-collapse text-sm aria-busy:opacity-70 max-md:block md:min-w-[64rem]"
         data-testid="users-table"
         aria-busy={loading || undefined}
       >
@@ -147,7 +147,11 @@ export function UsersTable({ users, viewerId, roles, buttonsFor, onAction, busyI
                 </td>
                 <td className={`${TD} max-md:inline-block`}>
                   <CardLabel>Status</CardLabel>
-                  <StatusPill active={user.isActive} />
+                  {/* As wide for Active as for Inactive: an (de)activation must not resize the columns, which
+                      would wrap the row's buttons differently (they keep their slots, see RowButtons). */}
+                  <span className="inline-block md:min-w-24">
+                    <StatusPill active={user.isActive} />
+                  </span>
                   {user.invitationPending ? (
                     <span
                       className="mt-1 block text-xs whitespace-nowrap text-slate-600 dark:text-slate-400"
