@@ -5,7 +5,7 @@
  * 100,000 accounts), and after any change loads the page it shows again.
  */
 import type { AdminUser } from "@portfolio/core/domain";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useApi } from "../../auth/auth-context.tsx";
 import { Button } from "../../components/Button.tsx";
 import { SaveError } from "../../projects/save-error.ts";
@@ -152,6 +152,12 @@ export function UsersTab({
     }
   };
 
+  // Stable for the memoised table: typing in the search box re-renders the tab, not its rows.
+  const actionRef = useRef(onAction);
+  actionRef.current = onAction;
+  const onRowAction = useCallback((action: UserAction, user: AdminUser) => actionRef.current(action, user), []);
+  const buttonsFor = useCallback((user: AdminUser) => rowButtons(viewer, user), [viewer]);
+
   const confirmed = async () => {
     if (!confirming) return;
     const { action, user } = confirming;
@@ -263,8 +269,8 @@ export function UsersTab({
           users={list}
           viewerId={viewer.id}
           roles={roles}
-          buttonsFor={(user) => rowButtons(viewer, user)}
-          onAction={onAction}
+          buttonsFor={buttonsFor}
+          onAction={onRowAction}
           busyId={busyId}
           loading={users.loading}
         />

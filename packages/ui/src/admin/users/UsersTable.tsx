@@ -5,7 +5,7 @@
  * the row's actions.
  */
 import { type AdminUser, deriveRole } from "@portfolio/core/domain";
-import { type KeyboardEvent, type Ref, useId, useImperativeHandle, useRef } from "react";
+import { type KeyboardEvent, memo, type Ref, useId, useImperativeHandle, useRef } from "react";
 import { Button } from "../../components/Button.tsx";
 import { cx } from "../../components/cx.ts";
 import { TableScrollBox } from "../../components/TableScrollBox.tsx";
@@ -51,7 +51,20 @@ function CardLabel({ children }: { children: string }) {
   return <span className={CARD_LABEL}>{children}</span>;
 }
 
-export function UsersTable({ users, viewerId, roles, buttonsFor, onAction, busyId, loading, ref }: UsersTableProps) {
+/**
+ * Memoised: a keystroke in the search box re-renders the tab, and must not re-render 50 rows until the
+ * search's answer changes them (the tab passes stable callbacks).
+ */
+export const UsersTable = memo(function UsersTable({
+  users,
+  viewerId,
+  roles,
+  buttonsFor,
+  onAction,
+  busyId,
+  loading,
+  ref,
+}: UsersTableProps) {
   const body = useRef<HTMLTableSectionElement>(null);
   const rows = () => Array.from(body.current?.querySelectorAll("[data-testid='user-row']") ?? []);
   useImperativeHandle(ref, () => ({ focusRow: (index) => stops(rows()[index] ?? document.body)[0]?.focus() }));
@@ -100,83 +113,105 @@ export function UsersTable({ users, viewerId, roles, buttonsFor, onAction, busyI
           </tr>
         </thead>
         <tbody ref={body} onKeyDown={keyDown} className="divide-y divide-slate-200 max-md:block dark:divide-slate-800">
-          {users.map((user) => {
-            const role = deriveRole(user.permissions, roles);
-            const buttons = buttonsFor(user);
-            const self = user._id === viewerId;
-            return (
-              <tr
-                key={user._id}
-                data-testid="user-row"
-                data-username={user.username}
-                data-active={user.isActive}
-                className="max-md:block max-md:px-4 max-md:py-3"
-              >
-                <th
-                  scope="row"
-                  // Reachable by the arrow keys and the pager, not by Tab: Tab goes through the actions.
-                  tabIndex={-1}
-                  className={`${TD} text-left font-normal outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-inset max-md:pt-0 dark:focus-visible:ring-indigo-400`}
-                >
-                  <span className="block font-semibold text-slate-900 dark:text-white">
-                    {user.username}
-                    {self ? (
-                      <span className="ml-1.5 font-medium text-indigo-700 dark:text-indigo-300">(You)</span>
-                    ) : null}
-                  </span>
-                  <span className="block text-xs whitespace-nowrap text-slate-600 dark:text-slate-400">
-                    Member since {formatDate(user.createdAt)}
-                  </span>
-                </th>
-                <td className={`${TD} break-all text-slate-700 md:whitespace-nowrap dark:text-slate-300`}>
-                  <CardLabel>Email</CardLabel>
-                  {user.email}
-                  {user.pendingEmail ? (
-                    <span className="block text-xs text-amber-800 dark:text-amber-300" data-testid="pending-email">
-                      Pending: {user.pendingEmail} (awaiting confirmation)
-                    </span>
-                  ) : null}
-                </td>
-                <td className={`${TD} max-md:inline-block max-md:pr-6`}>
-                  <CardLabel>Role</CardLabel>
-                  <RoleBadge
-                    roleKey={role}
-                    role={roles[role]}
-                    custom={role !== "owner" && exactRole(user.permissions, roles) === null}
-                  />
-                </td>
-                <td className={`${TD} max-md:inline-block`}>
-                  <CardLabel>Status</CardLabel>
-                  {/* As wide for Active as for Inactive: an (de)activation must not resize the columns, which
-                      would wrap the row's buttons differently (they keep their slots, see RowButtons). */}
-                  <span className="inline-block md:min-w-24">
-                    <StatusPill active={user.isActive} />
-                  </span>
-                  {user.invitationPending ? (
-                    <span
-                      className="mt-1 block text-xs whitespace-nowrap text-slate-600 dark:text-slate-400"
-                      data-testid="invitation-pending"
-                    >
-                      Pending invitation
-                    </span>
-                  ) : null}
-                </td>
-                <td className={`${TD} md:min-w-64`}>
-                  <CardLabel>Permissions</CardLabel>
-                  <PermissionGroups permissions={user.permissions} />
-                </td>
-                <td className={`${TD} md:text-right`}>
-                  <CardLabel>Actions</CardLabel>
-                  <RowButtons user={user} buttons={buttons} busy={busyId === user._id} onAction={onAction} />
-                </td>
-              </tr>
-            );
-          })}
+          {users.map((user) => (
+            <UserRow
+              key={user._id}
+              user={user}
+              self={user._id === viewerId}
+              roles={roles}
+              buttonsFor={buttonsFor}
+              busy={busyId === user._id}
+              onAction={onAction}
+            />
+          ))}
         </tbody>
       </table>
     </TableScrollBox>
   );
-}
+});
+
+/** One user's row (a card on narrow screens); memoised, so a page reloading or busy elsewhere leaves it be. */
+const UserRow = memo(function UserRow({
+  user,
+  self,
+  roles,
+  buttonsFor,
+  busy,
+  onAction,
+}: {
+  user: AdminUser;
+  self: boolean;
+  roles: RoleSet;
+  buttonsFor: (user: AdminUser) => RowButton[];
+  busy: boolean;
+  onAction: (action: UserAction, user: AdminUser) => void;
+}) {
+  const role = deriveRole(user.permissions, roles);
+  return (
+    <tr
+      data-testid="user-row"
+      data-username={user.username}
+      data-active={user.isActive}
+      className="max-md:block max-md:px-4 max-md:py-3"
+    >
+      <th
+        scope="row"
+        // Reachable by the arrow keys and the pager, not by Tab: Tab goes through the actions.
+        tabIndex={-1}
+        className={`${TD} text-left font-normal outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-inset max-md:pt-0 dark:focus-visible:ring-indigo-400`}
+      >
+        <span className="block font-semibold text-slate-900 dark:text-white">
+          {user.username}
+          {self ? <span className="ml-1.5 font-medium text-indigo-700 dark:text-indigo-300">(You)</span> : null}
+        </span>
+        <span className="block text-xs whitespace-nowrap text-slate-600 dark:text-slate-400">
+          Member since {formatDate(user.createdAt)}
+        </span>
+      </th>
+      <td className={`${TD} break-all text-slate-700 md:whitespace-nowrap dark:text-slate-300`}>
+        <CardLabel>Email</CardLabel>
+        {user.email}
+        {user.pendingEmail ? (
+          <span className="block text-xs text-amber-800 dark:text-amber-300" data-testid="pending-email">
+            Pending: {user.pendingEmail} (awaiting confirmation)
+          </span>
+        ) : null}
+      </td>
+      <td className={`${TD} max-md:inline-block max-md:pr-6`}>
+        <CardLabel>Role</CardLabel>
+        <RoleBadge
+          roleKey={role}
+          role={roles[role]}
+          custom={role !== "owner" && exactRole(user.permissions, roles) === null}
+        />
+      </td>
+      <td className={`${TD} max-md:inline-block`}>
+        <CardLabel>Status</CardLabel>
+        {/* As wide for Active as for Inactive: an (de)activation must not resize the columns, which
+            would wrap the row's buttons differently (they keep their slots, see RowButtons). */}
+        <span className="inline-block md:min-w-24">
+          <StatusPill active={user.isActive} />
+        </span>
+        {user.invitationPending ? (
+          <span
+            className="mt-1 block text-xs whitespace-nowrap text-slate-600 dark:text-slate-400"
+            data-testid="invitation-pending"
+          >
+            Pending invitation
+          </span>
+        ) : null}
+      </td>
+      <td className={`${TD} md:min-w-64`}>
+        <CardLabel>Permissions</CardLabel>
+        <PermissionGroups permissions={user.permissions} />
+      </td>
+      <td className={`${TD} md:text-right`}>
+        <CardLabel>Actions</CardLabel>
+        <RowButtons user={user} buttons={buttonsFor(user)} busy={busy} onAction={onAction} />
+      </td>
+    </tr>
+  );
+});
 
 const TOGGLE: ReadonlySet<UserAction> = new Set<UserAction>(["activate", "deactivate"]);
 
