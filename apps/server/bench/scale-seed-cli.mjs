@@ -9,7 +9,7 @@ import { build } from "esbuild";
 
 /** Bundles scale-seed.ts (esbuild, npm packages left external) and imports it. */
 async function loadScaleSeed() {
-  const outfile = fileURLToPath(new URL("../dist/scale-seed.mjs", import.meta.url));
+  const outfile = fileURLToPath(new URL("../dist/scale-seed-cli.bundle.mjs", import.meta.url));
   await build({
     entryPoints: [fileURLToPath(new URL("./scale-seed.ts", import.meta.url))],
     outfile,
