@@ -65,7 +65,10 @@ test("activate, password reset and delete, each with its message; the list is fe
   await expect(row.getByRole("button", { name: `Reset password ${waiting.username}` })).toHaveAccessibleDescription(
     "A reset link goes only to an active account: activate the user first.",
   );
-  const refetch = page.waitForResponse((r) => r.url().endsWith("/api/admin/users") && r.request().method() === "GET");
+  // The tab loads the page it shows again (one page of users, with its search and filters).
+  const refetch = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === "/api/admin/users" && r.request().method() === "GET",
+  );
   await row.getByRole("button", { name: `Activate ${waiting.username}`, exact: true }).click();
   await refetch;
   await expect(feedback(page)).toHaveText(`User "${waiting.username}" activated.`);

@@ -5,6 +5,7 @@
  */
 import type {
   AdminUser,
+  AdminUsersAnswer,
   AuditLogAnswer,
   AuditLogQuery,
   AuditVerifyAnswer,
@@ -31,6 +32,7 @@ import type {
   TwitchCallbackInput,
   TwitchConnectAnswer,
   TwitchStatus,
+  UsersQuery,
 } from "@portfolio/core/domain";
 
 import { ApiError, ApiNetworkError, type Transport } from "./transport.ts";
@@ -101,6 +103,8 @@ export interface ApiClient {
     options?: { dryRun?: boolean },
   ): Promise<RoleUpdateAnswer>;
   getUsers(): Promise<AdminUser[]>;
+  /** One page of users (the Users tab, issue 24): searched, filtered, continued with the answer's `next`. */
+  getUsersPage(query: UsersQuery): Promise<AdminUsersAnswer>;
   /** Either username and permissions, or isActive (true activates, false deactivates). */
   updateUser(id: string, body: UserUpdateBody): Promise<AdminUser>;
   deleteUser(id: string): Promise<void>;
@@ -279,6 +283,9 @@ export class TransportApiClient implements ApiClient {
   }
   async getUsers() {
     return (await this.transport.call("users.list", {})).users;
+  }
+  getUsersPage(query: UsersQuery) {
+    return this.transport.call("users.list", query);
   }
   updateUser(id: string, body: UserUpdateBody) {
     return this.transport.call("users.update", { id, ...body });

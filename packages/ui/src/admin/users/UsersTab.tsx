@@ -1,9 +1,11 @@
 /**
  * The Users tab (users:view): the table, its actions with the spec's messages, the Edit User modal, the
  * Devices panel of the user whose row asked for it, and (users:edit) 'Invite user' and 'Change e-mail'.
+ * It shows one page of users at a time, searched and filtered by the server (issue 24: a site can have
+ * 100,000 accounts), and after any change loads the page it shows again.
  */
-import { type AdminUser, sortUsersByRank } from "@portfolio/core/domain";
-import { useState } from "react";
+import type { AdminUser } from "@portfolio/core/domain";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useApi } from "../../auth/auth-context.tsx";
 import { Button } from "../../components/Button.tsx";
 import { SaveError } from "../../projects/save-error.ts";
@@ -12,14 +14,24 @@ import { ConfirmDialog } from "../ConfirmDialog.tsx";
 import { type ConfirmedUserAction, userActionConfirmation } from "../confirmations.ts";
 import { type FeedbackMessage, failureFeedback, useNotify } from "../feedback.tsx";
 import { EmptyBlock, ErrorBlock, LoadingBlock } from "../States.tsx";
-import { useLoad } from "../use-load.ts";
 import { rowButtons, type Viewer, viewerCan } from "../user-actions.ts";
 import type { RoleSet } from "../user-editor.ts";
 import { ChangeEmailModal } from "./ChangeEmailModal.tsx";
 import { EditUserModal } from "./EditUserModal.tsx";
 import { type InviteBody, InviteUserModal } from "./InviteUserModal.tsx";
 import { UserDevicesPanel } from "./UserDevicesPanel.tsx";
-import { type UserAction, UsersTable } from "./UsersTable.tsx";
+import { UsersPager } from "./UsersPager.tsx";
+import { type UserAction, UsersTable, type UsersTableHandle } from "./UsersTable.tsx";
+import { UsersToolbar } from "./UsersToolbar.tsx";
+import { useUsersPage } from "./use-users-page.ts";
+import {
+  isFiltered,
+  listSummary,
+  NO_FILTER,
+  noMatchMessage,
+  SEARCH_DEBOUNCE_MS,
+  type UsersFilter,
+} from "./users-list.ts";
 
 export function UsersTab({
   viewer,
@@ -35,7 +47,15 @@ export function UsersTab({
 }) {
   const api = useApi();
   const notify = useNotify();
-  const users = useLoad(() => api.getUsers());
+  /** The search box as typed; `filter.q` follows it after a short pause. */
+  const [search, setSearch] = useState("");
+  const [filter, setFilter] = useState<UsersFilter>(NO_FILTER);
+  /** The cursors of the pages after the first that led here: the last one is this page's. */
+  const [trail, setTrail] = useState<string[]>([]);
+  const users = useUsersPage(api, filter, trail.at(-1));
+  const table = useRef<UsersTableHandle>(null);
+  /** Set when the pager moved: the first row takes the focus once the new page is in. */
+  const focusFirstRow = useRef(false);
   const [editing, setEditing] = useState<AdminUser | null>(null);
   /** The action waiting for its confirmation: each one another person feels asks first (issue 22). */
   const [confirming, setConfirming] = useState<{ action: ConfirmedUserAction; user: AdminUser } | null>(null);
@@ -43,6 +63,46 @@ export function UsersTab({
   const [busyId, setBusyId] = useState<string | null>(null);
   const [inviting, setInviting] = useState(false);
   const [changingEmailOf, setChangingEmailOf] = useState<AdminUser | null>(null);
+
+  useEffect(() => {
+    if (search.trim() === filter.q.trim()) return;
+    const timer = setTimeout(() => {
+      setFilter((f) => ({ ...f, q: search }));
+      setTrail([]);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search, filter.q]);
+
+  const answer = users.answer;
+  useEffect(() => {
+    // Only an answer to what is asked now: right after a page move the old page is still shown.
+    if (!answer || !users.settled) return;
+    // The last user of a later page was deleted (or edited away from the filter): show the page before it.
+    if (answer.users.length === 0 && trail.length > 0) setTrail((t) => t.slice(0, -1));
+    else if (focusFirstRow.current) {
+      focusFirstRow.current = false;
+      table.current?.focusRow(0);
+    }
+  }, [answer, users.settled, trail.length]);
+
+  const changeFilter = (change: Partial<Pick<UsersFilter, "role" | "status">>) => {
+    // A search still waiting for its pause goes with the filter.
+    setFilter((f) => ({ ...f, ...change, q: search }));
+    setTrail([]);
+  };
+
+  const nextPage = () => {
+    if (users.loading || !answer?.next) return;
+    const next = answer.next;
+    focusFirstRow.current = true;
+    setTrail((t) => [...t, next]);
+  };
+
+  const previousPage = () => {
+    if (users.loading || trail.length === 0) return;
+    focusFirstRow.current = true;
+    setTrail((t) => t.slice(0, -1));
+  };
 
   const afterChange = async () => {
     await users.reload();
@@ -91,6 +151,12 @@ export function UsersTab({
         return setConfirming({ action, user });
     }
   };
+
+  // Stable for the memoised table: typing in the search box re-renders the tab, not its rows.
+  const actionRef = useRef(onAction);
+  actionRef.current = onAction;
+  const onRowAction = useCallback((action: UserAction, user: AdminUser) => actionRef.current(action, user), []);
+  const buttonsFor = useCallback((user: AdminUser) => rowButtons(viewer, user), [viewer]);
 
   const confirmed = async () => {
     if (!confirming) return;
@@ -168,7 +234,7 @@ export function UsersTab({
     await afterChange();
   };
 
-  const list = users.data ? sortUsersByRank(users.data, roles) : undefined;
+  const list = answer?.users;
 
   return (
     <div className="space-y-4">
@@ -176,9 +242,7 @@ export function UsersTab({
         <div>
           <h2 className="text-xl font-semibold text-slate-900 dark:text-white">Users</h2>
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            {list
-              ? `${list.length} ${list.length === 1 ? "account" : "accounts"}, sorted by rank, then username.`
-              : " "}
+            {answer ? listSummary(answer.total, isFiltered(filter)) : " "}
           </p>
         </div>
         {viewerCan(viewer, "users.invite") ? (
@@ -187,17 +251,38 @@ export function UsersTab({
           </Button>
         ) : null}
       </div>
-      {users.error && !list ? <ErrorBlock error={users.error} what="the users" onRetry={users.reload} /> : null}
+      <UsersToolbar
+        search={search}
+        filter={filter}
+        roles={roles}
+        busy={users.loading && answer !== undefined}
+        onSearch={setSearch}
+        onFilter={changeFilter}
+        onLeaveSearch={() => table.current?.focusRow(0)}
+      />
+      {users.error ? <ErrorBlock error={users.error} what="the users" onRetry={users.reload} /> : null}
       {!list && !users.error ? <LoadingBlock label="Loading users…" /> : null}
-      {list && list.length === 0 ? <EmptyBlock title="No users found" /> : null}
-      {list && list.length > 0 ? (
+      {list && list.length === 0 && !users.error ? <EmptyBlock title={noMatchMessage(filter)} /> : null}
+      {list && list.length > 0 && !users.error ? (
         <UsersTable
+          ref={table}
           users={list}
           viewerId={viewer.id}
           roles={roles}
-          buttonsFor={(user) => rowButtons(viewer, user)}
-          onAction={onAction}
+          buttonsFor={buttonsFor}
+          onAction={onRowAction}
           busyId={busyId}
+          loading={users.loading}
+        />
+      ) : null}
+      {list && list.length > 0 && !users.error ? (
+        <UsersPager
+          pageIndex={trail.length}
+          rows={list.length}
+          total={filter.q.trim() ? undefined : answer?.total}
+          hasNext={Boolean(answer?.next)}
+          onPrevious={previousPage}
+          onNext={nextPage}
         />
       ) : null}
       {devicesOf ? (

@@ -1,9 +1,11 @@
 /**
  * The Users table: who, since when, e-mail, role, status, permissions by category, and the row's actions.
  * Below the md breakpoint each row is a card (CARD_* classes): the column headers become labels in the card.
+ * Arrow Up/Down (Home, End) move between rows, keeping the column of the focused button; Tab goes through
+ * the row's actions.
  */
 import { type AdminUser, deriveRole } from "@portfolio/core/domain";
-import { useId } from "react";
+import { type KeyboardEvent, memo, type Ref, useId, useImperativeHandle, useRef } from "react";
 import { Button } from "../../components/Button.tsx";
 import { cx } from "../../components/cx.ts";
 import { TableScrollBox } from "../../components/TableScrollBox.tsx";
@@ -11,6 +13,7 @@ import { PermissionGroups, RoleBadge, StatusPill } from "../Badges.tsx";
 import { formatDate } from "../dates.ts";
 import type { RowButton, UserAction } from "../user-actions.ts";
 import { exactRole, type RoleSet } from "../user-editor.ts";
+import { rowAfterKey } from "./users-list.ts";
 
 export type { UserAction };
 
@@ -23,6 +26,19 @@ export interface UsersTableProps {
   onAction: (action: UserAction, user: AdminUser) => void;
   /** The row whose action is running (its buttons are disabled). */
   busyId: string | null;
+  /** Another page or search is on its way (the rows shown are about to change). */
+  loading?: boolean;
+  ref?: Ref<UsersTableHandle>;
+}
+
+export interface UsersTableHandle {
+  /** Puts the focus on a row (its user cell), e.g. the first row of a new page. */
+  focusRow: (index: number) => void;
+}
+
+/** What the keyboard can reach in a row: the user cell, then the enabled action buttons. */
+function stops(row: Element): HTMLElement[] {
+  return Array.from(row.querySelectorAll<HTMLElement>("th[tabindex], button:not(:disabled)"));
 }
 
 const TH = "px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400";
@@ -35,10 +51,44 @@ function CardLabel({ children }: { children: string }) {
   return <span className={CARD_LABEL}>{children}</span>;
 }
 
-export function UsersTable({ users, viewerId, roles, buttonsFor, onAction, busyId }: UsersTableProps) {
+/**
+ * Memoised: a keystroke in the search box re-renders the tab, and must not re-render 50 rows until the
+ * search's answer changes them (the tab passes stable callbacks).
+ */
+export const UsersTable = memo(function UsersTable({
+  users,
+  viewerId,
+  roles,
+  buttonsFor,
+  onAction,
+  busyId,
+  loading,
+  ref,
+}: UsersTableProps) {
+  const body = useRef<HTMLTableSectionElement>(null);
+  const rows = () => Array.from(body.current?.querySelectorAll("[data-testid='user-row']") ?? []);
+  useImperativeHandle(ref, () => ({ focusRow: (index) => stops(rows()[index] ?? document.body)[0]?.focus() }));
+
+  const keyDown = (event: KeyboardEvent<HTMLTableSectionElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const target = event.target as HTMLElement;
+    const all = rows();
+    const from = all.findIndex((row) => row.contains(target));
+    const to = rowAfterKey(event.key, from, all.length);
+    if (from < 0 || to === null) return;
+    event.preventDefault();
+    const column = stops(all[from] as Element).indexOf(target);
+    const there = stops(all[to] as Element);
+    there[Math.min(Math.max(column, 0), there.length - 1)]?.focus();
+  };
+
   return (
     <TableScrollBox>
-      <table className="w-full border-collapse text-sm max-md:block md:min-w-[64rem]" data-testid="users-table">
+      <table
+        className="w-full border-collapse text-sm aria-busy:opacity-70 max-md:block md:min-w-[64rem]"
+        data-testid="users-table"
+        aria-busy={loading || undefined}
+      >
         <caption className="sr-only">Users, sorted by rank, then username</caption>
         <thead className="border-b border-slate-200 bg-slate-50 max-md:sr-only dark:border-slate-800 dark:bg-slate-800/40">
           <tr>
@@ -62,75 +112,106 @@ export function UsersTable({ users, viewerId, roles, buttonsFor, onAction, busyI
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-200 max-md:block dark:divide-slate-800">
-          {users.map((user) => {
-            const role = deriveRole(user.permissions, roles);
-            const buttons = buttonsFor(user);
-            const self = user._id === viewerId;
-            return (
-              <tr
-                key={user._id}
-                data-testid="user-row"
-                data-username={user.username}
-                data-active={user.isActive}
-                className="max-md:block max-md:px-4 max-md:py-3"
-              >
-                <th scope="row" className={`${TD} text-left font-normal max-md:pt-0`}>
-                  <span className="block font-semibold text-slate-900 dark:text-white">
-                    {user.username}
-                    {self ? (
-                      <span className="ml-1.5 font-medium text-indigo-700 dark:text-indigo-300">(You)</span>
-                    ) : null}
-                  </span>
-                  <span className="block text-xs whitespace-nowrap text-slate-600 dark:text-slate-400">
-                    Member since {formatDate(user.createdAt)}
-                  </span>
-                </th>
-                <td className={`${TD} break-all text-slate-700 md:whitespace-nowrap dark:text-slate-300`}>
-                  <CardLabel>Email</CardLabel>
-                  {user.email}
-                  {user.pendingEmail ? (
-                    <span className="block text-xs text-amber-800 dark:text-amber-300" data-testid="pending-email">
-                      Pending: {user.pendingEmail} (awaiting confirmation)
-                    </span>
-                  ) : null}
-                </td>
-                <td className={`${TD} max-md:inline-block max-md:pr-6`}>
-                  <CardLabel>Role</CardLabel>
-                  <RoleBadge
-                    roleKey={role}
-                    role={roles[role]}
-                    custom={role !== "owner" && exactRole(user.permissions, roles) === null}
-                  />
-                </td>
-                <td className={`${TD} max-md:inline-block`}>
-                  <CardLabel>Status</CardLabel>
-                  <StatusPill active={user.isActive} />
-                  {user.invitationPending ? (
-                    <span
-                      className="mt-1 block text-xs whitespace-nowrap text-slate-600 dark:text-slate-400"
-                      data-testid="invitation-pending"
-                    >
-                      Pending invitation
-                    </span>
-                  ) : null}
-                </td>
-                <td className={`${TD} md:min-w-64`}>
-                  <CardLabel>Permissions</CardLabel>
-                  <PermissionGroups permissions={user.permissions} />
-                </td>
-                <td className={`${TD} md:text-right`}>
-                  <CardLabel>Actions</CardLabel>
-                  <RowButtons user={user} buttons={buttons} busy={busyId === user._id} onAction={onAction} />
-                </td>
-              </tr>
-            );
-          })}
+        <tbody ref={body} onKeyDown={keyDown} className="divide-y divide-slate-200 max-md:block dark:divide-slate-800">
+          {users.map((user) => (
+            <UserRow
+              key={user._id}
+              user={user}
+              self={user._id === viewerId}
+              roles={roles}
+              buttonsFor={buttonsFor}
+              busy={busyId === user._id}
+              onAction={onAction}
+            />
+          ))}
         </tbody>
       </table>
     </TableScrollBox>
   );
-}
+});
+
+/** One user's row (a card on narrow screens); memoised, so a page reloading or busy elsewhere leaves it be. */
+const UserRow = memo(function UserRow({
+  user,
+  self,
+  roles,
+  buttonsFor,
+  busy,
+  onAction,
+}: {
+  user: AdminUser;
+  self: boolean;
+  roles: RoleSet;
+  buttonsFor: (user: AdminUser) => RowButton[];
+  busy: boolean;
+  onAction: (action: UserAction, user: AdminUser) => void;
+}) {
+  const role = deriveRole(user.permissions, roles);
+  return (
+    <tr
+      data-testid="user-row"
+      data-username={user.username}
+      data-active={user.isActive}
+      className="max-md:block max-md:px-4 max-md:py-3"
+    >
+      <th
+        scope="row"
+        // Reachable by the arrow keys and the pager, not by Tab: Tab goes through the actions.
+        tabIndex={-1}
+        className={`${TD} text-left font-normal outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-inset max-md:pt-0 dark:focus-visible:ring-indigo-400`}
+      >
+        <span className="block font-semibold text-slate-900 dark:text-white">
+          {user.username}
+          {self ? <span className="ml-1.5 font-medium text-indigo-700 dark:text-indigo-300">(You)</span> : null}
+        </span>
+        <span className="block text-xs whitespace-nowrap text-slate-600 dark:text-slate-400">
+          Member since {formatDate(user.createdAt)}
+        </span>
+      </th>
+      <td className={`${TD} break-all text-slate-700 md:whitespace-nowrap dark:text-slate-300`}>
+        <CardLabel>Email</CardLabel>
+        {user.email}
+        {user.pendingEmail ? (
+          <span className="block text-xs text-amber-800 dark:text-amber-300" data-testid="pending-email">
+            Pending: {user.pendingEmail} (awaiting confirmation)
+          </span>
+        ) : null}
+      </td>
+      <td className={`${TD} max-md:inline-block max-md:pr-6`}>
+        <CardLabel>Role</CardLabel>
+        <RoleBadge
+          roleKey={role}
+          role={roles[role]}
+          custom={role !== "owner" && exactRole(user.permissions, roles) === null}
+        />
+      </td>
+      <td className={`${TD} max-md:inline-block`}>
+        <CardLabel>Status</CardLabel>
+        {/* As wide for Active as for Inactive: an (de)activation must not resize the columns, which
+            would wrap the row's buttons differently (they keep their slots, see RowButtons). */}
+        <span className="inline-block md:min-w-24">
+          <StatusPill active={user.isActive} />
+        </span>
+        {user.invitationPending ? (
+          <span
+            className="mt-1 block text-xs whitespace-nowrap text-slate-600 dark:text-slate-400"
+            data-testid="invitation-pending"
+          >
+            Pending invitation
+          </span>
+        ) : null}
+      </td>
+      <td className={`${TD} md:min-w-64`}>
+        <CardLabel>Permissions</CardLabel>
+        <PermissionGroups permissions={user.permissions} />
+      </td>
+      <td className={`${TD} md:text-right`}>
+        <CardLabel>Actions</CardLabel>
+        <RowButtons user={user} buttons={buttonsFor(user)} busy={busy} onAction={onAction} />
+      </td>
+    </tr>
+  );
+});
 
 const TOGGLE: ReadonlySet<UserAction> = new Set<UserAction>(["activate", "deactivate"]);
 
