@@ -1,0 +1,150 @@
+/**
+ * The work `pnpm bench:history` measures (issue 26), in the bench's process, through the project's own data
+ * layer. Bundled by history-bench.mjs (esbuild).
+ *
+ * - `measureEdits`: a project edit as the product makes it now (`updateProject`: the row, its sync change,
+ *   its history row and its chained audit entry, one transaction) against the same edit without history and
+ *   chain: the statements the edit path ran before issue 26 (the revision bump, the row read and versioned
+ *   update, the sync change, and an audit entry inserted unchained), on the same database, interleaved round
+ *   by round so both see the same machine.
+ * - `measureVerify`: `verifyAuditChain` (what `pnpm audit:verify` and `GET /api/admin/audit/verify` run) over
+ *   the chained log `seedScale` wrote.
+ */
+import { randomUUID } from "node:crypto";
+import { performance } from "node:perf_hooks";
+import { migrateToLatest, openDatabase } from "@portfolio/core/data";
+import {
+  type Actor,
+  bumpRevision,
+  type Core,
+  DEFAULT_CORE_CONFIG,
+  sealAuditLog,
+  toProject,
+  updateProject,
+  verifyAuditChain,
+} from "@portfolio/core/services";
+import { changedSyncFields, recordChange } from "@portfolio/core/sync";
+
+export { seedScale } from "./scale-seed.ts";
+
+const BENCH_ACTOR: Actor = {
+  kind: "user",
+  id: "bench-owner",
+  username: "owner",
+  permissions: ["override:owner"],
+};
+
+function benchCore(databaseUrl: string, auditKey: string) {
+  const { db } = openDatabase(databaseUrl, { poolSize: 2 });
+  const core: Core = {
+    db,
+    mailer: { async send() {}, enqueue() {}, async drain() {}, queued: () => 0 },
+    config: { ...DEFAULT_CORE_CONFIG, publicUrl: "http://localhost:3000", auditKey },
+    now: () => new Date(),
+  };
+  return core;
+}
+
+/** The edit before issue 26: the same statements as updateProject, minus the history row and the chain. */
+async function editWithoutHistory(core: Core, id: string, title: string): Promise<void> {
+  await core.db.transaction().execute(async (trx) => {
+    await bumpRevision(trx);
+    const row = await trx.selectFrom("projects").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    await trx
+      .updateTable("projects")
+      .set({ title, updated_at: core.now().toISOString(), version: row.version + 1 })
+      .where("id", "=", id)
+      .where("version", "=", row.version)
+      .execute();
+    const before = toProject(row);
+    const after = toProject(
+      await trx.selectFrom("projects").selectAll().where("id", "=", id).executeTakeFirstOrThrow(),
+    );
+    await recordChange(trx, {
+      entity: "project",
+      entityId: id,
+      fields: changedSyncFields("project", before, after),
+      version: after.version,
+      deleted: false,
+      at: core.now(),
+    });
+    await trx
+      .insertInto("audit_log")
+      .values({
+        id: randomUUID(),
+        at: core.now().toISOString(),
+        actor_id: BENCH_ACTOR.kind === "user" ? BENCH_ACTOR.id : null,
+        actor_name: "owner",
+        action: "project.edit",
+        kind: "project",
+        target_type: "project",
+        target_id: id,
+        details: JSON.stringify({ title, before: { title: before.title }, after: { title } }),
+      })
+      .execute();
+  });
+}
+
+export interface EditFigures {
+  withHistoryMs: number[];
+  withoutHistoryMs: number[];
+}
+
+/**
+ * `rounds` edits each way after `warmup` of each, alternating which goes first, on two projects of the
+ * seeded database (so neither edit finds the other's row hot).
+ */
+export async function measureEdits(
+  databaseUrl: string,
+  auditKey: string,
+  rounds: number,
+  warmup: number,
+): Promise<EditFigures> {
+  const core = benchCore(databaseUrl, auditKey);
+  try {
+    await migrateToLatest(core.db);
+    await sealAuditLog(core.db, auditKey);
+    const [a, b] = await core.db.selectFrom("projects").select("id").orderBy("id").limit(2).execute();
+    if (!a || !b) throw new Error("The bench database has fewer than two projects.");
+    const figures: EditFigures = { withHistoryMs: [], withoutHistoryMs: [] };
+    const withHistory = async (i: number) => {
+      const started = performance.now();
+      await updateProject(core, BENCH_ACTOR, a.id, { title: `History edit ${i}` });
+      return performance.now() - started;
+    };
+    const withoutHistory = async (i: number) => {
+      const started = performance.now();
+      await editWithoutHistory(core, b.id, `Plain edit ${i}`);
+      return performance.now() - started;
+    };
+    for (let i = 0; i < warmup + rounds; i++) {
+      const order = i % 2 === 0 ? [withHistory, withoutHistory] : [withoutHistory, withHistory];
+      for (const run of order) {
+        const ms = await run(i);
+        if (i < warmup) continue;
+        (run === withHistory ? figures.withHistoryMs : figures.withoutHistoryMs).push(ms);
+      }
+    }
+    return figures;
+  } finally {
+    await core.db.destroy();
+  }
+}
+
+export interface VerifyFigures {
+  ms: number;
+  ok: boolean;
+  entries: number;
+}
+
+/** One verification of the whole chain, on a fresh connection (nothing cached in this process). */
+export async function measureVerify(databaseUrl: string, auditKey: string): Promise<VerifyFigures> {
+  const { db } = openDatabase(databaseUrl, { poolSize: 1 });
+  try {
+    const started = performance.now();
+    const answer = await verifyAuditChain(db, auditKey);
+    return { ms: performance.now() - started, ok: answer.ok, entries: answer.entries };
+  } finally {
+    await db.destroy();
+  }
+}
