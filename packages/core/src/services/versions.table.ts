@@ -30,8 +30,9 @@ function actorColumns(actor: Actor) {
 }
 
 /**
- * Keeps `after`. When nothing of this subject was kept yet (it was never changed since history began),
- * `before` is kept first as 'before-history', so the state the first change replaced can be restored.
+ * Keeps `after`. When the version it replaced was never kept (the subject was never changed since history
+ * began), `before` is kept too, as 'before-history', so the state the first change replaced can be restored.
+ * One statement, as for projects: a version already kept is left as it is.
  */
 export async function keepVersion<F>(
   trx: Db,
@@ -41,39 +42,29 @@ export async function keepVersion<F>(
   after: KeptVersion<F>,
   before: KeptVersion<F>,
 ): Promise<void> {
-  const any = await trx
-    .selectFrom("versions")
-    .select("version")
-    .where("subject", "=", of.subject)
-    .where("subject_id", "=", of.id)
-    .limit(1)
-    .executeTakeFirst();
-  if (!any) {
-    await trx
-      .insertInto("versions")
-      .values({
-        subject: of.subject,
-        subject_id: of.id,
+  const subject = { subject: of.subject, subject_id: of.id };
+  await trx
+    .insertInto("versions")
+    .values([
+      {
+        ...subject,
         version: before.version,
         at: before.at,
         actor_id: null,
         actor_name: null,
         action: "before-history",
         fields: JSON.stringify(before.fields),
-      })
-      .execute();
-  }
-  await trx
-    .insertInto("versions")
-    .values({
-      subject: of.subject,
-      subject_id: of.id,
-      version: after.version,
-      at: after.at,
-      ...actorColumns(actor),
-      action,
-      fields: JSON.stringify(after.fields),
-    })
+      },
+      {
+        ...subject,
+        version: after.version,
+        at: after.at,
+        ...actorColumns(actor),
+        action,
+        fields: JSON.stringify(after.fields),
+      },
+    ])
+    .onConflict((oc) => oc.columns(["subject", "subject_id", "version"]).doNothing())
     .execute();
 }
 
