@@ -1,7 +1,8 @@
 // `pnpm bench:history` (issue 26): what history and the audit chain cost, on SQLite and on PostgreSQL.
 // 1. A project edit with its history row and chained audit entry (`updateProject`) against the same edit
-//    without them (the statements of the edit path before issue 26), measured in the same run on the same
-//    database, interleaved round by round; the medians and their ratio are printed. Goal: ratio ≤ 1.2.
+//    without them (`updateProject` as it was before issue 26, commit 31dd766, copied into history-run.ts),
+//    measured in the same run on the same database, interleaved round by round; the medians and their ratio
+//    are printed. Goal: ratio ≤ 1.2.
 // 2. `audit:verify`'s check (`verifyAuditChain`) over 500,000 chained entries, seeded through the data layer
 //    by bench:scale's seeding (scale-seed.ts, with the chain's key). Goal: ≤ 5 s.
 // PostgreSQL runs on a throwaway cluster with durability on (postgres.mjs), as SQLite runs with its commits

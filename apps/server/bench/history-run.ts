@@ -4,19 +4,23 @@
  *
  * - `measureEdits`: a project edit as the product makes it now (`updateProject`: the row, its sync change,
  *   its history row and its chained audit entry, one transaction) against the same edit without history and
- *   chain: the statements the edit path ran before issue 26 (the revision bump, the row read and versioned
- *   update, the sync change, and an audit entry inserted unchained), on the same database, interleaved round
- *   by round so both see the same machine.
+ *   chain: `updateProject` as it was before issue 26 (commit 31dd766), copied check for check and statement for
+ *   statement, its audit entry inserted unchained; on the same database, interleaved round by round so both
+ *   see the same machine.
  * - `measureVerify`: `verifyAuditChain` (what `pnpm audit:verify` and `GET /api/admin/audit/verify` run) over
  *   the chained log `seedScale` wrote.
  */
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { migrateToLatest, openDatabase } from "@portfolio/core/data";
+import { projectUpdateSchema } from "@portfolio/core/domain";
 import {
   type Actor,
+  actorName,
+  assertCan,
   bumpRevision,
   type Core,
+  changedFields,
   DEFAULT_CORE_CONFIG,
   sealAuditLog,
   toProject,
@@ -45,17 +49,35 @@ function benchCore(databaseUrl: string, auditKey: string) {
   return core;
 }
 
-/** The edit before issue 26: the same statements as updateProject, minus the history row and the chain. */
-async function editWithoutHistory(core: Core, id: string, title: string): Promise<void> {
+/**
+ * The edit before issue 26: `updateProject` as it stood at commit 31dd766 (the last before the chain and
+ * history), statement for statement and check for check (policy, schema, revision, versioned update, sync
+ * change, audit details), its audit entry inserted unchained as it was then.
+ */
+async function editWithoutHistory(core: Core, actor: Actor, id: string, input: { title: string }): Promise<void> {
+  assertCan(actor, "projects.edit");
+  const parsed = projectUpdateSchema.safeParse(input);
+  if (!parsed.success) throw new Error(parsed.error.message);
+  const patch = parsed.data;
   await core.db.transaction().execute(async (trx) => {
     await bumpRevision(trx);
     const row = await trx.selectFrom("projects").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     await trx
       .updateTable("projects")
-      .set({ title, updated_at: core.now().toISOString(), version: row.version + 1 })
+      .set({
+        title: patch.title ?? row.title,
+        description: patch.description ?? row.description,
+        github: row.github,
+        external_link: row.external_link,
+        is_archived: patch.isArchived === undefined ? row.is_archived : Number(patch.isArchived),
+        is_latest: patch.isLatest === undefined ? row.is_latest : Number(patch.isLatest),
+        tags: patch.tags ? JSON.stringify(patch.tags) : row.tags,
+        updated_at: core.now().toISOString(),
+        version: row.version + 1,
+      })
       .where("id", "=", id)
       .where("version", "=", row.version)
-      .execute();
+      .executeTakeFirst();
     const before = toProject(row);
     const after = toProject(
       await trx.selectFrom("projects").selectAll().where("id", "=", id).executeTakeFirstOrThrow(),
@@ -68,18 +90,20 @@ async function editWithoutHistory(core: Core, id: string, title: string): Promis
       deleted: false,
       at: core.now(),
     });
+    const { updatedAt: _b, version: _bv, ...beforeFields } = before;
+    const { updatedAt: _a, version: _av, ...afterFields } = after;
     await trx
       .insertInto("audit_log")
       .values({
         id: randomUUID(),
         at: core.now().toISOString(),
-        actor_id: BENCH_ACTOR.kind === "user" ? BENCH_ACTOR.id : null,
-        actor_name: "owner",
+        actor_id: actor.kind === "user" ? actor.id : null,
+        actor_name: actorName(actor),
         action: "project.edit",
         kind: "project",
         target_type: "project",
         target_id: id,
-        details: JSON.stringify({ title, before: { title: before.title }, after: { title } }),
+        details: JSON.stringify({ title: after.title, ...changedFields(beforeFields, afterFields) }),
       })
       .execute();
   });
@@ -114,7 +138,7 @@ export async function measureEdits(
     };
     const withoutHistory = async (i: number) => {
       const started = performance.now();
-      await editWithoutHistory(core, b.id, `Plain edit ${i}`);
+      await editWithoutHistory(core, BENCH_ACTOR, b.id, { title: `Plain edit ${i}` });
       return performance.now() - started;
     };
     for (let i = 0; i < warmup + rounds; i++) {
