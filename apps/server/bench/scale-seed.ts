@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { type AuditLogTable, migrateToLatest, openDatabase, type ProjectsTable } from "@portfolio/core/data";
 import { DEFAULT_ROLES, userRank } from "@portfolio/core/domain";
-import { hashPassword, insertUsers, seedRoles } from "@portfolio/core/services";
+import { entryHash, hashPassword, insertUsers, seedRoles } from "@portfolio/core/services";
 import { type Insertable, sql } from "kysely";
 
 export interface ScaleSize {
@@ -39,7 +39,17 @@ function roleOf(i: number): { permissions: string[]; roleKey: string | null } {
   return { permissions: DEFAULT_ROLES.user.permissions, roleKey: "user" };
 }
 
-export async function seedScale(databaseUrl: string, size: ScaleSize, log: (line: string) => void): Promise<void> {
+/**
+ * With `auditKey`, the audit entries are written chained (issue 26): each with its hash and the one before,
+ * and the chain's head moved onto the last, as the server's own writes leave them (`pnpm bench:history`
+ * verifies them). Without it they are left unchained, as an old database's, for the server to seal.
+ */
+export async function seedScale(
+  databaseUrl: string,
+  size: ScaleSize,
+  log: (line: string) => void,
+  options: { auditKey?: string } = {},
+): Promise<void> {
   const { db } = openDatabase(databaseUrl, { poolSize: 2 });
   try {
     await migrateToLatest(db);
@@ -123,21 +133,27 @@ export async function seedScale(databaseUrl: string, size: ScaleSize, log: (line
       "project.edit",
     ];
     const auditStarted = Date.now();
+    let prevHash: string | null = null;
     for (let from = 0; from < size.audit; from += BATCH) {
       const rows: Insertable<AuditLogTable>[] = [];
       for (let i = from; i < Math.min(size.audit, from + BATCH); i++) {
         const actor = usernames[Math.floor(next() * usernames.length)] ?? "owner";
-        rows.push({
+        const entry = {
           id: randomUUID(),
           at: new Date(now - 365 * DAY + (i / size.audit) * 364 * DAY).toISOString(),
           actor_id: null,
           actor_name: actor,
           action: actions[i % actions.length] as string,
-          kind: (actions[i % actions.length] as string).split(".")[0] as string,
           target_type: "user",
           target_id: null,
           details: JSON.stringify({ username: actor }),
-        });
+        };
+        const kind = entry.action.split(".")[0] as string;
+        if (options.auditKey) {
+          const hash = entryHash(options.auditKey, entry, prevHash);
+          rows.push({ ...entry, kind, prev_hash: prevHash, hash });
+          prevHash = hash;
+        } else rows.push({ ...entry, kind });
       }
       await db.transaction().execute(async (trx) => {
         for (let i = 0; i < rows.length; i += 500)
@@ -146,6 +162,22 @@ export async function seedScale(databaseUrl: string, size: ScaleSize, log: (line
             .values(rows.slice(i, i + 500))
             .execute();
       });
+    }
+    const last = options.auditKey
+      ? await db
+          .selectFrom("audit_log")
+          .select(["seq", "id", "hash"])
+          .orderBy("seq", "desc")
+          .limit(1)
+          .executeTakeFirst()
+      : undefined;
+    if (last?.hash) {
+      const head = { name: "head" as const, seq: Number(last.seq), entry_id: last.id, hash: last.hash, mac: null };
+      await db
+        .insertInto("audit_chain")
+        .values(head)
+        .onConflict((oc) => oc.column("name").doUpdateSet({ seq: head.seq, entry_id: head.entry_id, hash: head.hash }))
+        .execute();
     }
     log(`${size.audit.toLocaleString("en")} audit entries in ${Date.now() - auditStarted} ms`);
     // Table statistics, as PostgreSQL's autovacuum gathers them after a bulk load (and SQLite's planner uses).

@@ -410,6 +410,20 @@ const VALID: Record<OperationName, () => Promise<Answer[]>> = {
   "profile.update": async () => [
     await (await ownerClient()).patch("/api/admin/settings/profile", DEFAULT_SITE_PROFILE),
   ],
+  "profile.history": async () => [await (await ownerClient()).get("/api/admin/settings/profile/history")],
+  "profile.restore": async () => {
+    const owner = await ownerClient();
+    await owner.patch("/api/admin/settings/profile", { ...DEFAULT_SITE_PROFILE, tagline: "Restorable" });
+    const history = await owner.get<{ items: { version: number }[] }>("/api/admin/settings/profile/history");
+    return [await owner.post("/api/admin/settings/profile/restore", { version: history.body.items[1]?.version })];
+  },
+  "roles.history": async () => [await (await ownerClient()).get("/api/admin/roles/user/history")],
+  "roles.restore": async () => {
+    // An edit to the same set keeps the role's versions (1: before history, 2: the edit) without changing it.
+    const owner = await ownerClient();
+    await owner.patch("/api/admin/roles/user", { permissions: DEFAULT_ROLES.user.permissions });
+    return [await owner.post("/api/admin/roles/user/restore", { version: 1, dryRun: true })];
+  },
   "tools.playlist": async () => [
     await server.client().get("/api/youtube-playlist?test=true"),
     await server.client().get(`/api/youtube-playlist?playlistId=${PLAYLIST}`),
@@ -611,6 +625,13 @@ const PROVOKE: Record<string, () => Promise<Answer>> = {
     const project = await createProject(owner);
     await owner.patch(`/api/projects/${project._id}`, { title: "First edit" });
     return owner.post(`/api/projects/${project._id}/restore`, { version: 1, baseVersion: 1 });
+  },
+  "profile.restore 409": async () => {
+    const owner = await ownerClient();
+    await owner.patch("/api/admin/settings/profile", { ...DEFAULT_SITE_PROFILE, tagline: "Stale base" });
+    const history = await owner.get<{ items: { version: number }[] }>("/api/admin/settings/profile/history");
+    const newest = history.body.items[0]?.version ?? 0;
+    return owner.post("/api/admin/settings/profile/restore", { version: newest - 1, baseVersion: newest - 1 });
   },
   "trash.restore 409": async () => {
     // The id lives again (a desktop re-created it) after the delete: restoring over it is refused.

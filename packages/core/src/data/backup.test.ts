@@ -83,6 +83,14 @@ async function populate(db: Kysely<Database>): Promise<void> {
     )
     .execute();
   await db.insertInto("settings").values({ key: "seeded", value: "true" }).execute();
+  // Versions of the site profile and a role (issue 26): restorable on the other side too.
+  await db
+    .insertInto("versions")
+    .values([
+      { subject: "role", subject_id: "user", version: 1, at: stamp, actor_id: null, actor_name: null, action: "before-history", fields: '{"permissions":["website:view"]}' },
+      { subject: "profile", subject_id: "site_profile", version: 2, at: stamp, actor_id: owner.id, actor_name: "Boss", action: "edit", fields: '{"ownerName":"Zoë “Boss”"}' },
+    ])
+    .execute();
   await db
     .insertInto("audit_log")
     .values({ id: "a0", at: stamp, actor_id: null, actor_name: "system", action: "owner.create", target_type: "user", target_id: owner.id, details: "{}" })

@@ -261,6 +261,23 @@ export interface ProjectVersionsTable {
   fields: string;
 }
 
+/** The site profile or a role as it stood after one change (issue 26); projects keep theirs in project_versions. */
+export interface VersionsTable {
+  /** profile | role */
+  subject: string;
+  /** Which one: the profile's settings key, or the role's key. */
+  subject_id: string;
+  version: number;
+  at: string;
+  actor_id: string | null;
+  /** Who made the change; null when unknown (a version from before history was kept). */
+  actor_name: string | null;
+  /** edit | restore | before-history */
+  action: string;
+  /** JSON of the whole thing after the change. */
+  fields: string;
+}
+
 /** A deleted project, kept until `purge_at` (TRASH_RETENTION_DAYS). */
 export interface TrashTable {
   type: "project";
@@ -310,6 +327,7 @@ export interface Database {
   audit_log: AuditLogTable;
   audit_chain: AuditChainTable;
   project_versions: ProjectVersionsTable;
+  versions: VersionsTable;
   trash: TrashTable;
   twitch_authorizations: TwitchAuthorizationsTable;
   twitch_states: TwitchStatesTable;

@@ -3,19 +3,11 @@ import { z } from "zod";
 import { withoutControlCharacters } from "./control-characters.ts";
 import { MAX_DB_INTEGER } from "./database-limits.ts";
 
-export const auditQuerySchema = z.object({
-  actor: z
-    .string()
-    .trim()
-    .max(64)
-    .refine(...withoutControlCharacters("actor"))
-    .optional(),
-  /** An action ("user.delete") or a kind prefix ("user", "project", "role", "auth", "settings", "token"). */
-  kind: z
-    .string()
-    .trim()
-    .regex(/^[a-z_.]{1,40}$/, "kind must be an action such as user.delete or a prefix such as user.")
-    .optional(),
+/**
+ * `?limit=&before=`: newest first, `before` being the `next` of the previous page. The audit log pages this
+ * way, and so does every history (issue 26).
+ */
+export const pagingQuerySchema = z.object({
   /** The `next` of the previous page: entries older than this one. */
   before: z.coerce
     .number({ error: "before must be a number." })
@@ -29,6 +21,22 @@ export const auditQuerySchema = z.object({
     .min(1, "limit must be 1 to 200.")
     .max(200, "limit must be 1 to 200.")
     .default(50),
+});
+
+export const auditQuerySchema = z.object({
+  actor: z
+    .string()
+    .trim()
+    .max(64)
+    .refine(...withoutControlCharacters("actor"))
+    .optional(),
+  /** An action ("user.delete") or a kind prefix ("user", "project", "role", "auth", "settings", "token"). */
+  kind: z
+    .string()
+    .trim()
+    .regex(/^[a-z_.]{1,40}$/, "kind must be an action such as user.delete or a prefix such as user.")
+    .optional(),
+  ...pagingQuerySchema.shape,
 });
 
 /**

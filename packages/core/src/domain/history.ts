@@ -3,7 +3,9 @@
  * the UI compares versions with the same `changedKeys` the server's answers are built from.
  */
 import { z } from "zod";
+import { pagingQuerySchema } from "./audit-query.ts";
 import { MAX_DB_INTEGER } from "./database-limits.ts";
+import type { SiteProfile } from "./site-profile.ts";
 
 export interface HistoryActor {
   id: string | null;
@@ -39,6 +41,19 @@ export interface ProjectFieldsView {
 
 export type ProjectHistoryAnswer = HistoryAnswer<ProjectFieldsView>;
 
+/** The site profile's history: each version is the whole profile. */
+export type SiteProfileHistoryAnswer = HistoryAnswer<SiteProfile>;
+
+/** A role as its history keeps it: all of it, though only its permissions are ever edited. */
+export interface RoleFieldsView {
+  name: string;
+  description: string;
+  permissions: string[];
+  color: string;
+}
+
+export type RoleHistoryAnswer = HistoryAnswer<RoleFieldsView>;
+
 export interface TrashItem {
   type: "project";
   id: string;
@@ -59,21 +74,8 @@ const versionNumber = (field: string) =>
     .positive(`${field} must be a positive whole number.`)
     .max(MAX_DB_INTEGER, `${field} must be at most ${MAX_DB_INTEGER}.`);
 
-/** `?limit=&before=`, paged like the audit log: `before` is the `next` of the previous page. */
-export const historyQuerySchema = z.object({
-  before: z.coerce
-    .number({ error: "before must be a number." })
-    .int("before must be a whole number.")
-    .min(0, "before must be a whole number, 0 or more.")
-    .max(MAX_DB_INTEGER, `before must be at most ${MAX_DB_INTEGER}.`)
-    .optional(),
-  limit: z.coerce
-    .number({ error: "limit must be a number." })
-    .int()
-    .min(1, "limit must be 1 to 200.")
-    .max(200, "limit must be 1 to 200.")
-    .default(50),
-});
+/** `?limit=&before=`: a history pages exactly like the audit log, with its schema. */
+export const historyQuerySchema = pagingQuerySchema;
 
 /** `{version, baseVersion?}`: which version to bring back, and (like an edit's `version`) the one the editor saw. */
 export const restoreBodySchema = z.object({
@@ -97,6 +99,28 @@ export function projectEditFromVersion(fields: ProjectFieldsView) {
     isLatest: fields.isLatest,
   };
 }
+
+const profileVersionNumber = (field: string) =>
+  z
+    .number({ error: `${field} must be a whole number, 0 or more.` })
+    .int(`${field} must be a whole number, 0 or more.`)
+    .min(0, `${field} must be a whole number, 0 or more.`)
+    .max(MAX_DB_INTEGER, `${field} must be at most ${MAX_DB_INTEGER}.`);
+
+/**
+ * The site profile's restore. Its versions are the sync versions desktops already hold, and version 0 is the
+ * profile before its first change (the built-in one), so 0 is a version to restore and a base to edit on.
+ */
+export const profileRestoreBodySchema = z.object({
+  version: profileVersionNumber("version"),
+  baseVersion: profileVersionNumber("baseVersion").optional(),
+});
+
+/** A role's restore: which version, and (like a role edit) `dryRun` to see who would change first. */
+export const roleRestoreBodySchema = z.object({
+  version: versionNumber("version"),
+  dryRun: z.boolean({ error: "dryRun must be true or false." }).optional(),
+});
 
 /** The keys whose values differ between two versions (compared as JSON), in the order of `after`. */
 export function changedKeys<F extends object>(before: F | undefined, after: F): (keyof F)[] {

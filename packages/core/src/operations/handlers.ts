@@ -2,6 +2,7 @@
 import { adminHandlers } from "./admin.handlers.ts";
 import { authHandlers } from "./auth.handlers.ts";
 import type { Handlers } from "./context.ts";
+import { historyHandlers } from "./history.handlers.ts";
 import { metaHandlers } from "./meta.handlers.ts";
 import { projectHandlers } from "./projects.handlers.ts";
 import { secondFactorHandlers } from "./second-factor.handlers.ts";
@@ -18,4 +19,5 @@ export const handlers = {
   ...toolHandlers,
   ...syncHandlers,
   ...secondFactorHandlers,
+  ...historyHandlers,
 } satisfies Handlers;

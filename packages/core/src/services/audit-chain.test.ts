@@ -3,11 +3,12 @@
  * once, and two instances (two connection pools on one database) writing at once never fork the chain.
  */
 // SECURITY 32
+import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../data/database.ts";
 import { createTestCore, type TestCore } from "../test/test-core.ts";
 import { recordAudit } from "./audit.service.ts";
-import { sealAuditLog, verifyAuditChain } from "./audit-chain.ts";
+import { entryHash, entryHasher, sealAuditLog, verifyAuditChain } from "./audit-chain.ts";
 
 let core: TestCore;
 beforeEach(async () => {
@@ -72,5 +73,70 @@ describe("the audit chain", () => {
       if (second.db !== core.db) await second.db.destroy();
     }
     expect(await verifyAuditChain(core.db, core.config.auditKey)).toMatchObject({ ok: true, entries: 80 });
+  });
+});
+
+/** Removes one entry as someone with the database but not the key would: the append-only guard lifted. */
+async function removeEntry(seq: number): Promise<void> {
+  await core.db.transaction().execute(async (trx) => {
+    if (core.dialect === "postgres") {
+      await sql`ALTER TABLE audit_log DISABLE TRIGGER USER`.execute(trx);
+      await trx.deleteFrom("audit_log").where("seq", "=", seq).execute();
+      await sql`ALTER TABLE audit_log ENABLE TRIGGER USER`.execute(trx);
+      return;
+    }
+    const triggers = await sql<{ name: string; sql: string }>`
+      SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'audit_log'`.execute(trx);
+    for (const t of triggers.rows) await sql`DROP TRIGGER ${sql.id(t.name)}`.execute(trx);
+    await trx.deleteFrom("audit_log").where("seq", "=", seq).execute();
+    for (const t of triggers.rows) await sql.raw(t.sql).execute(trx);
+  });
+}
+
+describe("the verifier's hasher", () => {
+  const entry = {
+    id: "e1",
+    at: "2026-11-26T10:00:00.000Z",
+    actor_id: null,
+    actor_name: "owner",
+    action: "project.edit",
+    target_type: "project",
+    target_id: "p1",
+    details: '{"title":"Ünïcode ✓"}',
+  };
+
+  it.each([
+    ["a short key", "k"],
+    ["a key of one block", "k".repeat(64)],
+    ["a key longer than a block", "long-key-".repeat(20)],
+  ])("answers exactly the writer's HMAC, with %s", (_, key) => {
+    const hashOf = entryHasher(key);
+    expect(hashOf(entry, null)).toBe(entryHash(key, entry, null));
+    expect(hashOf(entry, "ab".repeat(32))).toBe(entryHash(key, entry, "ab".repeat(32)));
+  });
+
+  it("streams batch after batch, and finds a break in a later batch by its id", async () => {
+    for (let i = 0; i < 5; i++) {
+      await recordAudit(core, core.db, SYSTEM, { action: "project.edit", targetType: "project", targetId: `p${i}` });
+    }
+    const whole = await verifyAuditChain(core.db, core.config.auditKey);
+    expect(await verifyAuditChain(core.db, core.config.auditKey, undefined, 2)).toEqual(whole);
+    expect(whole).toMatchObject({ ok: true, entries: 5 });
+    const fourth = await core.db
+      .selectFrom("audit_log")
+      .select(["seq", "id"])
+      .orderBy("seq")
+      .offset(3)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    // As someone with the database but not the key would: drop the guard, then remove an entry.
+    await removeEntry(fourth.seq);
+    const fifth = await core.db.selectFrom("audit_log").select("id").where("seq", ">", fourth.seq).orderBy("seq");
+    expect(await verifyAuditChain(core.db, core.config.auditKey, undefined, 2)).toEqual({
+      ok: false,
+      entries: 3,
+      firstBadId: (await fifth.executeTakeFirstOrThrow()).id,
+      reason: "The entry before this one was removed (or one was inserted).",
+    });
   });
 });

@@ -9,7 +9,7 @@
  * so entries are chained in the order they commit: on PostgreSQL a second instance waits for the lock (or, in
  * a SERIALIZABLE transaction, is retried), and the chain never forks.
  */
-import { createHmac } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import type { AuditLogTable, Db } from "../data/schema.ts";
 import type { AuditHead, AuditVerifyAnswer } from "../domain/api-types.ts";
 
@@ -39,6 +39,31 @@ export function canonicalEntry(entry: ChainedFields, prevHash: string | null): s
 
 export function entryHash(key: string, entry: ChainedFields, prevHash: string | null): string {
   return createHmac("sha256", key).update(canonicalEntry(entry, prevHash)).digest("hex");
+}
+
+/**
+ * `entryHash` for many entries under one key: HMAC-SHA256 by its definition (RFC 2104) with the key's inner
+ * and outer pads hashed once, each entry then costing two copies of a hash state instead of a new HMAC
+ * (verification hashes every entry of the log; the answers are the same bytes as `entryHash`'s).
+ */
+export function entryHasher(key: string): (entry: ChainedFields, prevHash: string | null) => string {
+  const BLOCK = 64;
+  let keyBytes = Buffer.from(key, "utf8");
+  if (keyBytes.length > BLOCK) keyBytes = createHash("sha256").update(keyBytes).digest();
+  const inner = createHash("sha256");
+  const outer = createHash("sha256");
+  const ipad = Buffer.alloc(BLOCK, 0x36);
+  const opad = Buffer.alloc(BLOCK, 0x5c);
+  for (let i = 0; i < keyBytes.length; i++) {
+    ipad[i] = (ipad[i] as number) ^ (keyBytes[i] as number);
+    opad[i] = (opad[i] as number) ^ (keyBytes[i] as number);
+  }
+  inner.update(ipad);
+  outer.update(opad);
+  return (entry, prevHash) => {
+    const digest = inner.copy().update(canonicalEntry(entry, prevHash)).digest();
+    return outer.copy().update(digest).digest("hex");
+  };
 }
 
 /** The checkpoint left by pruning is keyed too, so nobody without the key can move where verification starts. */
@@ -117,15 +142,38 @@ export function parseHead(text: string): AuditHead | null {
   return match ? { id: match[1] as string, hash: match[2] as string } : null;
 }
 
-const BATCH = 5000;
+const BATCH = 10_000;
+
+/** The columns verification reads: an entry's chained fields, its hashes, and seq to page on. */
+const VERIFY_COLUMNS = [
+  "seq",
+  "id",
+  "at",
+  "actor_id",
+  "actor_name",
+  "action",
+  "target_type",
+  "target_id",
+  "details",
+  "prev_hash",
+  "hash",
+] as const;
 
 /**
  * Walks the chain oldest first and answers where it first breaks: an entry whose hash no longer matches its
  * contents (changed), one whose prev_hash is not the hash of the entry before it (an entry removed before it,
  * or inserted), an entry never chained, or, given a head saved earlier, a chain that no longer reaches it
  * (entries cut off the end: `firstBadId` is then the saved head's entry).
+ *
+ * Streams in seq order, a batch at a time (memory stays flat at any size), and reads the next batch while
+ * hashing this one, so the database's work and the hashing overlap.
  */
-export async function verifyAuditChain(db: Db, key: string, savedHead?: AuditHead): Promise<AuditVerifyAnswer> {
+export async function verifyAuditChain(
+  db: Db,
+  key: string,
+  savedHead?: AuditHead,
+  batch = BATCH,
+): Promise<AuditVerifyAnswer> {
   const checkpoint = await db.selectFrom("audit_chain").selectAll().where("name", "=", "checkpoint").executeTakeFirst();
   let expected: string | null = null;
   let afterSeq = 0;
@@ -142,19 +190,25 @@ export async function verifyAuditChain(db: Db, key: string, savedHead?: AuditHea
     expected = checkpoint.hash;
     afterSeq = Number(checkpoint.seq);
   }
+  const hashOf = entryHasher(key);
+  const batchAfter = (seq: number) =>
+    db.selectFrom("audit_log").select(VERIFY_COLUMNS).where("seq", ">", seq).orderBy("seq").limit(batch).execute();
   let last: AuditHead | null = null;
   let reachedSaved = savedHead === undefined;
+  // A batch read ahead may be left unread when a break is found: its failure then has nobody to tell.
+  const ahead = (seq: number) => {
+    const batch = batchAfter(seq);
+    batch.catch(() => undefined);
+    return batch;
+  };
+  let pending = ahead(afterSeq);
   for (;;) {
-    const rows = await db
-      .selectFrom("audit_log")
-      .selectAll()
-      .where("seq", ">", afterSeq)
-      .orderBy("seq")
-      .limit(BATCH)
-      .execute();
+    const rows = await pending;
+    const full = rows.length === batch;
+    if (full) pending = ahead(Number(rows.at(-1)?.seq));
     for (const row of rows) {
       if (row.hash === null) return broken(entries, row.id, "This entry was never chained.");
-      if (entryHash(key, row, row.prev_hash) !== row.hash) {
+      if (hashOf(row, row.prev_hash) !== row.hash) {
         return broken(entries, row.id, "This entry was changed after it was written.");
       }
       if (row.prev_hash !== expected) {
@@ -168,8 +222,7 @@ export async function verifyAuditChain(db: Db, key: string, savedHead?: AuditHea
       last = { id: row.id, hash: row.hash };
       entries++;
     }
-    if (rows.length < BATCH) break;
-    afterSeq = Number(rows.at(-1)?.seq);
+    if (!full) break;
   }
   if (!reachedSaved && savedHead) {
     return broken(entries, savedHead.id, "The log ends before the saved head: entries were cut off the end.");

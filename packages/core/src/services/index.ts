@@ -23,6 +23,7 @@ export * from "./secrets.ts";
 export * from "./sessions.service.ts";
 export * from "./settings.service.ts";
 export * from "./site-profile.service.ts";
+export * from "./site-profile-history.service.ts";
 export * from "./trash.service.ts";
 export * from "./twitch.service.ts";
 export * from "./user-email.service.ts";

@@ -2,6 +2,7 @@
  * A project's history (issue 26): every change keeps the project as it stood after it, in the same
  * transaction as the change, so any version can be compared and restored.
  */
+import type { Insertable } from "kysely";
 import type { Db, ProjectVersionsTable } from "../data/schema.ts";
 import { NotFound } from "../domain/errors.ts";
 import { historyQuerySchema, type ProjectFieldsView, type ProjectHistoryAnswer } from "../domain/history.ts";
@@ -28,6 +29,8 @@ export function projectFields(project: Project): ProjectFieldsView {
 /**
  * Keeps `after` as its version. When the version before it was never kept (a built-in project, or one
  * written before history existed), `before` is kept first, so the state an edit replaced can be restored.
+ * One statement for both: a version already kept is left as it is (ON CONFLICT DO NOTHING), so the before
+ * row lands only where none was, and an edit pays one round trip for its history (bench:history).
  */
 export async function keepProjectVersion(
   trx: Db,
@@ -37,39 +40,30 @@ export async function keepProjectVersion(
   after: Project,
   before?: Project,
 ): Promise<void> {
+  const rows: Insertable<ProjectVersionsTable>[] = [];
   if (before) {
-    const kept = await trx
-      .selectFrom("project_versions")
-      .select("version")
-      .where("project_id", "=", before._id)
-      .where("version", "=", before.version)
-      .executeTakeFirst();
-    if (!kept) {
-      await trx
-        .insertInto("project_versions")
-        .values({
-          project_id: before._id,
-          version: before.version,
-          at: before.updatedAt,
-          actor_id: null,
-          actor_name: null,
-          action: "before-history",
-          fields: JSON.stringify(projectFields(before)),
-        })
-        .execute();
-    }
+    rows.push({
+      project_id: before._id,
+      version: before.version,
+      at: before.updatedAt,
+      actor_id: null,
+      actor_name: null,
+      action: "before-history",
+      fields: JSON.stringify(projectFields(before)),
+    });
   }
+  rows.push({
+    project_id: after._id,
+    version: after.version,
+    at,
+    actor_id: actor.kind === "user" ? actor.id : null,
+    actor_name: actor.kind === "user" ? actor.username : actor.kind === "system" ? `system (${actor.reason})` : null,
+    action,
+    fields: JSON.stringify(projectFields(after)),
+  });
   await trx
     .insertInto("project_versions")
-    .values({
-      project_id: after._id,
-      version: after.version,
-      at,
-      actor_id: actor.kind === "user" ? actor.id : null,
-      actor_name: actor.kind === "user" ? actor.username : actor.kind === "system" ? `system (${actor.reason})` : null,
-      action,
-      fields: JSON.stringify(projectFields(after)),
-    })
+    .values(rows)
     // A version number is never reused; a retried write that kept it already keeps the first.
     .onConflict((oc) => oc.columns(["project_id", "version"]).doNothing())
     .execute();

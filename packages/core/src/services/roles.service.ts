@@ -5,6 +5,12 @@ import type { Db } from "../data/schema.ts";
 import type { RolesAnswer, RoleUpdateAnswer } from "../domain/api-types.ts";
 import { Invalid, NotFound } from "../domain/errors.ts";
 import {
+  historyQuerySchema,
+  type RoleFieldsView,
+  type RoleHistoryAnswer,
+  roleRestoreBodySchema,
+} from "../domain/history.ts";
+import {
   DEFAULT_ROLES,
   membershipFor,
   ROLE_KEYS,
@@ -20,6 +26,7 @@ import { parseInput } from "./parse-input.ts";
 import { assertCan, can } from "./policy.ts";
 import { losesDeviceAccess, revokeUserDeviceTokens } from "./sessions.service.ts";
 import { parsePermissions, rerankCustomUsers, roleMembers, setRoleMembersPermissions } from "./users.table.ts";
+import { findVersion, keepVersion, latestVersion, listVersions, type Subject } from "./versions.table.ts";
 
 async function readRoles(db: Db): Promise<RolesAnswer> {
   const rows = await db.selectFrom("roles").selectAll().execute();
@@ -43,6 +50,20 @@ export async function listRoles(core: Core, actor: Actor): Promise<RolesAnswer> 
   return readRoles(core.db);
 }
 
+/** The role a role edit or restore is about: 404 for an unknown key, then the role editor's rules. */
+function editableRole(actor: Actor, roleKey: string): RoleKey {
+  assertCan(actor, "roles.update");
+  if (roleKey !== "owner" && !(ROLE_KEYS as readonly string[]).includes(roleKey)) throw new NotFound("Role not found.");
+  const key = roleKey as RoleKey;
+  assertCan(actor, "roles.update", { key });
+  return key;
+}
+
+/** A role's place in the `versions` table (issue 26). */
+export const roleSubject = (key: string): Subject => ({ subject: "role", id: key });
+
+export const ROLE_VERSION_NOT_FOUND = "That version of the role was not found.";
+
 /**
  * Sets a role's permissions and those of its members (users.role_key = key), in one transaction. Members
  * are explicit: a user who merely holds an equal set is never moved (SECURITY 21). Changing what a role
@@ -56,13 +77,44 @@ export async function updateRolePermissions(
   roleKey: string,
   input: unknown,
 ): Promise<RoleUpdateAnswer> {
-  assertCan(actor, "roles.update");
-  if (roleKey !== "owner" && !(ROLE_KEYS as readonly string[]).includes(roleKey)) throw new NotFound("Role not found.");
-  const key = roleKey as RoleKey;
-  assertCan(actor, "roles.update", { key });
+  const key = editableRole(actor, roleKey);
   const { permissions, dryRun } = parseInput(rolePermissionsSchema, input);
+  return setRolePermissions(core, actor, key, { permissions }, dryRun);
+}
+
+/**
+ * Restoring a role's version (issue 26) is a role edit to that version's permissions: the same rules (who
+ * may, the owner role untouchable, nobody grants what they do not hold, no twin roles), the same `dryRun`
+ * preview of who will change, and the same history, audit and token revocation.
+ */
+export async function restoreRoleVersion(
+  core: Core,
+  actor: Actor,
+  roleKey: string,
+  input: unknown,
+): Promise<RoleUpdateAnswer> {
+  const key = editableRole(actor, roleKey);
+  const { version, dryRun } = parseInput(roleRestoreBodySchema, input);
+  return setRolePermissions(core, actor, key, { restoredFrom: version }, dryRun);
+}
+
+async function setRolePermissions(
+  core: Core,
+  actor: Actor,
+  key: RoleKey,
+  change: { permissions: string[] } | { restoredFrom: number },
+  dryRun: boolean | undefined,
+): Promise<RoleUpdateAnswer> {
   // Serializable: the twin check and the members read must still hold when the write commits (issue 12).
   return serializableTransaction(core.db, async (trx) => {
+    const restoredFrom = "restoredFrom" in change ? change.restoredFrom : undefined;
+    let permissions: string[];
+    if ("permissions" in change) permissions = change.permissions;
+    else {
+      const kept = await findVersion<RoleFieldsView>(trx, roleSubject(key), change.restoredFrom);
+      if (!kept) throw new NotFound(ROLE_VERSION_NOT_FOUND);
+      permissions = kept.permissions;
+    }
     const roles = await readRoles(trx);
     const before = roles[key].permissions;
     // The same rule as changing one user's permissions (SECURITY 21), and never a role holding more than you.
@@ -76,6 +128,8 @@ export async function updateRolePermissions(
     const named = can(actor, "users.view") ? { usernames } : {};
     if (dryRun) return { updatedUsers: usernames.length, ...named, role, dryRun: true };
     const now = core.now().toISOString();
+    const beforeVersion = (await latestVersion(trx, roleSubject(key))) ?? 1;
+    const updatedAt = await trx.selectFrom("roles").select("updated_at").where("key", "=", key).executeTakeFirst();
     await trx
       .insertInto("roles")
       .values({
@@ -95,13 +149,44 @@ export async function updateRolePermissions(
     // SECURITY 26: members who lose the admin panel lose their desktops' tokens too.
     const losing = members.filter((m) => losesDeviceAccess(m.id, before, permissions)).map((m) => m.id);
     await revokeUserDeviceTokens(trx, losing, core.now());
+    await keepVersion<RoleFieldsView>(
+      trx,
+      roleSubject(key),
+      actor,
+      restoredFrom === undefined ? "edit" : "restore",
+      { version: beforeVersion + 1, at: now, fields: role },
+      { version: beforeVersion, at: updatedAt?.updated_at ?? now, fields: roles[key] },
+    );
     await recordAudit(core, trx, actor, {
-      action: "role.edit",
+      action: restoredFrom === undefined ? "role.edit" : "role.restore",
       targetType: "role",
       targetId: key,
-      details: { before: { permissions: before }, after: { permissions }, updatedUsers: usernames.length, usernames },
+      details: {
+        before: { permissions: before },
+        after: { permissions },
+        updatedUsers: usernames.length,
+        usernames,
+        ...(restoredFrom === undefined ? {} : { restoredVersion: restoredFrom }),
+      },
     });
     return { updatedUsers: usernames.length, ...named, role };
+  });
+}
+
+/** `GET /api/admin/roles/{roleKey}/history`: the role's versions, newest first, paged like the audit log. */
+export async function roleHistory(
+  core: Core,
+  actor: Actor,
+  roleKey: string,
+  query: unknown,
+): Promise<RoleHistoryAnswer> {
+  assertCan(actor, "roles.view");
+  if (!(ROLE_KEYS as readonly string[]).includes(roleKey)) throw new NotFound("Role not found.");
+  const key = roleKey as RoleKey;
+  const page = parseInput(historyQuerySchema, query);
+  return listVersions<RoleFieldsView>(core.db, roleSubject(key), page, async () => {
+    const row = await core.db.selectFrom("roles").select("updated_at").where("key", "=", key).executeTakeFirst();
+    return { version: 1, at: row?.updated_at ?? core.now().toISOString(), fields: (await readRoles(core.db))[key] };
   });
 }
 

@@ -18,6 +18,7 @@ import type {
   ProjectHistoryAnswer,
   ProjectsAnswer,
   RecoveryCodesAnswer,
+  RoleHistoryAnswer,
   RolesAnswer,
   RoleUpdateAnswer,
   SecondFactorChallenge,
@@ -27,6 +28,7 @@ import type {
   SessionUser,
   SessionView,
   SiteProfile,
+  SiteProfileHistoryAnswer,
   TotpEnrolment,
   TrashAnswer,
   TwitchCallbackInput,
@@ -57,6 +59,12 @@ export type ProjectBody = Omit<Project, "_id" | "createdAt" | "updatedAt" | "ver
 
 /** An edit: the changed fields, and the version it was made on (a stale one is refused with a 409). */
 export type ProjectPatchBody = Partial<ProjectBody> & { version?: number };
+
+/** A page of a history: at most `limit` versions older than `before` (the `next` of the page before). */
+export interface HistoryPageQuery {
+  limit?: number;
+  before?: number;
+}
 
 export interface ApiClient {
   /**
@@ -129,6 +137,15 @@ export interface ApiClient {
   /** The owner's public profile (name, birth date, business e-mail, social links). */
   getSiteProfile(): Promise<SiteProfile>;
   updateSiteProfile(profile: SiteProfile): Promise<SiteProfile>;
+
+  // ---- History (issue 26): versions newest first, and a restore that is an edit like any other ----
+  /** The site profile's versions (version 0: before its first change). */
+  getSiteProfileHistory(query?: HistoryPageQuery): Promise<SiteProfileHistoryAnswer>;
+  /** Owner only; `baseVersion` (the newest version the editor saw) makes a stale restore a 409. */
+  restoreSiteProfile(version: number, options?: { baseVersion?: number }): Promise<SiteProfile>;
+  getRoleHistory(roleKey: string, query?: HistoryPageQuery): Promise<RoleHistoryAnswer>;
+  /** The rules of a role edit; with `dryRun`, answers who would change and changes nothing. */
+  restoreRole(roleKey: string, version: number, options?: { dryRun?: boolean }): Promise<RoleUpdateAnswer>;
   getSessions(): Promise<SessionView[]>;
   endSession(id: string): Promise<void>;
   /** 'Log out everywhere else': ends every browser session of yours but this one; answers how many ended. */
@@ -334,6 +351,21 @@ export class TransportApiClient implements ApiClient {
   }
   updateSiteProfile(profile: SiteProfile) {
     return this.transport.call("profile.update", profile);
+  }
+  getSiteProfileHistory(query: HistoryPageQuery = {}) {
+    return this.transport.call("profile.history", query);
+  }
+  restoreSiteProfile(version: number, options: { baseVersion?: number } = {}) {
+    return this.transport.call("profile.restore", {
+      version,
+      ...(options.baseVersion === undefined ? {} : { baseVersion: options.baseVersion }),
+    });
+  }
+  getRoleHistory(roleKey: string, query: HistoryPageQuery = {}) {
+    return this.transport.call("roles.history", { roleKey, ...query });
+  }
+  restoreRole(roleKey: string, version: number, options: { dryRun?: boolean } = {}) {
+    return this.transport.call("roles.restore", { roleKey, version, ...(options.dryRun ? { dryRun: true } : {}) });
   }
   async getSessions() {
     return (await this.transport.call("sessions.list", {})).sessions;

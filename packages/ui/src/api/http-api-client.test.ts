@@ -122,3 +122,29 @@ describe("HttpApiClient: creating writes survive a restarting instance", () => {
     expect(keyOf(fake.calls[0])).toBeNull();
   });
 });
+
+describe("HttpApiClient history (issue 26)", () => {
+  const page = { items: [], next: null };
+
+  it("reads the site profile's and a role's history, paged with limit and before", async () => {
+    const fake = fakeFetch(() => json(200, page));
+    const api = new HttpApiClient({ fetch: fake.fetch });
+    await api.getSiteProfileHistory({ limit: 20, before: 7 });
+    await api.getRoleHistory("moderator");
+    expect(fake.calls.map((c) => [c.init?.method, c.url])).toEqual([
+      ["GET", "/api/admin/settings/profile/history?limit=20&before=7"],
+      ["GET", "/api/admin/roles/moderator/history"],
+    ]);
+  });
+
+  it("restores a version with its base, and previews a role's restore with dryRun", async () => {
+    const fake = fakeFetch(() => json(200, {}));
+    const api = new HttpApiClient({ fetch: fake.fetch });
+    await api.restoreSiteProfile(3, { baseVersion: 5 });
+    await api.restoreRole("user", 2, { dryRun: true });
+    expect(fake.calls.map((c) => [c.init?.method, c.url, JSON.parse(String(c.init?.body))])).toEqual([
+      ["POST", "/api/admin/settings/profile/restore", { version: 3, baseVersion: 5 }],
+      ["POST", "/api/admin/roles/user/restore", { version: 2, dryRun: true }],
+    ]);
+  });
+});

@@ -30,6 +30,7 @@ import {
   userInviteSchema,
 } from "../validation.ts";
 import type { OperationSpec } from "./define.ts";
+import { historyOperations, roleKeyParamSchema } from "./history.ops.ts";
 import * as results from "./results.ts";
 import { secondFactorOperations } from "./second-factor.ops.ts";
 import { syncOperations } from "./sync.ops.ts";
@@ -338,7 +339,7 @@ export const operations = {
     path: "/api/admin/roles/{roleKey}",
     summary: "Sets a role's permissions and those of its members.",
     action: "roles.update",
-    params: z.object({ roleKey: z.string().max(40, "roleKey is too long.") }).strict(),
+    params: roleKeyParamSchema,
     body: rolePermissionsSchema.strict(),
     result: results.roleUpdateResult,
   },
@@ -536,6 +537,9 @@ export const operations = {
 
   // ---- Second factors (issue 25) ----
   ...secondFactorOperations,
+
+  // ---- History of the site profile and the roles (issue 26) ----
+  ...historyOperations,
 
   // ---- Desktop sync ----
   ...syncOperations,

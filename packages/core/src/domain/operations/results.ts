@@ -22,7 +22,7 @@ import type {
   SessionView,
 } from "../api-types.ts";
 import type { CatOfTheDay } from "../cat.ts";
-import type { ProjectHistoryAnswer, TrashAnswer } from "../history.ts";
+import type { ProjectHistoryAnswer, RoleHistoryAnswer, SiteProfileHistoryAnswer, TrashAnswer } from "../history.ts";
 import type { Project } from "../projects.ts";
 import { ROLE_KEYS } from "../roles.ts";
 import type { SecondFactorMethod } from "../second-factor.ts";
@@ -154,6 +154,15 @@ const roleView = z.strictObject({ name: text, description: text, permissions: te
 
 export const rolesResult = answer<RolesAnswer>()(z.record(roleKey, roleView));
 
+export const roleHistoryResult = answer<RoleHistoryAnswer>()(
+  z.strictObject({
+    items: z.array(
+      z.strictObject({ version: z.number().int(), at: text, actor: historyActor, action: text, fields: roleView }),
+    ),
+    next: z.number().int().nullable(),
+  }),
+);
+
 export const roleUpdateResult = answer<RoleUpdateAnswer>()(
   z.strictObject({
     updatedUsers: z.number().int(),
@@ -240,6 +249,22 @@ export const auditVerifyResult = answer<AuditVerifyAnswer>()(
 
 /** The stored profile passed this schema on its way in; an answer that no longer would is a broken contract. */
 export const siteProfileResult = answer<SiteProfile>()(siteProfileSchema);
+
+/** Each version holds the whole profile; version 0 is the profile before its first change. */
+export const siteProfileHistoryResult = answer<SiteProfileHistoryAnswer>()(
+  z.strictObject({
+    items: z.array(
+      z.strictObject({
+        version: z.number().int(),
+        at: text,
+        actor: historyActor,
+        action: text,
+        fields: siteProfileSchema,
+      }),
+    ),
+    next: z.number().int().nullable(),
+  }),
+);
 
 // ---- Visitor tools ----
 

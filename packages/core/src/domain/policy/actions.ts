@@ -61,6 +61,8 @@ export const ACTIONS = {
   ],
   // The public profile is the owner's own name, birthday and contacts: only the owner changes it.
   "settings.update": [{ permission: OWNER_OVERRIDE, refusal: "Only the owner can change the site profile." }],
+  /** The site profile's history (issue 26): the profile is public, its versions are for the admin panel. */
+  "settings.history": [ADMIN_VIEW],
   // Whether staff must have a second factor (SECURITY 30): the owner's call. No admin-panel requirement, so an
   // owner without a second factor can always turn the requirement off.
   "settings.security": [

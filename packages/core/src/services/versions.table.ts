@@ -1,0 +1,133 @@
+/**
+ * The `versions` table (issue 26): the site profile and each role as they stood after every change, written
+ * in the change's own transaction, read back newest first and paged like the audit log. Projects keep theirs
+ * in `project_versions` (project-history.service.ts), with the same shape of answer.
+ */
+import type { Db, VersionsTable } from "../data/schema.ts";
+import type { HistoryAnswer, HistoryItem } from "../domain/history.ts";
+import type { Actor } from "./context.ts";
+
+export type VersionSubject = "profile" | "role";
+export type VersionAction = "edit" | "restore" | "before-history";
+
+export interface Subject {
+  subject: VersionSubject;
+  id: string;
+}
+
+/** A version to keep: the whole thing after the change, and its version number. */
+export interface KeptVersion<F> {
+  version: number;
+  at: string;
+  fields: F;
+}
+
+function actorColumns(actor: Actor) {
+  return {
+    actor_id: actor.kind === "user" ? actor.id : null,
+    actor_name: actor.kind === "user" ? actor.username : actor.kind === "system" ? `system (${actor.reason})` : null,
+  };
+}
+
+/**
+ * Keeps `after`. When the version it replaced was never kept (the subject was never changed since history
+ * began), `before` is kept too, as 'before-history', so the state the first change replaced can be restored.
+ * One statement, as for projects: a version already kept is left as it is.
+ */
+export async function keepVersion<F>(
+  trx: Db,
+  of: Subject,
+  actor: Actor,
+  action: Exclude<VersionAction, "before-history">,
+  after: KeptVersion<F>,
+  before: KeptVersion<F>,
+): Promise<void> {
+  const subject = { subject: of.subject, subject_id: of.id };
+  await trx
+    .insertInto("versions")
+    .values([
+      {
+        ...subject,
+        version: before.version,
+        at: before.at,
+        actor_id: null,
+        actor_name: null,
+        action: "before-history",
+        fields: JSON.stringify(before.fields),
+      },
+      {
+        ...subject,
+        version: after.version,
+        at: after.at,
+        ...actorColumns(actor),
+        action,
+        fields: JSON.stringify(after.fields),
+      },
+    ])
+    .onConflict((oc) => oc.columns(["subject", "subject_id", "version"]).doNothing())
+    .execute();
+}
+
+/** The newest version number kept for this subject, or undefined when none is. */
+export async function latestVersion(db: Db, of: Subject): Promise<number | undefined> {
+  const row = await db
+    .selectFrom("versions")
+    .select("version")
+    .where("subject", "=", of.subject)
+    .where("subject_id", "=", of.id)
+    .orderBy("version", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row === undefined ? undefined : Number(row.version);
+}
+
+export async function findVersion<F>(db: Db, of: Subject, version: number): Promise<F | undefined> {
+  const row = await db
+    .selectFrom("versions")
+    .select("fields")
+    .where("subject", "=", of.subject)
+    .where("subject_id", "=", of.id)
+    .where("version", "=", version)
+    .executeTakeFirst();
+  return row === undefined ? undefined : (JSON.parse(row.fields) as F);
+}
+
+function toItem<F>(row: VersionsTable): HistoryItem<F> {
+  return {
+    version: Number(row.version),
+    at: row.at,
+    actor: row.actor_name === null ? null : { id: row.actor_id, username: row.actor_name },
+    action: row.action,
+    fields: JSON.parse(row.fields) as F,
+  };
+}
+
+/**
+ * One page, newest first. A subject never changed since history began has one known version: `current`
+ * (on the first page only), so every history has at least the state it is in.
+ */
+export async function listVersions<F>(
+  db: Db,
+  of: Subject,
+  page: { before?: number; limit: number },
+  current: () => Promise<KeptVersion<F>>,
+): Promise<HistoryAnswer<F>> {
+  let select = db.selectFrom("versions").selectAll().where("subject", "=", of.subject).where("subject_id", "=", of.id);
+  if (page.before !== undefined) select = select.where("version", "<", page.before);
+  const rows = await select
+    .orderBy("version", "desc")
+    .limit(page.limit + 1)
+    .execute();
+  const items = rows.slice(0, page.limit);
+  if (items.length === 0 && page.before === undefined) {
+    const known = await current();
+    return {
+      items: [{ version: known.version, at: known.at, actor: null, action: "before-history", fields: known.fields }],
+      next: null,
+    };
+  }
+  return {
+    items: items.map((row) => toItem<F>(row)),
+    next: rows.length > page.limit ? Number(items.at(-1)?.version) : null,
+  };
+}
