@@ -43,7 +43,10 @@ test.describe("chat box widget against a local Twitch IRC stand-in", () => {
     await expect(first.locator("[data-badge]")).toHaveCount(2);
     await expect(first.getByRole("img", { name: "Broadcaster" })).toBeVisible();
     const emote = first.getByRole("img", { name: "Kappa" });
-    await expect(emote).toHaveAttribute("src", "https://static-cdn.jtvnw.net/emoticons/v2/25/default/dark/1.0");
+    await expect(emote).toHaveCSS(
+      "background-image",
+      /^image-set\(url\("https:\/\/static-cdn\.jtvnw\.net\/emoticons\/v2\/25\/default\/dark\/1\.0"\) 1dppx/,
+    );
     await expect(messages(page).nth(1)).toHaveText("night_owl waves");
     await expect(messages(page).nth(1).locator("span").last()).toHaveCSS("font-style", "italic");
   });
