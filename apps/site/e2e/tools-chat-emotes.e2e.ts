@@ -1,6 +1,6 @@
 import { type FakeEmoteProviders, startFakeEmoteProviders } from "./fakes/fake-emote-providers.ts";
 import { type FakeTwitchIrc, startFakeTwitchIrc } from "./fakes/fake-twitch-irc.ts";
-import { routeEmotes, uniqueChannel } from "./fakes/widget-page.ts";
+import { routeEmotes, setHidden, uniqueChannel } from "./fakes/widget-page.ts";
 import { expect, gotoReady, test } from "./fixtures.ts";
 
 let irc: FakeTwitchIrc;
@@ -125,6 +125,29 @@ test.describe("third-party emotes in the chat box (local BTTV, FFZ and 7TV fakes
     await setHidden(false);
     await expect(page.getByTestId("chat-widget")).toHaveAttribute("data-paused", "false");
     await expect(page.getByTestId("chat-message")).toHaveCount(0);
+  });
+
+  test("an animated emote animates only while the source is visible", async ({ page }) => {
+    const channel = uniqueChannel("animated");
+    await gotoReady(page, chatUrl(channel));
+    await irc.waitForJoin(channel);
+    await expect
+      .poll(async () => Number(await page.getByTestId("chat-widget").getAttribute("data-emotes")))
+      .toBeGreaterThanOrEqual(8);
+    irc.privmsg(channel, { id: "a1", login: "ann", text: "SourPls" });
+    const emote = page.getByTestId("chat-message").locator('[data-animated][aria-label="SourPls"]');
+    // Drawn (and so animated: a picture animates as it is painted) while the source is shown.
+    const drawn = () => emote.evaluate((element) => element.checkVisibility());
+    await expect.poll(drawn).toBe(true);
+    await setHidden(page, true);
+    await expect(page.getByTestId("chat-widget")).toHaveAttribute("data-paused", "true");
+    // Off-scene the chat's pictures are not rendered at all, and no animation of the page runs.
+    expect(await drawn()).toBe(false);
+    const running = () =>
+      page.evaluate(() => document.getAnimations().filter((animation) => animation.playState === "running").length);
+    expect(await running()).toBe(0);
+    await setHidden(page, false);
+    await expect.poll(drawn).toBe(true);
   });
 
   test("the builder's preview shows the same emotes, and a provider switched off leaves them out", async ({ page }) => {
