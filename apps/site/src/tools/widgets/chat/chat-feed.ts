@@ -10,7 +10,7 @@ import { DEMO_INTERVAL_MS, demoIrcLine } from "./chat-demo.ts";
 import { applyChatEvent, type ChatLogOptions, FADE_OUT_MS, isFading, pruneFaded } from "./chat-log.ts";
 import type { ChatMessage, Fragment } from "./chat-message.ts";
 import { type ChatOptions, enabledProviders } from "./chat-options.ts";
-import type { ChatView } from "./chat-view.ts";
+import { type ChatView, ENTRY_MS } from "./chat-view.ts";
 import { EmoteEvents } from "./emotes/emote-events.ts";
 import { EMOTE_REFRESH_MS, EmoteStore } from "./emotes/emote-store.ts";
 import type { EmoteTable } from "./emotes/emote-table.ts";
@@ -19,11 +19,15 @@ import { type IrcMessage, parseIrcMessage } from "./irc.ts";
 import { type ChatStatus, TwitchChatClient } from "./twitch-chat-client.ts";
 
 /**
- * The least time between two draws: a busy chat draws ten times a second, each time all its new lines, instead
- * of once per message; nobody reads faster, and a draw (style, layout, paint) costs about the same for one
- * line as for five.
+ * The least time between two draws: a chat draws at most ten times a second, each time all its new lines,
+ * instead of once per message; a draw (style, layout, paint) costs about the same for one line as for five.
  */
 export const BATCH_MS = 100;
+/**
+ * A busy chat (messages less than an entry animation apart: no entry is shown, nobody reads each line as it
+ * comes) draws four times a second.
+ */
+export const BUSY_BATCH_MS = 250;
 
 export interface ChatFeedOptions {
   options: ChatOptions;
@@ -43,6 +47,8 @@ export class ChatFeed {
   private frame = 0;
   private batchTimer = 0;
   private lastDraw = Number.NEGATIVE_INFINITY;
+  private lastMessageAt = Number.NEGATIVE_INFINITY;
+  private busy = false;
   private fadeTimer = 0;
   private fadeAt = Number.POSITIVE_INFINITY;
   private refreshTimer = 0;
@@ -138,6 +144,9 @@ export class ChatFeed {
     if (next === before) return;
     const added = next.at(-1);
     if (added && added !== before.at(-1) && event.command === "PRIVMSG") {
+      const at = performance.now();
+      this.busy = at - this.lastMessageAt < ENTRY_MS;
+      this.lastMessageAt = at;
       this.twitchFragments.set(added, added.fragments);
       if (this.table.size) {
         const withEmotes = { ...added, fragments: withThirdPartyEmotes(added.fragments, this.table) };
@@ -168,10 +177,13 @@ export class ChatFeed {
     }
   }
 
-  /** Draws on the next frame, or the first frame BATCH_MS after the last draw (messages until then come along). */
+  /**
+   * Draws on the next frame, or the first frame BATCH_MS (a busy chat: BUSY_BATCH_MS) after the last draw;
+   * messages until then come along.
+   */
   private schedule(): void {
     if (this.frame || this.batchTimer || !this.visible) return;
-    const wait = this.lastDraw + BATCH_MS - performance.now();
+    const wait = this.lastDraw + (this.busy ? BUSY_BATCH_MS : BATCH_MS) - performance.now();
     if (wait > 1) {
       this.batchTimer = window.setTimeout(() => {
         this.batchTimer = 0;

@@ -2,9 +2,9 @@
  * Draws the chat log at the lowest cost a browser source can have. The lines hang in one track, each at its
  * own fixed place below the one before (absolutely positioned: a new line lays out itself alone, and a line
  * that leaves moves nobody). The track, a single composited layer, is moved up by the new lines' height:
- * the old lines are neither laid out nor repainted, and the compositor moves them. Heights come from a
- * ResizeObserver (no forced layout); a line whose emotes make it wrap later reports its new height and the
- * lines after it move down. Entry and fade-out are opacity and transform only (widgets.css), and the entry
+ * the old lines are neither laid out nor repainted, and the compositor moves them. A new line is measured
+ * as it is drawn (the frame's one layout); a ResizeObserver reports heights that change later (a line whose
+ * emotes make it wrap), and the lines after it move down. Entry and fade-out are opacity and transform only (widgets.css), and the entry
  * is skipped while messages come faster than it could be seen.
  */
 import { ChatLineBuilder } from "./chat-line.ts";
@@ -88,13 +88,18 @@ export class ChatView {
     this.lines = ordered;
     if (added.length) {
       this.lastAddedAt = now;
-      // Placed below the last line already; its height is reported and the track moved in this same frame,
-      // before paint: never drawn out of place.
+      // Placed below the last line already; measured at once (this draw's one layout, which the frame would
+      // do anyway) and the track moved, so the frame paints everything in place with no second layout. The
+      // observer keeps heights that change later (emotes loaded, a line rebuilt) up to date.
       this.assignTops();
       const fragment = document.createDocumentFragment();
       for (const line of added) fragment.append(line.element);
       this.track.append(fragment);
-      for (const line of added) this.observer.observe(line.element);
+      for (const line of added) {
+        line.height = line.element.getBoundingClientRect().height;
+        this.observer.observe(line.element);
+      }
+      this.place();
     }
     for (const line of this.lines) {
       const fading = isFading(line.message);
