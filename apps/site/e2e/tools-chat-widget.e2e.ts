@@ -119,6 +119,19 @@ test.describe("chat box widget against a local Twitch IRC stand-in", () => {
     for (let i = 1; i < 5; i++) expect(await top(i)).toBeGreaterThan(await top(i - 1));
   });
 
+  test("a calm chat's line comes in with an entry; a burst of lines comes in without one", async ({ page }) => {
+    const channel = uniqueChannel("entry");
+    await gotoReady(page, chatUrl(channel));
+    await irc.waitForJoin(channel);
+    irc.privmsg(channel, { id: "calm", login: "ann", text: "hello" });
+    await expect(messages(page)).toHaveCount(1);
+    await expect(messages(page).first()).toHaveClass(/is-new/);
+    for (let i = 1; i <= 4; i++) irc.privmsg(channel, { id: `burst${i}`, login: "bob", text: `spam ${i}` });
+    await expect(messages(page)).toHaveCount(5);
+    // Faster than anyone sees lines come: no animation runs for them (none ticks the page's frames).
+    await expect(page.locator(".chat-line.is-new:not([data-id=calm])")).toHaveCount(0);
+  });
+
   test("fades messages out after the configured time", async ({ page }) => {
     await page.clock.install();
     const channel = uniqueChannel("fade");

@@ -4,8 +4,8 @@
  * that leaves moves nobody). The track, a single composited layer, is moved up by the new lines' height:
  * the old lines are neither laid out nor repainted, and the compositor moves them. A new line is measured
  * as it is drawn (the frame's one layout); a ResizeObserver reports heights that change later (a line whose
- * emotes make it wrap), and the lines after it move down. Entry and fade-out are opacity and transform only (widgets.css), and the entry
- * is skipped while messages come faster than it could be seen.
+ * emotes make it wrap), and the lines after it move down. Entry and fade-out are opacity and transform
+ * only (widgets.css), and run only in a calm chat (CALM_MS).
  */
 import { ChatLineBuilder } from "./chat-line.ts";
 import type { ChatMessage } from "./chat-message.ts";
@@ -13,8 +13,15 @@ import { EmoteSheet } from "./emote-sheet.ts";
 
 /** The space between lines, in em (as the chat box had with a 0.375rem gap at 16px). */
 const GAP_EM = 0.35;
-/** How long the entry animation lasts (widgets.css); a line that comes sooner after the last skips it. */
+/** How long the entry animation lasts (widgets.css). */
 export const ENTRY_MS = 250;
+/**
+ * A calm chat: the last line came at least this long ago. Only a calm chat animates (a line's entry, an old
+ * line's fade-out), where a viewer sees each line come and go; in a busy one lines appear and vanish at
+ * once. Without a GPU (and so in the benchmark) Chromium ticks these animations on the main thread, every
+ * frame while one runs: animating every line of a busy chat would keep it drawing all the time.
+ */
+export const CALM_MS = 1000;
 /** Places in the track start again from 0 past this, long before layout's coordinates run out. */
 const REBASE_PX = 1_000_000;
 
@@ -71,8 +78,9 @@ export class ChatView {
     const added: Line[] = [];
     const ordered: Line[] = [];
     const fresh = messages.length - kept.length;
-    // Faster than an entry could be seen (several at once, or one while the last still comes in): no entry.
-    const animate = fresh === 1 && now - this.lastAddedAt >= ENTRY_MS;
+    const calm = now - this.lastAddedAt >= CALM_MS;
+    // Faster than an entry could be seen (several at once, or a busy chat): no entry.
+    const animate = fresh === 1 && calm;
     for (const message of messages) {
       const line = have.get(message.id);
       if (line) {
@@ -105,7 +113,9 @@ export class ChatView {
       const fading = isFading(line.message);
       if (fading !== line.fading) {
         line.fading = fading;
-        line.element.classList.toggle("is-fading", fading);
+        if (!fading) line.element.classList.remove("is-fading", "is-faded");
+        // A busy chat's old line vanishes at once (`is-faded`) instead of fading out.
+        else line.element.classList.add(calm ? "is-fading" : "is-faded");
       }
     }
   }
