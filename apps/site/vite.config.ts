@@ -13,10 +13,10 @@ function prePaintTheme(): Plugin {
 }
 
 /**
- * Modules without top-level side effects, so unused exports (e.g. the zod form schemas that only the
+ * Modules without top-level side effects (also for the overlay's own entry: vite.overlay.config.ts), so unused exports (e.g. the zod form schemas that only the
  * login chunk needs) are dropped from the home page's bundle.
  */
-const PURE_MODULES =
+export const PURE_MODULES =
   /[\\/](packages[\\/]core[\\/]src[\\/]domain|packages[\\/]ui[\\/]src|node_modules[\\/](\.pnpm[\\/])?zod)[\\/@]/;
 
 export default defineConfig({

@@ -66,12 +66,18 @@ export function chatLine(n, channel) {
 const svg = (color) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="28" height="28"><rect width="28" height="28" rx="6" fill="${color}"/></svg>`;
 
+/**
+ * Where the fake providers' pictures live: an https address (the page's Content-Security-Policy allows
+ * pictures from https only), answered by the benchmark's page.route with a small SVG.
+ */
+export const EMOTE_CDN = "https://emotes.bench.test";
+
 export async function startEmoteProviders() {
   const http = createServer();
   const host = await listen(http);
   const origin = `http://${host}`;
   const files = (id) => ({
-    url: `${origin}/7tv-cdn/${id}`,
+    url: `${EMOTE_CDN}/7tv-cdn/${id}`,
     files: [{ name: "1x.webp", width: 28, height: 28, format: "WEBP" }],
   });
   const routes = {
@@ -83,7 +89,7 @@ export async function startEmoteProviders() {
     "/ffz/v1/set/global": {
       default_sets: [3],
       sets: {
-        3: { emoticons: [{ id: 25927, name: "CatBag", width: 28, height: 28, urls: { 1: `${origin}/ffz-cdn/1` } }] },
+        3: { emoticons: [{ id: 25927, name: "CatBag", width: 28, height: 28, urls: { 1: `${EMOTE_CDN}/ffz-cdn/1` } }] },
       },
     },
     [`/ffz/v1/room/id/${ROOM_ID}`]: { room: { set: 7 }, sets: { 7: { emoticons: [] } } },

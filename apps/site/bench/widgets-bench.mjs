@@ -22,7 +22,7 @@
 import { chromium } from "@playwright/test";
 import { CHROME_PATH, CHROMIUM_ARGS } from "../scripts/testing/chromium.mjs";
 import { startRealServer } from "../scripts/testing/real-server.mjs";
-import { chatLine, startBarePage, startEmoteProviders, startIrc, startSilentFeed } from "./widget-fakes.mjs";
+import { chatLine, EMOTE_CDN, startBarePage, startEmoteProviders, startIrc, startSilentFeed } from "./widget-fakes.mjs";
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
@@ -55,13 +55,17 @@ const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROM
 async function open(url, { clockAt } = {}) {
   const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();
-  // Twitch's emote CDN (no internet here): a small picture per emote.
-  await page.route("https://static-cdn.jtvnw.net/**", (route) =>
-    route.fulfill({
-      contentType: "image/svg+xml",
-      body: '<svg xmlns="http://www.w3.org/2000/svg" width="28" height="28"><rect width="28" height="28" fill="#9146FF"/></svg>',
-    }),
-  );
+  // Twitch's emote CDN and the fake providers' (no internet here): a small picture per emote. (BTTV's
+  // pictures come from the fake's own loopback address, which the page's CSP blocks, as it would any http.)
+  for (const cdn of ["https://static-cdn.jtvnw.net/**", `${EMOTE_CDN}/**`]) {
+    await page.route(cdn, (route) =>
+      route.fulfill({
+        contentType: "image/svg+xml",
+        headers: { "cache-control": "max-age=3600" },
+        body: '<svg xmlns="http://www.w3.org/2000/svg" width="28" height="28"><rect width="28" height="28" fill="#9146FF"/></svg>',
+      }),
+    );
+  }
   if (clockAt !== undefined) await page.clock.install({ time: clockAt });
   const cdp = await context.newCDPSession(page);
   await cdp.send("Performance.enable", { timeDomain: "timeTicks" });

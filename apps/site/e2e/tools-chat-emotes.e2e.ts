@@ -1,6 +1,6 @@
 import { type FakeEmoteProviders, startFakeEmoteProviders } from "./fakes/fake-emote-providers.ts";
 import { type FakeTwitchIrc, startFakeTwitchIrc } from "./fakes/fake-twitch-irc.ts";
-import { routeEmotes, uniqueChannel } from "./fakes/widget-page.ts";
+import { routeEmotes, setHidden, uniqueChannel } from "./fakes/widget-page.ts";
 import { expect, gotoReady, test } from "./fixtures.ts";
 
 let irc: FakeTwitchIrc;
@@ -41,17 +41,20 @@ test.describe("third-party emotes in the chat box (local BTTV, FFZ and 7TV fakes
       ["7tv", ["EZ", "peepoHappy", "RainTime"]],
     ] as const) {
       for (const code of codes) {
-        await expect(line.locator(`img[data-provider="${provider}"][alt="${code}"]`).first()).toBeVisible();
+        await expect(
+          line.locator(`[role="img"][data-provider="${provider}"][aria-label="${code}"]`).first(),
+        ).toBeVisible();
       }
     }
-    await expect(line.locator('img[alt="SourPls"]')).toHaveAttribute(
-      "src",
-      `${providers.origin}/emote/bttv-SourPls/1x`,
+    // Drawn by its own rule (one per emote), at 1x from the provider's address.
+    await expect(line.locator('[aria-label="SourPls"]')).toHaveCSS(
+      "background-image",
+      new RegExp(`^image-set\\(url\\("${providers.origin}/emote/bttv-SourPls/1x"\\) 1dppx`),
     );
     // RainTime (zero-width on 7TV) sits over the EZ before it, not beside it.
     const stack = line.locator(".chat-emote-stack");
-    await expect(stack.locator("img")).toHaveCount(2);
-    await expect(stack.locator("img").nth(1)).toHaveAttribute("alt", "RainTime");
+    await expect(stack.getByRole("img")).toHaveCount(2);
+    await expect(stack.getByRole("img").nth(1)).toHaveAttribute("aria-label", "RainTime");
     await expect(line).toContainText("Kappa");
   });
 
@@ -65,8 +68,8 @@ test.describe("third-party emotes in the chat box (local BTTV, FFZ and 7TV fakes
     irc.privmsg(channel, { id: "d1", login: "ann", text: "SourPls CatBag EZ hello" });
     const line = page.getByTestId("chat-message").first();
     await expect(line).toContainText("ann: SourPls CatBag");
-    await expect(line.locator('img[data-provider="7tv"][alt="EZ"]')).toBeVisible();
-    await expect(line.locator("img[data-provider]")).toHaveCount(1);
+    await expect(line.locator('[role="img"][data-provider="7tv"][aria-label="EZ"]')).toBeVisible();
+    await expect(line.locator('[role="img"][data-provider]')).toHaveCount(1);
   });
 
   test("keeps its emotes across an IRC reconnect without fetching them again", async ({ page }) => {
@@ -82,7 +85,7 @@ test.describe("third-party emotes in the chat box (local BTTV, FFZ and 7TV fakes
     await irc.waitForJoin(channel, 1);
     await expect(page.getByTestId("chat-widget")).toHaveAttribute("data-status", "connected");
     irc.privmsg(channel, { id: "r1", login: "ann", text: "CatBag back" });
-    await expect(page.getByTestId("chat-message").first().locator('img[alt="CatBag"]')).toBeVisible();
+    await expect(page.getByTestId("chat-message").first().getByRole("img", { name: "CatBag" })).toBeVisible();
     expect(providers.requests.slice(asked).filter((p) => !/cdn|\/emote\//.test(p))).toEqual([]);
   });
 
@@ -97,7 +100,7 @@ test.describe("third-party emotes in the chat box (local BTTV, FFZ and 7TV fakes
     await expect
       .poll(async () => {
         irc.privmsg(channel, { id: `u${Date.now()}`, login: "ann", text: "newSeventv newBttv" });
-        return page.getByTestId("chat-message").last().locator("img[data-provider]").count();
+        return page.getByTestId("chat-message").last().locator('[role="img"][data-provider]').count();
       })
       .toBe(2);
   });
@@ -124,16 +127,41 @@ test.describe("third-party emotes in the chat box (local BTTV, FFZ and 7TV fakes
     await expect(page.getByTestId("chat-message")).toHaveCount(0);
   });
 
+  test("an animated emote animates only while the source is visible", async ({ page }) => {
+    const channel = uniqueChannel("animated");
+    await gotoReady(page, chatUrl(channel));
+    await irc.waitForJoin(channel);
+    await expect
+      .poll(async () => Number(await page.getByTestId("chat-widget").getAttribute("data-emotes")))
+      .toBeGreaterThanOrEqual(8);
+    irc.privmsg(channel, { id: "a1", login: "ann", text: "SourPls" });
+    const emote = page.getByTestId("chat-message").locator('[data-animated][aria-label="SourPls"]');
+    // Drawn (and so animated: a picture animates as it is painted) while the source is shown.
+    const drawn = () => emote.evaluate((element) => element.checkVisibility());
+    await expect.poll(drawn).toBe(true);
+    await setHidden(page, true);
+    await expect(page.getByTestId("chat-widget")).toHaveAttribute("data-paused", "true");
+    // Off-scene the chat's pictures are not rendered at all, and no animation of the page runs.
+    expect(await drawn()).toBe(false);
+    const running = () =>
+      page.evaluate(() => document.getAnimations().filter((animation) => animation.playState === "running").length);
+    expect(await running()).toBe(0);
+    await setHidden(page, false);
+    await expect.poll(drawn).toBe(true);
+  });
+
   test("the builder's preview shows the same emotes, and a provider switched off leaves them out", async ({ page }) => {
     await gotoReady(page, `/twitchchatwidget?setup=1${providers.params}`);
     const preview = page.getByTestId("widget-preview");
     for (const provider of ["bttv", "ffz", "7tv"]) {
-      await expect(preview.locator(`img[data-provider="${provider}"]`).first()).toBeVisible({ timeout: 15_000 });
+      await expect(preview.locator(`[role="img"][data-provider="${provider}"]`).first()).toBeVisible({
+        timeout: 15_000,
+      });
     }
     await page.getByRole("textbox", { name: "Twitch channel" }).fill("somechannel");
     await page.getByRole("checkbox", { name: "BetterTTV emotes" }).uncheck();
     await expect(page.getByTestId("widget-url")).toHaveValue(/[?&]bttv=0/);
-    await expect(preview.locator('img[data-provider="bttv"]')).toHaveCount(0);
-    await expect(preview.locator('img[data-provider="7tv"]').first()).toBeVisible({ timeout: 15_000 });
+    await expect(preview.locator('[role="img"][data-provider="bttv"]')).toHaveCount(0);
+    await expect(preview.locator('[role="img"][data-provider="7tv"]').first()).toBeVisible({ timeout: 15_000 });
   });
 });

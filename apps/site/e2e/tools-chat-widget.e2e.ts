@@ -43,7 +43,10 @@ test.describe("chat box widget against a local Twitch IRC stand-in", () => {
     await expect(first.locator("[data-badge]")).toHaveCount(2);
     await expect(first.getByRole("img", { name: "Broadcaster" })).toBeVisible();
     const emote = first.getByRole("img", { name: "Kappa" });
-    await expect(emote).toHaveAttribute("src", "https://static-cdn.jtvnw.net/emoticons/v2/25/default/dark/1.0");
+    await expect(emote).toHaveCSS(
+      "background-image",
+      /^image-set\(url\("https:\/\/static-cdn\.jtvnw\.net\/emoticons\/v2\/25\/default\/dark\/1\.0"\) 1dppx/,
+    );
     await expect(messages(page).nth(1)).toHaveText("night_owl waves");
     await expect(messages(page).nth(1).locator("span").last()).toHaveCSS("font-style", "italic");
   });
@@ -83,6 +86,50 @@ test.describe("chat box widget against a local Twitch IRC stand-in", () => {
     irc.privmsg(channel, { id: "b1", login: "mybot", text: "I am a bot" });
     for (let i = 1; i <= 5; i++) irc.privmsg(channel, { id: `n${i}`, login: "ann", text: `line ${i}` });
     await expect(messages(page)).toHaveText(["ann: line 3", "ann: line 4", "ann: line 5"]);
+  });
+
+  test("a new line leaves the old ones untouched and lifts them, newest at the bottom", async ({ page }) => {
+    const channel = uniqueChannel("lift");
+    await gotoReady(page, chatUrl(channel));
+    await irc.waitForJoin(channel);
+    irc.privmsg(channel, { id: "o1", login: "ann", text: "first" });
+    irc.privmsg(channel, { id: "o2", login: "ann", text: "second" });
+    await expect(messages(page)).toHaveCount(2);
+    const top = async (index: number) => (await messages(page).nth(index).boundingBox())?.y ?? Number.NaN;
+    const before = await top(0);
+    // Watch the old lines: a change of their style or content would lay them out or repaint them again.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { oldLineChanges: string[] }).oldLineChanges = seen;
+      const observer = new MutationObserver((records) => {
+        for (const record of records) seen.push(`${record.type} ${record.attributeName ?? ""}`);
+      });
+      for (const line of document.querySelectorAll("[data-testid=chat-message]")) {
+        observer.observe(line, { attributes: true, childList: true, subtree: true, characterData: true });
+      }
+    });
+    for (let i = 1; i <= 3; i++) irc.privmsg(channel, { id: `n${i}`, login: "bob", text: `new ${i}` });
+    await expect(messages(page)).toHaveCount(5);
+    await expect.poll(() => top(0)).toBeLessThan(before);
+    expect(await page.evaluate(() => (window as unknown as { oldLineChanges: string[] }).oldLineChanges)).toEqual([]);
+    // The newest line ends at the bottom of the box, the others above it in order.
+    const box = await page.getByRole("log").boundingBox();
+    const last = await messages(page).nth(4).boundingBox();
+    expect(Math.round((last?.y ?? 0) + (last?.height ?? 0))).toBe(Math.round((box?.y ?? 0) + (box?.height ?? 0)));
+    for (let i = 1; i < 5; i++) expect(await top(i)).toBeGreaterThan(await top(i - 1));
+  });
+
+  test("a calm chat's line comes in with an entry; a burst of lines comes in without one", async ({ page }) => {
+    const channel = uniqueChannel("entry");
+    await gotoReady(page, chatUrl(channel));
+    await irc.waitForJoin(channel);
+    irc.privmsg(channel, { id: "calm", login: "ann", text: "hello" });
+    await expect(messages(page)).toHaveCount(1);
+    await expect(messages(page).first()).toHaveClass(/is-new/);
+    for (let i = 1; i <= 4; i++) irc.privmsg(channel, { id: `burst${i}`, login: "bob", text: `spam ${i}` });
+    await expect(messages(page)).toHaveCount(5);
+    // Faster than anyone sees lines come: no animation runs for them (none ticks the page's frames).
+    await expect(page.locator(".chat-line.is-new:not([data-id=calm])")).toHaveCount(0);
   });
 
   test("fades messages out after the configured time", async ({ page }) => {

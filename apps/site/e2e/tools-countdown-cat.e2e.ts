@@ -1,4 +1,4 @@
-import { expectTransparentPage } from "./fakes/widget-page.ts";
+import { expectTransparentPage, setHidden } from "./fakes/widget-page.ts";
 import { expect, gotoReady, pauseClock, test } from "./fixtures.ts";
 
 const seconds = (text: string | null) => {
@@ -110,5 +110,30 @@ test.describe("cat of the day widget", () => {
     await gotoReady(page, "/twitchcotdwidget");
     await expect(page.getByTestId("cat-widget")).toHaveAttribute("data-status", "failed");
     await expect(page.getByText("The cat is napping. Back soon!")).toBeVisible();
+  });
+
+  test("a hidden source asks for no new cat at midnight; shown again, it asks at once", async ({ page }) => {
+    const today = new Date();
+    await page.clock.install({
+      time: Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate(), 23, 59, 0),
+    });
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path === "/api/cat-of-the-day" || path === "/favicon.svg") asked.push(path);
+    });
+    const catQuestions = () => asked.filter((path) => path === "/api/cat-of-the-day").length;
+    await gotoReady(page, "/twitchcotdwidget");
+    await expect(page.getByTestId("cat-widget")).toHaveAttribute("data-status", "ready");
+    expect(catQuestions()).toBe(1);
+    await setHidden(page, true);
+    // Past midnight (and the few seconds' slack the widget leaves the server).
+    await page.clock.fastForward(5 * 60_000);
+    // A request the page makes now is seen after any the midnight timer would have made.
+    await page.evaluate(() => fetch("/favicon.svg", { cache: "no-store" }));
+    await expect.poll(() => asked.at(-1)).toBe("/favicon.svg");
+    expect(catQuestions()).toBe(1);
+    await setHidden(page, false);
+    await expect.poll(catQuestions).toBe(2);
   });
 });

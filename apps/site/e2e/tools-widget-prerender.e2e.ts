@@ -87,7 +87,16 @@ test.describe("once the page runs", () => {
     expect(await backgrounds(page)).toEqual([TRANSPARENT, TRANSPARENT]);
     await page.waitForLoadState("networkidle");
     expect(scripts.filter((url) => /Builder-/.test(url))).toEqual([]);
+    // Only the overlay's own small entry and its widget: nothing of the site's app.
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((url) => !/\/assets\/overlay-[\w-]+\.js$/.test(url))).toEqual([]);
     expect(errors).toEqual([]);
+  });
+
+  test("an address whose settings are not enough for an overlay shows the builder", async ({ page }) => {
+    await gotoReady(page, "/twitchchatwidget?utm_source=obs");
+    await expect(page.getByTestId("widget-builder")).toBeVisible();
+    await expect(page.locator("#root")).toHaveCSS("visibility", "visible");
   });
 
   test("the cat's picture stays where the HTML put it when the day's answer comes", async ({ page }) => {

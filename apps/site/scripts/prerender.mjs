@@ -157,10 +157,39 @@ function prePaintScripts(entry, path) {
   return script ? [`<script>${script}</script>`] : [];
 }
 
-/** A page's own script to run right after its HTML is parsed (the home page's shuffle for this visit). */
-function afterAppScripts(entry, path) {
-  const script = entry.afterAppScriptFor(path);
-  return script ? `<script>${script}</script>` : "";
+/**
+ * The overlay's own entry (vite.overlay.config.ts: the widgets and React, none of the site), built into
+ * dist/assets beside the site's; answers its address.
+ */
+async function buildOverlayEntry() {
+  const result = await build({ root, configFile: join(root, "vite.overlay.config.ts"), logLevel: "warn" });
+  const outputs = Array.isArray(result) ? result : [result];
+  const chunk = outputs.flatMap((o) => o.output).find((file) => file.type === "chunk" && file.isEntry);
+  if (!chunk) throw new Error("The overlay build wrote no entry.");
+  return `/${chunk.fileName}`;
+}
+
+/**
+ * A page's own script to run right after its HTML is parsed: the home page's shuffle for this visit; a widget
+ * page's choice of entry (the overlay's or the site's).
+ */
+function afterAppScripts(entry, path, entries, preloads) {
+  const sitePreloads = preloads.map((file) => `/${file}`);
+  const scripts = [entry.afterAppScriptFor(path), entry.entryScriptFor(path, { ...entries, sitePreloads })];
+  return scripts
+    .filter(Boolean)
+    .map((script) => `<script>${script}</script>`)
+    .join("");
+}
+
+/**
+ * A widget page loads its entry, and the site's chunks when it shows the builder, from the script after its
+ * HTML (afterAppScripts), not from <head>: an overlay loads none of the site.
+ */
+function withoutSiteEntry(html, siteEntry) {
+  const tag = new RegExp(`\\s*<script type="module" crossorigin src="${siteEntry}"></script>`);
+  if (!tag.test(html)) throw new Error(`The page template lacks the site's entry script (${siteEntry}).`);
+  return html.replace(tag, "");
 }
 
 function headTags(route, siteUrl, siteName, preloads) {
@@ -190,6 +219,7 @@ async function main() {
   const manifestPath = join(dist, ".vite", "manifest.json");
   const manifest = JSON.parse(await readFile(manifestPath, "utf8"));
   const entryChunks = entryChunkFiles(manifest);
+  const entries = { site: `/${manifest["index.html"].file}`, overlay: await buildOverlayEntry() };
   const siteUrl = (process.env.SITE_URL ?? entry.SITE_SETTINGS.siteUrl).replace(/\/+$/, "");
   const profile = await loadProfile();
   const defaultName = entry.SITE_SETTINGS.ownerName;
@@ -217,19 +247,21 @@ async function main() {
     const appHtml = await entry.render(route.path, initialData);
     const preloads = preloadsFor(manifest, PAGE_SOURCES[route.path], entryChunks);
     const meta = { ...route, title: named(route.title), description: named(route.description) };
+    const isWidget = entry.entryScriptFor(route.path, { ...entries, sitePreloads: [] }) !== null;
+    const pageHtml = isWidget ? withoutSiteEntry(page, entries.site) : page;
     const html = await withCriticalCss(
-      page
+      pageHtml
         .replace(/\s*<title>[^<]*<\/title>/, "")
         .replace(
           "<!--head-->",
           [
-            headTags(meta, siteUrl, siteName, preloads),
+            headTags(meta, siteUrl, siteName, isWidget ? [] : preloads),
             ...(WITH_PROJECTS.has(route.path) ? [dataLink] : []),
             ...prePaintScripts(entry, route.path),
           ].join("\n    "),
         )
         .replace("<!--app-->", appHtml)
-        .replace("<!--after-app-->", afterAppScripts(entry, route.path)),
+        .replace("<!--after-app-->", afterAppScripts(entry, route.path, entries, preloads)),
     );
     const file = join(dist, route.file);
     await mkdir(dirname(file), { recursive: true });

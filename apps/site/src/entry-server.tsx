@@ -9,7 +9,7 @@ import { VISIT_ORDER_SCRIPT } from "./lib/visit-order-script.ts";
 import { preloadAll } from "./routes/pages.ts";
 import { ROUTE_META } from "./routes/route-meta.ts";
 import { SITE_SETTINGS } from "./settings/site-settings.ts";
-import { widgetPrePaintScript } from "./tools/widgets/prerendered-builder.ts";
+import { widgetEntryScript, widgetPrePaintScript } from "./tools/widgets/prerendered-builder.ts";
 import { widgetKindForPath } from "./tools/widgets/widget-kinds.ts";
 
 export { FALLBACK_PROJECTS } from "@portfolio/core/domain";
@@ -19,6 +19,18 @@ export { INITIAL_DATA_ID, PRE_PAINT_SCRIPT, ROUTE_META, SITE_SETTINGS, serialize
 export function prePaintScriptFor(path: string): string | null {
   const kind = widgetKindForPath(path);
   return kind ? widgetPrePaintScript(kind) : null;
+}
+
+/**
+ * A widget page's entry: a script after its HTML that loads the overlay's own small entry on an overlay's
+ * address and the site's on the builder's; null for any other page (it keeps the site's entry in <head>).
+ */
+export function entryScriptFor(
+  path: string,
+  entries: { site: string; overlay: string; sitePreloads: readonly string[] },
+): string | null {
+  const kind = widgetKindForPath(path);
+  return kind ? widgetEntryScript(kind, entries) : null;
 }
 
 /**

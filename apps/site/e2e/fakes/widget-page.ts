@@ -38,3 +38,14 @@ export async function routeEmoteProviders(page: Page): Promise<void> {
   await page.route("https://api.frankerfacez.com/**", (route) => route.fulfill(json({ default_sets: [], sets: {} })));
   await page.route("https://7tv.io/**", (route) => route.fulfill(json({ id: "global", emotes: [] })));
 }
+
+/**
+ * Hides or shows the page as OBS does with a browser source off the current scene: `document.visibilityState`
+ * and its `visibilitychange` event (headless Chromium keeps every page visible).
+ */
+export async function setHidden(page: Page, hidden: boolean): Promise<void> {
+  await page.evaluate((value) => {
+    Object.defineProperty(document, "visibilityState", { value: value ? "hidden" : "visible", configurable: true });
+    document.dispatchEvent(new Event("visibilitychange"));
+  }, hidden);
+}

@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest";
 import { STALE_PRERENDER_ATTRIBUTE, STALE_PRERENDER_STYLE_ID } from "../../lib/stale-prerender.ts";
 import { readCatOptions } from "./cat/cat-options.ts";
 import { chatIsConfigured, readChatOptions } from "./chat/chat-options.ts";
-import { prerenderedSearch, showsPrerenderedBuilder, widgetPrePaintScript } from "./prerendered-builder.ts";
+import {
+  prerenderedSearch,
+  SITE_ENTRY_ATTRIBUTE,
+  showsPrerenderedBuilder,
+  widgetEntryScript,
+  widgetPrePaintScript,
+} from "./prerendered-builder.ts";
+import { overlayFor } from "./WidgetOverlay.tsx";
 import type { WidgetKind } from "./widget-kinds.ts";
 
 const KINDS: WidgetKind[] = ["chat", "countdown", "cat", "heart"];
@@ -64,4 +71,57 @@ describe("the widget page's pre-paint script", () => {
     expect(runPrePaint("countdown", "").styles).toEqual([]);
     expect(runPrePaint("cat", "?setup=1").styles).toEqual([]);
   });
+});
+
+/** Runs the entry script at the end of a widget page against a URL, and says what it loaded. */
+function runEntryScript(kind: WidgetKind, search: string) {
+  const attributes = new Map<string, string>();
+  const body: Array<{ type?: string; src?: string }> = [];
+  const head: Array<{ rel?: string; href?: string }> = [];
+  const document = {
+    createElement: () => ({}),
+    head: { appendChild: (element: { rel?: string; href?: string }) => head.push(element) },
+    body: { appendChild: (element: { type?: string; src?: string }) => body.push(element) },
+    documentElement: { setAttribute: (name: string, value: string) => attributes.set(name, value) },
+  };
+  const entries = { site: "/assets/index-1.js", overlay: "/assets/overlay-2.js", sitePreloads: ["/assets/Page-3.js"] };
+  runInNewContext(widgetEntryScript(kind, entries), { location: { search }, document, URLSearchParams });
+  return { scripts: body, preloads: head.map((link) => link.href), siteEntry: attributes.get(SITE_ENTRY_ATTRIBUTE) };
+}
+
+describe("the widget page's entry script", () => {
+  it("loads the overlay's own entry, and nothing of the site, on an overlay's address", () => {
+    const loaded = runEntryScript("chat", "?channel=somebody");
+    expect(loaded.scripts).toEqual([{ type: "module", crossOrigin: "", src: "/assets/overlay-2.js" }]);
+    expect(loaded.preloads).toEqual([]);
+    // For the overlay to hand over to, should its settings show the builder after all.
+    expect(loaded.siteEntry).toBe("/assets/index-1.js");
+    expect(runEntryScript("cat", "").scripts[0]?.src).toBe("/assets/overlay-2.js");
+  });
+
+  it("loads the site's entry and the page's chunks for a builder", () => {
+    for (const [kind, search] of [
+      ["chat", ""],
+      ["chat", "?setup=1&channel=somebody"],
+      ["cat", "?setup=1"],
+    ] as const) {
+      const loaded = runEntryScript(kind, search);
+      expect(
+        loaded.scripts.map((script) => script.src),
+        `${kind}${search}`,
+      ).toEqual(["/assets/index-1.js"]);
+      expect(loaded.preloads).toEqual(["/assets/Page-3.js"]);
+    }
+  });
+
+  for (const kind of KINDS) {
+    it(`picks the overlay's entry for the ${kind} only where an overlay may show`, () => {
+      for (const search of SEARCHES) {
+        const overlay = runEntryScript(kind, search).scripts[0]?.src === "/assets/overlay-2.js";
+        // The overlay's entry hands over to the site's where its settings are not enough (widget-overlay.tsx).
+        if (overlayFor(kind, new URLSearchParams(search))) expect(overlay, search).toBe(true);
+        if (showsPrerenderedBuilder(kind, search) || search.includes("setup")) expect(overlay, search).toBe(false);
+      }
+    });
+  }
 });

@@ -43,3 +43,29 @@ export function widgetPrePaintScript(kind: WidgetKind): string {
     "})()",
   ].join("");
 }
+
+/** Where a widget page names the site's entry (for the overlay's entry to hand over to: widget-overlay.tsx). */
+export const SITE_ENTRY_ATTRIBUTE = "data-site-entry";
+
+/**
+ * The script at the end of a widget page (after its HTML) that loads one entry: the overlay's own small one
+ * (widget-overlay.tsx) on an overlay's address; on the builder's, the site's with its chunks for this page
+ * (`sitePreloads`, fetched beside it). ES5, byte-stable per widget and build (its SHA-256 goes into the
+ * Content-Security-Policy).
+ */
+export function widgetEntryScript(
+  kind: WidgetKind,
+  entries: { site: string; overlay: string; sitePreloads: readonly string[] },
+): string {
+  return [
+    "(function(){",
+    'var p=new URLSearchParams(location.search),s=p.has("setup");p.delete("setup");',
+    `var o=!s&&(p.toString()!==""||${kind === "cat"}),d=document,e=d.createElement("script");`,
+    `d.documentElement.setAttribute(${JSON.stringify(SITE_ENTRY_ATTRIBUTE)},${JSON.stringify(entries.site)});`,
+    `if(!o)${JSON.stringify(entries.sitePreloads)}.forEach(function(h){`,
+    'var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;d.head.appendChild(l)});',
+    `e.type="module";e.crossOrigin="";e.src=o?${JSON.stringify(entries.overlay)}:${JSON.stringify(entries.site)};`,
+    "d.body.appendChild(e)",
+    "})()",
+  ].join("");
+}

@@ -1,8 +1,12 @@
-/** Cat of the day: the server's pick for the (UTC) day, refreshed after midnight; retries when unreachable. */
+/**
+ * Cat of the day: the server's pick for the (UTC) day, refreshed after midnight; retries when unreachable. A
+ * hidden source (OBS off-scene) runs no timer: shown again past the time, it asks at once.
+ */
 import type { CatOfTheDay } from "@portfolio/core/domain";
 import { CatIcon, cx, useAuth } from "@portfolio/ui";
 import { useEffect, useState } from "react";
 import { backoffDelay } from "../../common/backoff.ts";
+import { onVisibilityChange, pageIsVisible } from "../page-visibility.ts";
 import {
   CAT_IMAGE_PATH,
   type CatOptions,
@@ -32,8 +36,19 @@ export default function CatWidget({ options, preview = false }: { options: CatOp
     }
     let live = true;
     let timer = 0;
+    /** When the next question is due (the next day, or the next try), 0 when none is. */
+    let dueAt = 0;
     let attempt = 0;
     let firstDay: string | null = null;
+    const ask = () => {
+      timer = 0;
+      dueAt = 0;
+      load();
+    };
+    const askIn = (ms: number) => {
+      dueAt = Date.now() + ms;
+      if (pageIsVisible()) timer = window.setTimeout(ask, ms);
+    };
     const load = () => {
       api.getCatOfTheDay().then(
         (cat) => {
@@ -42,18 +57,24 @@ export default function CatWidget({ options, preview = false }: { options: CatOp
           setImageFailed(false);
           firstDay ??= cat.date;
           setState({ status: "ready", cat, src: catPictureSrc(firstDay, cat.date) });
-          timer = window.setTimeout(load, msUntilNextCat(Date.now()));
+          askIn(msUntilNextCat(Date.now()));
         },
         () => {
           if (!live) return;
           setState((current) => (current.status === "ready" ? current : { status: "failed" }));
-          timer = window.setTimeout(load, backoffDelay(attempt++, Math.random(), { baseMs: 5000, maxMs: 300_000 }));
+          askIn(backoffDelay(attempt++, Math.random(), { baseMs: 5000, maxMs: 300_000 }));
         },
       );
     };
     load();
+    const stopWatching = onVisibilityChange((visible) => {
+      window.clearTimeout(timer);
+      timer = 0;
+      if (visible && dueAt) timer = window.setTimeout(ask, Math.max(0, dueAt - Date.now()));
+    });
     return () => {
       live = false;
+      stopWatching();
       window.clearTimeout(timer);
     };
   }, [api, options.demo]);

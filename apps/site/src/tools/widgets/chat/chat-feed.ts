@@ -1,7 +1,7 @@
 /**
  * The chat box's engine, outside React (a busy chat would otherwise re-render on every message): Twitch
- * events (or the demo lines) go through the chat rules into the log; the log is drawn at most once per
- * frame, whatever the message rate; one timer serves the next fade, none runs while nothing is due; the
+ * events (or the demo lines) go through the chat rules into the log; the log is drawn in a frame at most
+ * every BATCH_MS, whatever the message rate (a busy chat's messages are drawn together); one timer serves the next fade, none runs while nothing is due; the
  * channel's third-party emotes load beside it. A hidden source (OBS off-scene) draws nothing and runs no
  * timer until it is shown again; the log keeps following the chat meanwhile.
  */
@@ -10,13 +10,24 @@ import { DEMO_INTERVAL_MS, demoIrcLine } from "./chat-demo.ts";
 import { applyChatEvent, type ChatLogOptions, FADE_OUT_MS, isFading, pruneFaded } from "./chat-log.ts";
 import type { ChatMessage, Fragment } from "./chat-message.ts";
 import { type ChatOptions, enabledProviders } from "./chat-options.ts";
-import type { ChatView } from "./chat-view.ts";
+import { type ChatView, ENTRY_MS } from "./chat-view.ts";
 import { EmoteEvents } from "./emotes/emote-events.ts";
 import { EMOTE_REFRESH_MS, EmoteStore } from "./emotes/emote-store.ts";
 import type { EmoteTable } from "./emotes/emote-table.ts";
 import { withThirdPartyEmotes } from "./emotes/emote-words.ts";
 import { type IrcMessage, parseIrcMessage } from "./irc.ts";
 import { type ChatStatus, TwitchChatClient } from "./twitch-chat-client.ts";
+
+/**
+ * The least time between two draws: a chat draws at most ten times a second, each time all its new lines,
+ * instead of once per message; a draw (style, layout, paint) costs about the same for one line as for five.
+ */
+export const BATCH_MS = 100;
+/**
+ * A busy chat (messages less than an entry animation apart: no entry is shown, nobody reads each line as it
+ * comes) draws four times a second.
+ */
+export const BUSY_BATCH_MS = 250;
 
 export interface ChatFeedOptions {
   options: ChatOptions;
@@ -34,6 +45,10 @@ export class ChatFeed {
   private rules: ChatLogOptions;
   private table: EmoteTable = new Map();
   private frame = 0;
+  private batchTimer = 0;
+  private lastDraw = Number.NEGATIVE_INFINITY;
+  private lastMessageAt = Number.NEGATIVE_INFINITY;
+  private busy = false;
   private fadeTimer = 0;
   private fadeAt = Number.POSITIVE_INFINITY;
   private refreshTimer = 0;
@@ -104,9 +119,11 @@ export class ChatFeed {
     this.store?.stop();
     this.events?.stop();
     window.cancelAnimationFrame(this.frame);
+    window.clearTimeout(this.batchTimer);
     window.clearTimeout(this.fadeTimer);
     window.clearInterval(this.refreshTimer);
     this.frame = 0;
+    this.batchTimer = 0;
   }
 
   /** The builder's preview changes settings live: a lower line limit or a new fade time apply at once. */
@@ -127,6 +144,9 @@ export class ChatFeed {
     if (next === before) return;
     const added = next.at(-1);
     if (added && added !== before.at(-1) && event.command === "PRIVMSG") {
+      const at = performance.now();
+      this.busy = at - this.lastMessageAt < ENTRY_MS;
+      this.lastMessageAt = at;
       this.twitchFragments.set(added, added.fragments);
       if (this.table.size) {
         const withEmotes = { ...added, fragments: withThirdPartyEmotes(added.fragments, this.table) };
@@ -157,9 +177,22 @@ export class ChatFeed {
     }
   }
 
-  /** Draws on the next frame (several messages in one frame are drawn together). */
+  /**
+   * Draws on the next frame, or the first frame BATCH_MS (a busy chat: BUSY_BATCH_MS) after the last draw;
+   * messages until then come along.
+   */
   private schedule(): void {
-    if (this.frame || !this.visible) return;
+    if (this.frame || this.batchTimer || !this.visible) return;
+    const wait = this.lastDraw + (this.busy ? BUSY_BATCH_MS : BATCH_MS) - performance.now();
+    if (wait > 1) {
+      this.batchTimer = window.setTimeout(() => {
+        this.batchTimer = 0;
+        this.requestFrame();
+      }, wait);
+    } else this.requestFrame();
+  }
+
+  private requestFrame(): void {
     this.frame = window.requestAnimationFrame(() => {
       this.frame = 0;
       this.draw();
@@ -167,6 +200,7 @@ export class ChatFeed {
   }
 
   private draw(): void {
+    this.lastDraw = performance.now();
     const now = Date.now();
     const fadeMs = this.rules.fadeMs;
     this.log = pruneFaded(this.log, now, fadeMs);
@@ -217,6 +251,8 @@ export class ChatFeed {
     if (!visible) {
       window.cancelAnimationFrame(this.frame);
       this.frame = 0;
+      window.clearTimeout(this.batchTimer);
+      this.batchTimer = 0;
       window.clearTimeout(this.fadeTimer);
       this.fadeTimer = 0;
       this.fadeAt = Number.POSITIVE_INFINITY;

@@ -1,9 +1,11 @@
 /**
  * One chat line as DOM, built once when the message arrives and never re-rendered: badges, the name in its
  * colour, and the text with Twitch and third-party emotes (zero-width ones stacked over the emote before).
+ * Text is text nodes; every picture is an empty element of a class that draws it (emote-sheet.ts), cloned
+ * from one prototype per picture: nothing is parsed, fetched or decoded per line.
  */
-import type { PictureCache } from "./chat-images.ts";
 import { type Badge, type ChatMessage, emoteUrl, type Fragment } from "./chat-message.ts";
+import type { EmoteSheet } from "./emote-sheet.ts";
 import type { ThirdPartyEmote } from "./emotes/emote.ts";
 
 const BADGE_STYLE: Record<string, { bg: string; path: string }> = {
@@ -21,102 +23,139 @@ const BADGE_STYLE: Record<string, { bg: string; path: string }> = {
   artist: { bg: "#1E69FF", path: "M4 20c3 0 5-2 5-5l9-11 2 2-11 9c0 3-2 5-5 5z" },
 };
 
-const SVG = "http://www.w3.org/2000/svg";
-/** One badge element per kind, cloned for each line (its SVG is parsed once). */
-const badgeProtos = new Map<string, HTMLElement>();
+/** Twitch's emotes are square, 28 px at 1x: no need to measure them. */
+const TWITCH_EMOTE_SIZE = 28;
+/**
+ * Emote prototypes (and their rules) kept: far more than a chat box shows at once, so the least recently
+ * used one out is long gone from the lines.
+ */
+const MAX_EMOTES = 1000;
 
-function badgeElement(badge: Badge): HTMLElement | null {
-  let proto = badgeProtos.get(badge.kind);
-  if (!proto) {
-    const style = BADGE_STYLE[badge.kind];
-    if (!style) return null;
-    proto = document.createElement("span");
-    proto.className = "chat-badge";
-    proto.setAttribute("role", "img");
-    proto.setAttribute("aria-label", badge.label);
-    proto.title = badge.label;
-    proto.dataset.badge = badge.kind;
-    proto.style.backgroundColor = style.bg;
-    const svg = document.createElementNS(SVG, "svg");
-    svg.setAttribute("viewBox", "0 0 24 24");
-    svg.setAttribute("aria-hidden", "true");
-    svg.setAttribute("focusable", "false");
-    const path = document.createElementNS(SVG, "path");
-    path.setAttribute("d", style.path);
-    svg.append(path);
-    proto.append(svg);
-    badgeProtos.set(badge.kind, proto);
-  }
-  return proto.cloneNode(true) as HTMLElement;
-}
+/** Builds lines for one chat view: its prototypes (a badge, an emote) are cloned for every line. */
+export class ChatLineBuilder {
+  private readonly badges = new Map<string, HTMLElement | null>();
+  private readonly emotes = new Map<string, HTMLElement>();
 
-function emoteImage(
-  pictures: PictureCache,
-  name: string,
-  src: string,
-  srcSet: string | undefined,
-  size: { width?: number; height?: number },
-  data: Record<string, string>,
-): HTMLImageElement {
-  const img = pictures.image(src, srcSet, "chat-emote", size.width, size.height);
-  img.alt = name;
-  img.title = name;
-  for (const [key, value] of Object.entries(data)) img.dataset[key] = value;
-  return img;
-}
+  constructor(
+    private readonly sheet: EmoteSheet,
+    private readonly showBadges: boolean,
+  ) {}
 
-const extraImage = (pictures: PictureCache, emote: ThirdPartyEmote) =>
-  emoteImage(pictures, emote.code, emote.src, emote.srcSet, emote, {
-    emote: emote.id,
-    provider: emote.provider,
-    ...(emote.animated ? { animated: "" } : {}),
-    ...(emote.zeroWidth ? { zeroWidth: "" } : {}),
-  });
-
-function fragmentNode(pictures: PictureCache, fragment: Fragment): Node {
-  if (fragment.type === "text") return document.createTextNode(fragment.text);
-  const base =
-    fragment.type === "emote"
-      ? emoteImage(
-          pictures,
-          fragment.name,
-          emoteUrl(fragment.id),
-          `${emoteUrl(fragment.id, "2.0")} 2x, ${emoteUrl(fragment.id, "3.0")} 3x`,
-          {},
-          { emote: fragment.id, provider: "twitch" },
-        )
-      : extraImage(pictures, fragment.emote);
-  if (!fragment.overlays?.length) return base;
-  const stack = document.createElement("span");
-  stack.className = "chat-emote-stack";
-  stack.append(base, ...fragment.overlays.map((overlay) => extraImage(pictures, overlay)));
-  return stack;
-}
-
-export function buildChatLine(message: ChatMessage, showBadges: boolean, pictures: PictureCache): HTMLElement {
-  const line = document.createElement("div");
-  line.className = "chat-line";
-  line.dataset.testid = "chat-message";
-  line.dataset.id = message.id;
-  line.dataset.login = message.login;
-  if (showBadges) {
-    for (const badge of message.badges) {
-      const element = badgeElement(badge);
-      if (element) line.append(element);
+  build(message: ChatMessage, animate: boolean): HTMLElement {
+    const line = document.createElement("div");
+    line.className = animate ? "chat-line is-new" : "chat-line";
+    line.dataset.testid = "chat-message";
+    line.dataset.id = message.id;
+    line.dataset.login = message.login;
+    if (this.showBadges) {
+      for (const badge of message.badges) {
+        const element = this.badge(badge);
+        if (element) line.append(element.cloneNode(false));
+      }
     }
+    const name = document.createElement("span");
+    name.className = "chat-name";
+    name.dataset.testid = "chat-name";
+    name.style.color = message.color;
+    name.textContent = message.displayName;
+    const text = document.createElement("span");
+    text.className = "chat-text";
+    if (message.action) {
+      text.style.color = message.color;
+      text.style.fontStyle = "italic";
+    }
+    for (const fragment of message.fragments) text.append(this.fragmentNode(fragment));
+    line.append(name, message.action ? " " : ": ", text);
+    return line;
   }
-  const name = document.createElement("span");
-  name.className = "chat-name";
-  name.dataset.testid = "chat-name";
-  name.style.color = message.color;
-  name.textContent = message.displayName;
-  const text = document.createElement("span");
-  text.className = "chat-text";
-  if (message.action) {
-    text.style.color = message.color;
-    text.style.fontStyle = "italic";
+
+  /** A badge's prototype: an empty element whose class rule draws the icon on its colour. */
+  private badge(badge: Badge): HTMLElement | null {
+    let proto = this.badges.get(badge.kind);
+    if (proto === undefined) {
+      const style = BADGE_STYLE[badge.kind];
+      proto = null;
+      if (style) {
+        const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path fill="#fff" d="${style.path}"/></svg>`;
+        this.sheet.ruleOnce(
+          `badge-${badge.kind}`,
+          `.chat-badge[data-badge="${badge.kind}"]{background-color:${style.bg};background-image:url("data:image/svg+xml,${encodeURIComponent(svg)}")}`,
+        );
+        proto = document.createElement("span");
+        proto.className = "chat-badge";
+        proto.setAttribute("role", "img");
+        proto.setAttribute("aria-label", badge.label);
+        proto.title = badge.label;
+        proto.dataset.badge = badge.kind;
+      }
+      this.badges.set(badge.kind, proto);
+    }
+    return proto;
   }
-  for (const fragment of message.fragments) text.append(fragmentNode(pictures, fragment));
-  line.append(name, message.action ? " " : ": ", text);
-  return line;
+
+  private emote(
+    key: string,
+    name: string,
+    picture: { src: string; srcSet?: string; width?: number; height?: number },
+    data: Record<string, string>,
+  ): Node {
+    let proto = this.emotes.get(key);
+    if (proto) {
+      // Most recently used goes last.
+      this.emotes.delete(key);
+      this.emotes.set(key, proto);
+    } else {
+      if (this.emotes.size >= MAX_EMOTES) this.forgetOldest();
+      proto = document.createElement("span");
+      proto.className = `chat-emote ${this.sheet.classFor(picture)}`;
+      proto.setAttribute("role", "img");
+      proto.setAttribute("aria-label", name);
+      proto.title = name;
+      proto.dataset.src = picture.src;
+      for (const [k, value] of Object.entries(data)) proto.dataset[k] = value;
+      this.emotes.set(key, proto);
+    }
+    return proto.cloneNode(false);
+  }
+
+  private forgetOldest(): void {
+    const [key, oldest] = this.emotes.entries().next().value as [string, HTMLElement];
+    this.emotes.delete(key);
+    const src = oldest.dataset.src ?? "";
+    // The same picture under another word keeps its rule.
+    for (const proto of this.emotes.values()) if (proto.dataset.src === src) return;
+    this.sheet.release(src);
+  }
+
+  private extra(emote: ThirdPartyEmote): Node {
+    return this.emote(`${emote.provider}:${emote.id}:${emote.code}`, emote.code, emote, {
+      emote: emote.id,
+      provider: emote.provider,
+      ...(emote.animated ? { animated: "" } : {}),
+      ...(emote.zeroWidth ? { zeroWidth: "" } : {}),
+    });
+  }
+
+  private fragmentNode(fragment: Fragment): Node {
+    if (fragment.type === "text") return document.createTextNode(fragment.text);
+    const base =
+      fragment.type === "emote"
+        ? this.emote(
+            `twitch:${fragment.id}:${fragment.name}`,
+            fragment.name,
+            {
+              src: emoteUrl(fragment.id),
+              srcSet: `${emoteUrl(fragment.id, "2.0")} 2x, ${emoteUrl(fragment.id, "3.0")} 3x`,
+              width: TWITCH_EMOTE_SIZE,
+              height: TWITCH_EMOTE_SIZE,
+            },
+            { emote: fragment.id, provider: "twitch" },
+          )
+        : this.extra(fragment.emote);
+    if (!fragment.overlays?.length) return base;
+    const stack = document.createElement("span");
+    stack.className = "chat-emote-stack";
+    stack.append(base, ...fragment.overlays.map((overlay) => this.extra(overlay)));
+    return stack;
+  }
 }

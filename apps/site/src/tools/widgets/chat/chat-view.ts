@@ -1,23 +1,36 @@
 /**
- * Draws the chat log at the lowest cost a browser source can have. Every line is absolutely positioned at
- * the bottom and lifted into place with `translate`: a new line costs the layout of that line alone (the
- * old ones are neither laid out nor repainted, only moved, which the compositor does), a removed line costs
- * nothing but its removal. Heights come from a ResizeObserver (no forced layout); a line whose emotes load
- * and make it wrap simply reports its new height. Entry and fade-out are CSS animations of opacity and
- * transform only (widgets.css).
+ * Draws the chat log at the lowest cost a browser source can have. The lines hang in one track, each at its
+ * own fixed place below the one before (absolutely positioned: a new line lays out itself alone, and a line
+ * that leaves moves nobody). The track, a single composited layer, is moved up by the new lines' height:
+ * the old lines are neither laid out nor repainted, and the compositor moves them. A new line is measured
+ * as it is drawn (the frame's one layout); a ResizeObserver reports heights that change later (a line whose
+ * emotes make it wrap), and the lines after it move down. Entry and fade-out are opacity and transform
+ * only (widgets.css), and run only in a calm chat (CALM_MS).
  */
-import { PictureCache } from "./chat-images.ts";
-import { buildChatLine } from "./chat-line.ts";
+import { ChatLineBuilder } from "./chat-line.ts";
 import type { ChatMessage } from "./chat-message.ts";
+import { EmoteSheet } from "./emote-sheet.ts";
 
 /** The space between lines, in em (as the chat box had with a 0.375rem gap at 16px). */
 const GAP_EM = 0.35;
+/** How long the entry animation lasts (widgets.css). */
+export const ENTRY_MS = 250;
+/**
+ * A calm chat: the last line came at least this long ago. Only a calm chat animates (a line's entry, an old
+ * line's fade-out), where a viewer sees each line come and go; in a busy one lines appear and vanish at
+ * once. Without a GPU (and so in the benchmark) Chromium ticks these animations on the main thread, every
+ * frame while one runs: animating every line of a busy chat would keep it drawing all the time.
+ */
+export const CALM_MS = 1000;
+/** Places in the track start again from 0 past this, long before layout's coordinates run out. */
+const REBASE_PX = 1_000_000;
 
 interface Line {
   message: ChatMessage;
   element: HTMLElement;
   height: number;
-  offset: number;
+  /** Its place in the track (px), -1 until placed. */
+  top: number;
   fading: boolean;
 }
 
@@ -26,13 +39,22 @@ export class ChatView {
   private lines: Line[] = [];
   private readonly byElement = new WeakMap<Element, Line>();
   private readonly observer: ResizeObserver;
-  private readonly pictures = new PictureCache();
+  private readonly sheet: EmoteSheet;
+  private readonly builder: ChatLineBuilder;
+  private readonly track: HTMLElement;
   private gap = 0;
+  private shift = Number.NaN;
+  private lastAddedAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly root: HTMLElement,
-    private showBadges: boolean,
+    showBadges: boolean,
   ) {
+    this.sheet = new EmoteSheet(root.ownerDocument);
+    this.builder = new ChatLineBuilder(this.sheet, showBadges);
+    this.track = root.ownerDocument.createElement("div");
+    this.track.className = "chat-track";
+    root.append(this.track);
     this.observer = new ResizeObserver((entries) => {
       for (const entry of entries) {
         const line = this.byElement.get(entry.target);
@@ -44,7 +66,7 @@ export class ChatView {
   }
 
   /** Shows `messages` (oldest first): lines that left the log go, new ones are added at the bottom. */
-  render(messages: readonly ChatMessage[], isFading: (message: ChatMessage) => boolean): void {
+  render(messages: readonly ChatMessage[], isFading: (message: ChatMessage) => boolean, now = Date.now()): void {
     const wanted = new Map(messages.map((message) => [message.id, message]));
     const kept: Line[] = [];
     for (const line of this.lines) {
@@ -52,42 +74,50 @@ export class ChatView {
       if (wanted.get(line.message.id) === line.message) kept.push(line);
       else this.drop(line);
     }
-    const have = new Set(kept.map((line) => line.message.id));
+    const have = new Map(kept.map((line) => [line.message.id, line]));
     const added: Line[] = [];
-    // New messages only ever arrive at the end; a rebuilt one takes its old place.
     const ordered: Line[] = [];
-    let k = 0;
+    const fresh = messages.length - kept.length;
+    const calm = now - this.lastAddedAt >= CALM_MS;
+    // Faster than an entry could be seen (several at once, or a busy chat): no entry.
+    const animate = fresh === 1 && calm;
     for (const message of messages) {
-      if (have.has(message.id)) {
-        ordered.push(kept[k++] as Line);
+      const line = have.get(message.id);
+      if (line) {
+        ordered.push(line);
         continue;
       }
-      const element = buildChatLine(message, this.showBadges, this.pictures);
-      const line: Line = { message, element, height: 0, offset: -1, fading: false };
-      this.byElement.set(element, line);
-      added.push(line);
-      ordered.push(line);
+      const element = this.builder.build(message, animate);
+      const created: Line = { message, element, height: 0, top: -1, fading: false };
+      this.byElement.set(element, created);
+      added.push(created);
+      ordered.push(created);
     }
     this.lines = ordered;
     if (added.length) {
-      // Its height is reported and it is placed in this same frame, before paint: never drawn out of place.
+      this.lastAddedAt = now;
+      // Placed below the last line already; measured at once (this draw's one layout, which the frame would
+      // do anyway) and the track moved, so the frame paints everything in place with no second layout. The
+      // observer keeps heights that change later (emotes loaded, a line rebuilt) up to date.
+      this.assignTops();
       const fragment = document.createDocumentFragment();
       for (const line of added) fragment.append(line.element);
-      this.root.append(fragment);
-      for (const line of added) this.observer.observe(line.element);
+      this.track.append(fragment);
+      for (const line of added) {
+        line.height = line.element.getBoundingClientRect().height;
+        this.observer.observe(line.element);
+      }
+      this.place();
     }
     for (const line of this.lines) {
       const fading = isFading(line.message);
       if (fading !== line.fading) {
         line.fading = fading;
-        line.element.classList.toggle("is-fading", fading);
+        if (!fading) line.element.classList.remove("is-fading", "is-faded");
+        // A busy chat's old line vanishes at once (`is-faded`) instead of fading out.
+        else line.element.classList.add(calm ? "is-fading" : "is-faded");
       }
     }
-    if (!added.length && kept.length !== this.lines.length) this.place();
-  }
-
-  setShowBadges(showBadges: boolean): void {
-    this.showBadges = showBadges;
   }
 
   get size(): number {
@@ -96,7 +126,8 @@ export class ChatView {
 
   destroy(): void {
     this.observer.disconnect();
-    for (const line of this.lines) line.element.remove();
+    this.track.remove();
+    this.sheet.destroy();
     this.lines = [];
   }
 
@@ -105,20 +136,37 @@ export class ChatView {
     line.element.remove();
   }
 
-  /** Lifts each line above the ones after it; only lines whose place changed are touched. */
-  private place(): void {
+  /**
+   * Gives each line its place right below the one before (a line not measured yet counts as empty until its
+   * height comes, in the same frame); a line keeps its place when those before it leave. Only lines whose
+   * place changed are touched: normally the new ones.
+   */
+  private assignTops(): void {
     if (!this.gap) this.gap = Number.parseFloat(getComputedStyle(this.root).fontSize) * GAP_EM || 6;
-    let offset = 0;
-    for (let i = this.lines.length - 1; i >= 0; i--) {
+    const first = this.lines[0];
+    if (!first) return;
+    if (first.top < 0 || first.top > REBASE_PX) this.setTop(first, 0);
+    for (let i = 1; i < this.lines.length; i++) {
+      const before = this.lines[i - 1] as Line;
       const line = this.lines[i] as Line;
-      if (line.height === 0) continue; // not measured yet: placed when its size is reported
-      if (line.offset !== offset) {
-        const first = line.offset < 0;
-        line.offset = offset;
-        line.element.style.translate = `0 ${-offset}px`;
-        if (first) line.element.classList.add("is-new");
-      }
-      offset += line.height + this.gap;
+      const top = before.top + before.height + this.gap;
+      if (line.top !== top) this.setTop(line, top);
+    }
+  }
+
+  private setTop(line: Line, top: number): void {
+    line.top = top;
+    line.element.style.top = `${top}px`;
+  }
+
+  /** After heights are known: every line in its place, and the track lifted so the newest ends at the bottom. */
+  private place(): void {
+    this.assignTops();
+    const last = this.lines.at(-1);
+    const shift = last ? last.top + last.height : 0;
+    if (shift !== this.shift) {
+      this.shift = shift;
+      this.track.style.translate = `0 ${-shift}px`;
     }
   }
 }
