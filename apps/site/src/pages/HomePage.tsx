@@ -22,13 +22,18 @@ export default function HomePage() {
   const settings = useSiteSettings();
   const { builtAt } = useInitialData();
   const { can } = useAuth();
-  const { projects, randomOrder, status, serverError, reload } = useProjects();
+  const { projects, randomOrder, status, serverError, reload, paged, sortBy, loadMore } = useProjects();
   const [widgetsOpen, setWidgetsOpen] = useState(false);
   const [highlightedId, highlight] = useHighlight();
   const [editError, setEditError] = useState<string | null>(null);
   const [editing, setEditing] = useState<Project | null>(null);
   const [deleting, setDeleting] = useState<Project | null>(null);
-  const lastSeen = lastSeenWorkingOn(projects);
+  // A paged list holds only some projects: the server names the one over the whole list.
+  const lastSeen = paged
+    ? paged.lastSeen
+      ? { title: paged.lastSeen.title, projectId: paged.lastSeen._id }
+      : lastSeenWorkingOn([])
+    : lastSeenWorkingOn(projects);
   const canEdit = can("projects.editOnHome");
 
   // The tab title names the owner too (the route table holds the default name).
@@ -82,6 +87,20 @@ export default function HomePage() {
           <ProjectsSection
             projects={projects}
             randomOrder={randomOrder}
+            paging={
+              paged
+                ? {
+                    sort: paged.sort,
+                    onSort: sortBy,
+                    total: paged.total,
+                    latestId: paged.latestId,
+                    hasMore: paged.next !== null,
+                    loading: paged.loading,
+                    failed: paged.failed,
+                    onLoadMore: loadMore,
+                  }
+                : undefined
+            }
             highlightedId={highlightedId}
             onEdit={canEdit ? onEdit : undefined}
             onDelete={canEdit ? onDelete : undefined}
