@@ -4,17 +4,10 @@
  * Without any of them the answer is every project (the spec's answer), as the site of a few dozen needs.
  */
 import { z } from "zod";
-import type { ProjectSort } from "./projects.ts";
-
-export const PROJECTS_PAGE_DEFAULT = 24;
-export const PROJECTS_PAGE_MAX = 100;
-export const PROJECT_SORTS = ["random", "az", "status"] as const satisfies readonly ProjectSort[];
-/** Seeds of the Random sort: any integer from 1 to this (a prime's predecessor: see project-order.ts). */
-export const PROJECTS_SEED_MAX = 2147483646;
+import { BAD_PROJECTS_CURSOR, PROJECT_SORTS, PROJECTS_PAGE_MAX, PROJECTS_SEED_MAX } from "./projects-paging.ts";
 
 const limitMessage = `limit must be 1 to ${PROJECTS_PAGE_MAX}.`;
 const seedMessage = `seed must be an integer from 1 to ${PROJECTS_SEED_MAX}.`;
-export const BAD_PROJECTS_CURSOR = "cursor is not valid: pass the next of the previous page.";
 
 export const projectsQuerySchema = z.object({
   limit: z.coerce
@@ -41,14 +34,3 @@ export const projectsQuerySchema = z.object({
 });
 
 export type ProjectsQuery = z.output<typeof projectsQuerySchema>;
-export type ProjectsPageSort = ProjectSort | "list";
-
-/** Whether a query asks for a page (any parameter) rather than the whole list. */
-export function isProjectsPageQuery(query: Partial<ProjectsQuery> | undefined): boolean {
-  return query !== undefined && Object.values(query as Record<string, unknown>).some((value) => value !== undefined);
-}
-
-/** A new seed for a visit's Random order. */
-export function newProjectsSeed(random: () => number = Math.random): number {
-  return 1 + Math.floor(random() * PROJECTS_SEED_MAX);
-}

@@ -1,5 +1,5 @@
 /** Project operations: thin over core/services/projects, its history and the trash. */
-import { isProjectsPageQuery } from "../domain/projects-query.ts";
+import { isProjectsPageQuery } from "../domain/projects-paging.ts";
 import { projectHistory } from "../services/project-history.service.ts";
 import { restoreProjectVersion } from "../services/project-restore.service.ts";
 import { createProject, deleteProject, listProjects, updateProject } from "../services/projects.service.ts";

@@ -14,12 +14,8 @@ import { toCount } from "../data/dialect.ts";
 import type { Db, ProjectRow } from "../data/schema.ts";
 import type { ProjectsAnswer } from "../domain/api-types.ts";
 import { Invalid } from "../domain/errors.ts";
-import {
-  BAD_PROJECTS_CURSOR,
-  PROJECTS_PAGE_DEFAULT,
-  type ProjectsPageSort,
-  type ProjectsQuery,
-} from "../domain/projects-query.ts";
+import { BAD_PROJECTS_CURSOR, PROJECTS_PAGE_DEFAULT, type ProjectsPageSort } from "../domain/projects-paging.ts";
+import type { ProjectsQuery } from "../domain/projects-query.ts";
 import { SHUFFLE_PRIME, shuffleMapOf } from "./project-order.ts";
 import { toProject } from "./projects.service.ts";
 
