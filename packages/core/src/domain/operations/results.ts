@@ -337,5 +337,6 @@ export const syncPullResult = answer<SyncPullAnswer>()(
     ),
     hasMore: z.boolean(),
     reset: z.literal(true).optional(),
+    total: z.number().int().optional(),
   }),
 );
