@@ -4,6 +4,7 @@
  * sort is the server's over the whole list, and the list ends saying so.
  */
 import type { Page } from "@playwright/test";
+import { seriousViolations } from "./axe.ts";
 import { expect, expectLiveProjects, gotoReady, OWNER, testWithOwnServer as test } from "./fixtures.ts";
 
 const TOTAL = 300;
@@ -60,10 +61,13 @@ test("shows the first screenful, loads the rest while scrolling, and says when a
   await expect(cards(page)).toHaveCount(12);
   await expect(page.getByTestId("projects-hint")).toContainText(`${TOTAL} projects`);
   await expect(more(page).getByRole("status")).toHaveText(`12 of ${TOTAL} projects shown.`);
+  const found = await seriousViolations(page, { where: "Home, first screenful of a large site" });
 
   await scrollToEnd(page);
   await expect(more(page).getByRole("status")).toHaveText(`All ${TOTAL} projects shown.`);
   await expect(more(page).getByRole("button")).toHaveCount(0);
+  found.push(...(await seriousViolations(page, { where: "Home, every project shown" })));
+  expect(found).toEqual([]);
   const ids = await cards(page).evaluateAll((els) => els.map((el) => el.id));
   expect(ids).toHaveLength(TOTAL);
   expect(new Set(ids).size).toBe(TOTAL);

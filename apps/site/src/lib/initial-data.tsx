@@ -72,19 +72,10 @@ export function parseInitialData(text: string | null | undefined, defaults?: Ini
   };
 }
 
+/** A light check: the file is the build's own (prerender.mjs); a malformed one is read as a small site's. */
 function isInitialPaging(value: unknown): value is InitialPaging {
-  if (typeof value !== "object" || value === null) return false;
-  const paging = value as Record<string, unknown>;
-  return (
-    Number.isSafeInteger(paging.seed) &&
-    (paging.next === null || typeof paging.next === "string") &&
-    Number.isSafeInteger(paging.total) &&
-    (paging.latestId === null || typeof paging.latestId === "string") &&
-    (paging.lastSeen === null ||
-      (typeof paging.lastSeen === "object" &&
-        typeof (paging.lastSeen as Record<string, unknown>)._id === "string" &&
-        typeof (paging.lastSeen as Record<string, unknown>).title === "string"))
-  );
+  const paging = value as Partial<InitialPaging> | null | undefined;
+  return Number.isSafeInteger(paging?.seed) && Number.isSafeInteger(paging?.total);
 }
 
 /** The block's JSON object, or undefined when it is missing, unreadable or not an object. */

@@ -4,7 +4,7 @@
  * server over the whole list. A site of at most `WHOLE_LIST_MAX` projects gets them all at once and sorts
  * them itself, as the spec describes.
  */
-import type { Project, ProjectSort, ProjectsAnswer } from "@portfolio/core/domain";
+import type { ProjectSort } from "@portfolio/core/domain";
 
 /** A site with at most this many projects gets the whole list in one answer (the live check asks this many). */
 export const WHOLE_LIST_MAX = 24;
@@ -25,27 +25,4 @@ export interface PagedList {
   loading: "none" | "more" | "sort";
   /** Which request failed last, if one did: the next page, or another sort's first (the visitor may retry). */
   failed: false | "more" | "sort";
-}
-
-/** A page answer's paging fields as the list's state (a sort's first page). */
-export function pagedFrom(answer: ProjectsAnswer, sort: ProjectSort, seed: number): PagedList {
-  return {
-    sort,
-    seed,
-    next: answer.next ?? null,
-    total: answer.total ?? answer.projects.length,
-    latestId: answer.latestId ?? undefined,
-    lastSeen: answer.lastSeen ?? null,
-    loading: "none",
-    failed: false,
-  };
-}
-
-/**
- * The next page after those shown. A project already shown is not shown twice (an edit between two pages can
- * move one past the cursor), so the grid's keys stay unique.
- */
-export function appendPage(shown: readonly Project[], page: readonly Project[]): Project[] {
-  const ids = new Set(shown.map((p) => p._id));
-  return [...shown, ...page.filter((p) => !ids.has(p._id))];
 }

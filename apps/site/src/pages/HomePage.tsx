@@ -29,11 +29,7 @@ export default function HomePage() {
   const [editing, setEditing] = useState<Project | null>(null);
   const [deleting, setDeleting] = useState<Project | null>(null);
   // A paged list holds only some projects: the server names the one over the whole list.
-  const lastSeen = paged
-    ? paged.lastSeen
-      ? { title: paged.lastSeen.title, projectId: paged.lastSeen._id }
-      : lastSeenWorkingOn([])
-    : lastSeenWorkingOn(projects);
+  const lastSeen = lastSeenWorkingOn(paged ? (paged.lastSeen ? [paged.lastSeen as Project] : []) : projects);
   const canEdit = can("projects.editOnHome");
 
   // The tab title names the owner too (the route table holds the default name).
@@ -87,20 +83,7 @@ export default function HomePage() {
           <ProjectsSection
             projects={projects}
             randomOrder={randomOrder}
-            paging={
-              paged
-                ? {
-                    sort: paged.sort,
-                    onSort: sortBy,
-                    total: paged.total,
-                    latestId: paged.latestId,
-                    hasMore: paged.next !== null,
-                    loading: paged.loading,
-                    failed: paged.failed,
-                    onLoadMore: loadMore,
-                  }
-                : undefined
-            }
+            paging={paged && { ...paged, onSort: sortBy, onLoadMore: loadMore }}
             highlightedId={highlightedId}
             onEdit={canEdit ? onEdit : undefined}
             onDelete={canEdit ? onDelete : undefined}

@@ -6,12 +6,14 @@ import {
   shuffle,
   sortProjects,
 } from "@portfolio/core/domain";
-import { type ReactNode, useMemo, useState } from "react";
+import { lazy, type ReactNode, Suspense, useMemo, useState } from "react";
 import { FOCUS_RING } from "../components/Button.tsx";
 import { cx } from "../components/cx.ts";
 import { RepeatedIconSymbols } from "../components/icons.tsx";
-import { MoreProjects } from "./MoreProjects.tsx";
 import { type CardActionRefusals, ProjectCard } from "./ProjectCard.tsx";
+
+/** Only a list too large to send whole ends with it: a chunk of its own, fetched then. */
+const MoreProjects = lazy(() => import("./MoreProjects.tsx").then((module) => ({ default: module.MoreProjects })));
 
 export const SORT_LABELS: Record<ProjectSort, string> = { random: "Random", az: "A-Z", status: "Status" };
 const SORTS: readonly ProjectSort[] = ["random", "az", "status"];
@@ -44,7 +46,8 @@ export interface ProjectsPaging {
   total: number;
   /** The one project that counts as latest, wherever it is in the list. */
   latestId: string | undefined;
-  hasMore: boolean;
+  /** The next page's cursor; null once the whole list is shown. */
+  next: string | null;
   /** What is on its way: nothing, the next page, or another sort's first page. */
   loading: "none" | "more" | "sort";
   /** Which request failed last, if one did. */
@@ -149,14 +152,16 @@ export function ProjectsSection({
         </div>
       )}
       {paging && shown.length > 0 ? (
-        <MoreProjects
-          shown={shown.length}
-          total={paging.total}
-          hasMore={paging.hasMore}
-          loading={paging.loading !== "none"}
-          failed={paging.failed !== false}
-          onLoadMore={paging.failed === "sort" ? () => paging.onSort(paging.sort) : paging.onLoadMore}
-        />
+        <Suspense fallback={null}>
+          <MoreProjects
+            shown={shown.length}
+            total={paging.total}
+            hasMore={paging.next !== null}
+            loading={paging.loading !== "none"}
+            failed={paging.failed !== false}
+            onLoadMore={paging.failed === "sort" ? () => paging.onSort(paging.sort) : paging.onLoadMore}
+          />
+        </Suspense>
       ) : null}
     </section>
   );
