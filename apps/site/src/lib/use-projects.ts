@@ -1,7 +1,8 @@
 /**
  * The home page's project list. A site of a few dozen projects: the whole list, loaded once, sorted on the
  * page; on failure the built-in list with the spec's message. A larger site (issue 24): the first screenful
- * and then a page at a time, each sort done by the server over the whole list (paged-projects.ts, a chunk of its own).
+ * and then a page at a time, each sort done by the server over the whole list (paged-projects.ts, a chunk
+ * of its own).
  */
 import type { Project, ProjectSort } from "@portfolio/core/domain";
 import { useAuth } from "@portfolio/ui";
@@ -36,9 +37,9 @@ export interface ProjectsControls {
   loadMore: () => void;
 }
 
-function initialState(initial: ReturnType<typeof useInitialData>): ProjectsState {
+function initialState(initial: ReturnType<typeof useInitialData>, whole: boolean): ProjectsState {
   const shown = inOrder(initial.projects, initial.order);
-  if (!initial.paging) return { projects: initial.projects, randomOrder: shown, status: "initial" };
+  if (!initial.paging || whole) return { projects: initial.projects, randomOrder: shown, status: "initial" };
   const { seed, next, total, latestId, lastSeen } = initial.paging;
   const paged: PagedList = {
     sort: "random",
@@ -53,10 +54,14 @@ function initialState(initial: ReturnType<typeof useInitialData>): ProjectsState
   return { projects: shown, randomOrder: shown, status: "initial", paged };
 }
 
-export function useProjects(): ProjectsState & ProjectsControls {
+/**
+ * `whole`: every project, whatever the site's size, never paged (the calendar counts the activity of all of
+ * them); the home page leaves it off.
+ */
+export function useProjects({ whole = false }: { whole?: boolean } = {}): ProjectsState & ProjectsControls {
   const { api } = useAuth();
   const initial = useInitialData();
-  const [state, setState] = useState<ProjectsState>(() => initialState(initial));
+  const [state, setState] = useState<ProjectsState>(() => initialState(initial, whole));
   const [generation, setGeneration] = useState(0);
   const current = useRef(state);
   current.current = state;
@@ -76,7 +81,7 @@ export function useProjects(): ProjectsState & ProjectsControls {
     const paged = current.current.paged;
     const run = paged
       ? pagedModule().then((module) => module.refreshPage(paging.current, paged, isCurrent))
-      : api.getProjectsPage({ limit: WHOLE_LIST_MAX }).then(async (answer) => {
+      : (whole ? api.getProjects() : api.getProjectsPage({ limit: WHOLE_LIST_MAX })).then(async (answer) => {
           if (!isCurrent()) return;
           if (answer.next === null || answer.next === undefined) {
             const list = Array.isArray(answer.projects) ? answer.projects : [];
@@ -104,7 +109,7 @@ export function useProjects(): ProjectsState & ProjectsControls {
     return () => {
       live = false;
     };
-  }, [api, generation, buildSeed]);
+  }, [api, generation, buildSeed, whole]);
 
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
   const sortBy = useCallback((sort: ProjectSort) => {
