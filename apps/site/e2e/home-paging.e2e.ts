@@ -115,3 +115,30 @@ test("Random again is a new order over the whole list, paged without repeats", a
   const ids = await cards(page).evaluateAll((els) => els.map((el) => el.id));
   expect(new Set(ids).size).toBe(TOTAL);
 });
+
+test("'Last seen working on' finds the latest project though the pages shown do not hold it", async ({
+  page,
+  playwright,
+  server,
+}) => {
+  const api = await playwright.request.newContext({
+    baseURL: server.baseUrl,
+    extraHTTPHeaders: { Origin: server.baseUrl },
+  });
+  await api.post("/api/login", { data: { username: OWNER.username, password: OWNER.password } });
+  // Last by title: in A-Z it is on the last page, far from the first screenful.
+  const created = await api.post("/api/projects", {
+    data: { title: "Zulu, the newest", description: "The latest.", tags: [], isLatest: true },
+  });
+  const { _id: latestId } = (await created.json()) as { _id: string };
+  await api.dispose();
+  await gotoReady(page, "/");
+  await expectLiveProjects(page);
+  await page.getByRole("button", { name: "A-Z", exact: true }).click();
+  await expect(page.getByTestId("project-grid")).toHaveAttribute("data-sort", "az");
+  await expect(page.getByTestId("project-grid")).not.toHaveAttribute("aria-busy", "true");
+  await expect(page.getByTestId("last-seen-badge")).toContainText("Zulu, the newest");
+  await page.getByTestId("last-seen-badge").click();
+  await expect(page.locator(`#project-${latestId}`)).toHaveAttribute("data-highlighted", "true");
+  await expect(page.locator(`#project-${latestId}`)).toBeInViewport();
+});
