@@ -53,9 +53,25 @@ export class Network {
     };
   }
 
+  #heldWhen: { match: (url: string) => boolean; gate: Promise<void> } | undefined;
+
+  /** Holds only the requests whose URL matches (e.g. one page of a download) until the returned function is called. */
+  holdWhen(match: (url: string) => boolean): () => void {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    this.#heldWhen = { match, gate };
+    return () => {
+      this.#heldWhen = undefined;
+      release();
+    };
+  }
+
   /** What a request goes through before it reaches the server. */
-  async pass(): Promise<void> {
+  async pass(url = ""): Promise<void> {
     await this.#held;
+    if (this.#heldWhen?.match(url)) await this.#heldWhen.gate;
     if (this.offline) throw new TypeError("fetch failed");
   }
 }
@@ -90,7 +106,7 @@ export const test = base.extend<DesktopFixtures>({
       bcryptCost: 4,
       log: (line) => logs.push(line),
       fetch: async (input, init) => {
-        await network.pass();
+        await network.pass(String(input instanceof Request ? input.url : input));
         return fetch(input, init);
       },
     });

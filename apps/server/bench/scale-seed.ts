@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { type AuditLogTable, migrateToLatest, openDatabase, type ProjectsTable } from "@portfolio/core/data";
 import { DEFAULT_ROLES, userRank } from "@portfolio/core/domain";
-import { entryHash, hashPassword, insertUsers, seedRoles } from "@portfolio/core/services";
+import { entryHash, hashPassword, insertUsers, seedRoles, shuffleKeyOf } from "@portfolio/core/services";
 import { type Insertable, sql } from "kysely";
 
 export interface ScaleSize {
@@ -100,8 +100,9 @@ export async function seedScale(
       const rows: Insertable<ProjectsTable>[] = [];
       for (let i = from; i < Math.min(size.projects, from + BATCH); i++) {
         const created = at(next() * 365);
+        const id = randomUUID();
         rows.push({
-          id: randomUUID(),
+          id,
           title: `Project ${i}`,
           description: `A portfolio project number ${i}, with a description of a typical length for a card on the site.`,
           github: `https://github.com/portfolio-owner/project-${i}`,
@@ -109,6 +110,7 @@ export async function seedScale(
           is_archived: next() < 0.1 ? 1 : 0,
           is_latest: 0,
           tags: JSON.stringify(["bench", `tag${i % 20}`, "typescript"]),
+          shuffle_key: shuffleKeyOf(id),
           created_at: created,
           updated_at: created,
         });

@@ -1,5 +1,5 @@
 import { seriousViolations } from "./axe.ts";
-import { expect, gotoReady, test } from "./fixtures.ts";
+import { expect, gotoReady, PROJECTS_LIST, test } from "./fixtures.ts";
 
 const SCREENS = [
   "/",
@@ -34,7 +34,7 @@ for (const theme of ["dark", "light"] as const) {
     test("the calendar's empty month and a day outside the month with activity", async ({ page }) => {
       await page.clock.setFixedTime(new Date(2026, 10, 20, 12, 0, 0));
       const base = { description: "d", isArchived: false, isLatest: false, tags: [], version: 1 };
-      await page.route("**/api/projects", (route) =>
+      await page.route(PROJECTS_LIST, (route) =>
         route.fulfill({
           json: {
             projects: [

@@ -50,6 +50,12 @@ export async function gotoReady(page: Page, path: string): Promise<void> {
     .toBe("visible");
 }
 
+/**
+ * The home page's live list call, with or without its paging parameters (issue 24: the page asks for the
+ * whole list with `?limit=`, and a larger site's pages with sort, seed and cursor).
+ */
+export const PROJECTS_LIST = /\/api\/projects(\?[^/]*)?$/;
+
 /** Waits until the home page's live project list is in: it marks that with `data-projects="loaded"`. */
 export async function expectLiveProjects(page: Page): Promise<void> {
   await expect(page.locator("[data-projects]")).toHaveAttribute("data-projects", "loaded");

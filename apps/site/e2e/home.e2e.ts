@@ -1,5 +1,14 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAfterExactly, expectLiveProjects, gate, gotoReady, pauseClock, test } from "./fixtures.ts";
+import {
+  expect,
+  expectAfterExactly,
+  expectLiveProjects,
+  gate,
+  gotoReady,
+  PROJECTS_LIST,
+  pauseClock,
+  test,
+} from "./fixtures.ts";
 
 const BIRTH = new Date(2005, 10, 14).getTime();
 
@@ -187,7 +196,7 @@ test.describe("'Last seen working on' badge", () => {
   });
 
   test("falls back to the first project, then to 'something exciting'", async ({ page }) => {
-    await page.route("**/api/projects", (route) =>
+    await page.route(PROJECTS_LIST, (route) =>
       route.fulfill({
         json: {
           projects: [
@@ -217,8 +226,8 @@ test.describe("'Last seen working on' badge", () => {
     );
     await gotoReady(page, "/");
     await expect(page.getByTestId("last-seen-badge")).toHaveText("Last seen working on Zeta");
-    await page.unroute("**/api/projects");
-    await page.route("**/api/projects", (route) => route.fulfill({ json: { projects: [] } }));
+    await page.unroute(PROJECTS_LIST);
+    await page.route(PROJECTS_LIST, (route) => route.fulfill({ json: { projects: [] } }));
     await gotoReady(page, "/");
     await expect(page.getByTestId("last-seen-badge")).toHaveText("Last seen working on something exciting");
     await expect(page.getByText("No projects to show yet.")).toBeVisible();
@@ -286,7 +295,7 @@ test.describe("projects section", () => {
 
   test("only the first latest project counts as latest", async ({ page }) => {
     const base = { description: "d", isArchived: false, tags: [], createdAt: "2026-01-01", updatedAt: "2026-01-01" };
-    await page.route("**/api/projects", (route) =>
+    await page.route(PROJECTS_LIST, (route) =>
       route.fulfill({
         json: {
           projects: [
@@ -309,7 +318,7 @@ test.describe("projects section", () => {
   });
 
   test("when /api/projects fails: 'Failed to connect to database' and the built-in list", async ({ page }) => {
-    await page.route("**/api/projects", (route) => route.abort());
+    await page.route(PROJECTS_LIST, (route) => route.abort());
     await gotoReady(page, "/");
     await expect(page.getByText("Failed to connect to database", { exact: true })).toBeVisible();
     await expect(page.getByTestId("project-card")).toHaveCount(14);
@@ -367,7 +376,7 @@ test.describe("projects grid when live data arrives", () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route("**/api/projects", async (route) => {
+    await page.route(PROJECTS_LIST, async (route) => {
       await held;
       await route.continue();
     });
@@ -375,7 +384,7 @@ test.describe("projects grid when live data arrives", () => {
     // The build's projects, in this visit's order.
     const shown = await titles(page);
     expect([...shown].sort()).toEqual([...built].sort());
-    const answered = page.waitForResponse("**/api/projects");
+    const answered = page.waitForResponse(PROJECTS_LIST);
     release();
     await answered;
     // The seeded copies (fresh ids) replace the built-in list the export was built with...
@@ -397,7 +406,7 @@ test.describe("projects grid when live data arrives", () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route("**/api/projects", async (route) => {
+    await page.route(PROJECTS_LIST, async (route) => {
       await held;
       const projects = await page.evaluate(async () => {
         const link = document.getElementById("portfolio-data") as HTMLLinkElement;
@@ -418,7 +427,7 @@ test.describe("projects grid when live data arrives", () => {
   });
 
   test("an empty list shows the empty state: no cards, no hint, and a badge that is not a button", async ({ page }) => {
-    await page.route("**/api/projects", (route) => route.fulfill({ json: { projects: [] } }));
+    await page.route(PROJECTS_LIST, (route) => route.fulfill({ json: { projects: [] } }));
     await gotoReady(page, "/");
     await expect(page.getByText("No projects to show yet. Check back soon!")).toBeVisible();
     await expect(page.getByTestId("project-card")).toHaveCount(0);
@@ -547,6 +556,8 @@ test.describe("the projects hint", () => {
 
     test("every card shows its tags without a touch, and nothing on the page speaks of hovering", async ({ page }) => {
       await gotoReady(page, "/");
+      // The live list replaces the built-in cards: read them once it is in, not while they are swapped.
+      await expectLiveProjects(page);
       const opacities = await page
         .getByTestId("project-card")
         .getByRole("list")
@@ -561,7 +572,7 @@ test.describe("the projects hint", () => {
 
 test("the 'Last seen working on' badge never names an archived project", async ({ page }) => {
   const base = { description: "d", tags: [], createdAt: "2026-01-01", updatedAt: "2026-01-01" };
-  await page.route("**/api/projects", (route) =>
+  await page.route(PROJECTS_LIST, (route) =>
     route.fulfill({
       json: {
         projects: [

@@ -1,6 +1,6 @@
 import { seriousViolations } from "./axe.ts";
 import { routeEmoteProviders } from "./fakes/widget-page.ts";
-import { expect, gotoReady, test } from "./fixtures.ts";
+import { expect, gotoReady, PROJECTS_LIST, test } from "./fixtures.ts";
 
 test.describe("dark mode", () => {
   test("on by default, toggled and kept in localStorage across reloads, applied before paint", async ({ page }) => {
@@ -143,7 +143,7 @@ test.describe("calendar", () => {
 
   test.beforeEach(async ({ page }) => {
     await page.clock.setFixedTime(new Date(2026, 10, 20, 12, 0, 0));
-    await page.route("**/api/projects", (route) => route.fulfill({ json: { projects: PROJECTS } }));
+    await page.route(PROJECTS_LIST, (route) => route.fulfill({ json: { projects: PROJECTS } }));
   });
 
   test("shows each project's own start and update days in a month view", async ({ page }) => {

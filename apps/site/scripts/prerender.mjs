@@ -61,20 +61,43 @@ async function buildServerEntry() {
   return import(pathToFileURL(join(ssrOut, "entry-server.mjs")).href);
 }
 
-async function loadProjects(fallback) {
+/**
+ * The home page's projects: the whole list for a site of up to `WHOLE_LIST_MAX` (shuffled here, as the
+ * build's Random order); past that only the first screenful of a Random order (`FIRST_PAGE`, seeded), with
+ * what the page needs to go on paging from it (issue 24).
+ */
+async function loadProjects(entry) {
+  const fallback = entry.FALLBACK_PROJECTS;
   const base = process.env.PRERENDER_API_URL;
-  if (!base) return { projects: [...fallback], source: "built-in list" };
+  if (!base) return whole([...fallback], "built-in list");
   const url = `${base.replace(/\/+$/, "")}/api/projects`;
-  try {
-    const response = await fetch(url, { headers: { Accept: "application/json" } });
+  const get = async (query) => {
+    const response = await fetch(`${url}${query}`, { headers: { Accept: "application/json" } });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const body = await response.json();
     if (!Array.isArray(body.projects)) throw new Error("no projects list in the answer");
-    return { projects: body.projects, source: url };
+    return body;
+  };
+  try {
+    const probe = await get(`?limit=${entry.WHOLE_LIST_MAX}`);
+    if (probe.next === null) return whole((await get("")).projects, url);
+    const seed = entry.newProjectsSeed();
+    const page = await get(`?sort=random&seed=${seed}&limit=${entry.FIRST_PAGE}`);
+    const { next, total, latestId, lastSeen } = page;
+    return {
+      projects: page.projects,
+      order: page.projects.map((p) => p._id),
+      paging: { seed, next, total, latestId, lastSeen },
+      source: `${url} (first ${page.projects.length} of ${total})`,
+    };
   } catch (error) {
     console.warn(`prerender: could not fetch ${url} (${error.message}); using the built-in list.`);
-    return { projects: [...fallback], source: "built-in list (fetch failed)" };
+    return whole([...fallback], "built-in list (fetch failed)");
   }
+}
+
+function whole(projects, source) {
+  return { projects, order: shuffle(projects.map((p) => p._id)), source };
 }
 
 /** The owner's profile as the server has it (name, birth date, e-mail, links), or undefined: the defaults. */
@@ -225,9 +248,14 @@ async function main() {
   const defaultName = entry.SITE_SETTINGS.ownerName;
   const siteName = profile?.ownerName ?? defaultName;
   const named = (text) => (siteName === defaultName ? text : text.replaceAll(defaultName, siteName));
-  const { projects, source } = await loadProjects(entry.FALLBACK_PROJECTS);
-  const order = shuffle(projects.map((p) => p._id));
-  const initialData = { projects, order, builtAt: new Date().toISOString(), ...(profile ? { profile } : {}) };
+  const { projects, order, paging, source } = await loadProjects(entry);
+  const initialData = {
+    projects,
+    order,
+    builtAt: new Date().toISOString(),
+    ...(profile ? { profile } : {}),
+    ...(paging ? { paging } : {}),
+  };
   // The data hydration needs is a hashed file the pages preload, not inline JSON: the first paint does
   // not wait for its bytes, and the pages that use it (home, calendar) share one cached copy.
   const dataJson = entry.serializeInitialData(initialData);

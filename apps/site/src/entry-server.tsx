@@ -12,7 +12,8 @@ import { SITE_SETTINGS } from "./settings/site-settings.ts";
 import { widgetEntryScript, widgetPrePaintScript } from "./tools/widgets/prerendered-builder.ts";
 import { widgetKindForPath } from "./tools/widgets/widget-kinds.ts";
 
-export { FALLBACK_PROJECTS } from "@portfolio/core/domain";
+export { FALLBACK_PROJECTS, newProjectsSeed } from "@portfolio/core/domain";
+export { FIRST_PAGE, WHOLE_LIST_MAX } from "./lib/project-pages.ts";
 export { INITIAL_DATA_ID, PRE_PAINT_SCRIPT, ROUTE_META, SITE_SETTINGS, serializeInitialData };
 
 /** The <head> script a widget page needs before its first paint, or null for any other page. */

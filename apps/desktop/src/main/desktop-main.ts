@@ -38,6 +38,8 @@ export interface DesktopMainDeps {
   fetch?: typeof fetch;
   /** The sync schedule's timers (tests drive them by hand). */
   timers?: Timers;
+  /** Projects per pull page; the server's 1000 unless a test wants many pages of a few. */
+  pullPageSize?: number;
   /** Names the device token on the server. */
   hostname?: string;
   bcryptCost?: number;
@@ -114,6 +116,7 @@ export async function createDesktopMain(deps: DesktopMainDeps): Promise<DesktopM
     log,
     // The server's word on who this user is and what they may do, refreshed at every sync.
     afterSync: async (server) => upsertLocalUser(db, await server.call("auth.me", {}), now()),
+    ...(deps.pullPageSize ? { pullPageSize: deps.pullPageSize } : {}),
   });
 
   const mode = async (): Promise<DesktopMode> => {
@@ -143,6 +146,7 @@ export async function createDesktopMain(deps: DesktopMainDeps): Promise<DesktopM
       lastSyncedAt: await readState(db, "last_synced_at"),
       syncing: sync.syncing,
       progress: sync.progress,
+      download: sync.download,
       needsSignIn: current === "connected" && !hasToken,
       lastError: sync.lastError,
     };
@@ -188,6 +192,15 @@ export async function createDesktopMain(deps: DesktopMainDeps): Promise<DesktopM
     },
     "desktop.syncNow": async () => {
       await engine.syncNow();
+      return state();
+    },
+    "desktop.cancelDownload": async () => {
+      // Answers at once: the page on its way still lands, then the download waits for 'Resume download'.
+      engine.cancelDownload();
+      return state();
+    },
+    "desktop.resumeDownload": async () => {
+      await engine.resumeDownload();
       return state();
     },
     "desktop.networkChanged": async ({ online }) => {

@@ -36,6 +36,8 @@ export function App({ bridge }: { bridge: DesktopBridge }) {
   );
   const [view, setView] = useState<"panel" | "attention">("panel");
   const [connecting, setConnecting] = useState(false);
+  /** A connect is under way: its screen stays up with the download's progress until it answers. */
+  const [connectPending, setConnectPending] = useState(false);
   const [signInLater, setSignInLater] = useState(false);
   const [syncRequested, setSyncRequested] = useState(false);
   const [panelClosed, setPanelClosed] = useState(false);
@@ -73,11 +75,13 @@ export function App({ bridge }: { bridge: DesktopBridge }) {
 
   const state = desktop.state;
   if (!state) return <StartupScreen error={desktop.error} onRetry={refresh} />;
-  if (state.mode === "first-run" || connecting)
+  if (state.mode === "first-run" || connecting || connectPending)
     return (
       <FirstRunScreen
         client={client}
         onDone={onState}
+        download={state.download}
+        onConnecting={setConnectPending}
         {...(connecting
           ? { onCancel: () => setConnecting(false), initial: { serverUrl: state.serverUrl, username: state.username } }
           : {})}
@@ -96,6 +100,8 @@ export function App({ bridge }: { bridge: DesktopBridge }) {
         onShowAttention={() => void guard(() => setView("attention"))}
         onShowPanel={() => setView("panel")}
         onConnect={() => void guard(() => setConnecting(true))}
+        onCancelDownload={() => void client.call("desktop.cancelDownload", {}).then(apply, () => refresh())}
+        onResumeDownload={() => void client.call("desktop.resumeDownload", {}).then(apply, () => refresh())}
       />
       <main id="main" className="min-h-0 flex-1 overflow-y-auto">
         {view === "attention" ? (

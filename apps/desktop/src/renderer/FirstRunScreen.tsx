@@ -7,6 +7,7 @@ import { Alert, Button, errorMessage, PasswordField, TextField } from "@portfoli
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { asksForCode, type DesktopState } from "../shared/desktop-operations.ts";
 import { type ConnectValues, checkConnect, type FieldErrors, placeError } from "./connect-form.ts";
+import { DownloadProgress } from "./DownloadProgress.tsx";
 import type { DesktopClient } from "./desktop-client.ts";
 import { FieldError, invalidProps } from "./FieldError.tsx";
 import { SecondFactorField } from "./SecondFactorField.tsx";
@@ -19,12 +20,18 @@ export function FirstRunScreen({
   onDone,
   initial,
   onCancel,
+  download = null,
+  onConnecting,
 }: {
   client: DesktopClient;
   onDone: (state: DesktopState) => void;
   initial?: { serverUrl: string | null; username: string | null };
   /** Set when connecting later from local mode: Cancel goes back, and 'Work locally' is not offered. */
   onCancel?: () => void;
+  /** The download of the server's projects while connecting (from the polled state). */
+  download?: DesktopState["download"];
+  /** Told when a connect starts and ends, so the screen stays up for the whole download. */
+  onConnecting?: (connecting: boolean) => void;
 }) {
   const [values, setValues] = useState<ConnectValues>({
     serverUrl: initial?.serverUrl ?? "",
@@ -71,10 +78,13 @@ export function FirstRunScreen({
     const firstMissing = (["serverUrl", "username", "password"] as const).find((field) => missing[field]);
     if (firstMissing) return fieldRefs[firstMissing].current?.focus();
     setBusy("connect");
+    onConnecting?.(true);
     try {
       const second = needsCode && code.trim() ? { code: code.trim() } : {};
       onDone(await client.call("desktop.connect", { ...values, serverUrl: values.serverUrl.trim(), ...second }));
+      onConnecting?.(false);
     } catch (failure) {
+      onConnecting?.(false);
       const placed = placeError(errorMessage(failure, FAILED, UNREACHABLE));
       if (asksForCode(placed.text)) {
         setNeedsCode(true);
@@ -175,7 +185,11 @@ export function FirstRunScreen({
               </Button>
             ) : null}
           </div>
-          {busy === "connect" ? (
+          {busy === "connect" && download ? (
+            // Cancel stops after the page on its way; the panel then opens with what came, and the
+            // download goes on from there with 'Resume download' or at the next launch.
+            <DownloadProgress download={download} onCancel={() => void client.call("desktop.cancelDownload", {})} />
+          ) : busy === "connect" ? (
             <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
               Signing in and downloading your site's content…
             </p>

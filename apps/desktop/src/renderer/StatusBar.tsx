@@ -6,6 +6,7 @@
 import { Button, cx } from "@portfolio/ui";
 import { formatDateTime } from "@portfolio/ui/admin/dates.ts";
 import type { DesktopState } from "../shared/desktop-operations.ts";
+import { DownloadProgress } from "./DownloadProgress.tsx";
 import {
   attentionText,
   connectionText,
@@ -29,6 +30,8 @@ export function StatusBar({
   onShowAttention,
   onShowPanel,
   onConnect,
+  onCancelDownload,
+  onResumeDownload,
 }: {
   state: DesktopState;
   view: "panel" | "attention";
@@ -39,6 +42,9 @@ export function StatusBar({
   onShowPanel: () => void;
   /** Local mode: connect to a server later. */
   onConnect: () => void;
+  /** A download of the server's projects not finished: stop it, or go on from where it stopped. */
+  onCancelDownload: () => void;
+  onResumeDownload: () => void;
 }) {
   const connection = connectionText(state);
   const connected = state.mode === "connected";
@@ -70,6 +76,9 @@ export function StatusBar({
           ) : null}
           {syncing ? <span data-testid="syncing">{progressText(state.progress)}</span> : null}
         </p>
+        {connected && state.download ? (
+          <DownloadProgress compact download={state.download} onCancel={onCancelDownload} onResume={onResumeDownload} />
+        ) : null}
         {connected && state.lastError && !syncing ? (
           <p className="text-amber-800 dark:text-amber-300" data-testid="last-error">
             {state.lastError}

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   attentionText,
   connectionText,
+  downloadText,
   lastSyncedText,
   pendingText,
   progressPercent,
@@ -42,5 +43,17 @@ describe("status area texts", () => {
   it("names how many changes need attention", () => {
     expect(attentionText(1)).toBe("Needs attention (1)");
     expect(attentionText(2)).toBe("Needs attention (2)");
+  });
+});
+
+describe("downloadText", () => {
+  it("says how many projects of how many have come, with thousands separated", () => {
+    expect(downloadText({ received: 3200, total: 10000, paused: false })).toBe("Downloading 3,200 of 10,000 projects");
+  });
+
+  it("says where a download the owner stopped waits", () => {
+    expect(downloadText({ received: 2000, total: 2500, paused: true })).toBe(
+      "Download paused at 2,000 of 2,500 projects",
+    );
   });
 });

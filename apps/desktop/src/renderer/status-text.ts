@@ -30,3 +30,17 @@ export function progressText(progress: DesktopState["progress"]): string {
 export function attentionText(count: number): string {
   return `Needs attention (${count})`;
 }
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+/** A download of the server's projects: 'Downloading 3,200 of 10,000 projects', or where it was paused. */
+export function downloadText(download: NonNullable<DesktopState["download"]>): string {
+  const where = `${count(download.received)} of ${count(download.total)} projects`;
+  return download.paused ? `Download paused at ${where}` : `Downloading ${where}`;
+}
+
+/** 0 to 100 of a download. */
+export function downloadPercent(download: NonNullable<DesktopState["download"]>): number {
+  if (download.total <= 0) return 0;
+  return Math.min(100, Math.round((download.received / download.total) * 100));
+}

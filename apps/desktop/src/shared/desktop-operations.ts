@@ -23,6 +23,11 @@ export interface DesktopState {
   syncing: boolean;
   /** Ops pushed so far out of those to push, while a sync runs. */
   progress: { done: number; total: number } | null;
+  /**
+   * A full download of the server's projects (the first connect) not finished yet: projects received out of
+   * the total, and whether the owner paused it (Cancel). Until it ends the desktop is not in sync.
+   */
+  download: { received: number; total: number; paused: boolean } | null;
   /** The server refused the device token (401), or it is kept in memory only and the app restarted. */
   needsSignIn: boolean;
   lastError: string | null;
@@ -114,6 +119,9 @@ export const desktopOperations = {
   },
   "desktop.workLocally": { input: empty, result: {} as DesktopState },
   "desktop.syncNow": { input: empty, result: {} as DesktopState },
+  /** Stops a download of the server's projects after the page on its way; it resumes where it stopped. */
+  "desktop.cancelDownload": { input: empty, result: {} as DesktopState },
+  "desktop.resumeDownload": { input: empty, result: {} as DesktopState },
   /** The renderer's `online`/`offline` events: the network is back (sync at once) or gone. */
   "desktop.networkChanged": {
     input: z.strictObject(

@@ -5,15 +5,22 @@
  * and most clients send) is answered by the first middleware of all, in one write of precomputed headers.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { operations, parseOperationInput } from "@portfolio/core/domain";
+import { isProjectsPageQuery, operations, type ProjectsQuery, parseOperationInput } from "@portfolio/core/domain";
+import { projectsPage } from "@portfolio/core/services";
 import type { RequestHandler } from "express";
 import type { AppContext } from "../app-context.ts";
 import type { CachedList } from "./projects-cache.ts";
 
-export function projectListHandler({ projectsCache }: AppContext): RequestHandler {
+export function projectListHandler({ projectsCache, core }: AppContext): RequestHandler {
   const spec = operations["projects.list"];
   return async (req, res) => {
-    parseOperationInput(spec, { params: {}, query: req.query, body: undefined });
+    const query = parseOperationInput(spec, { params: {}, query: req.query, body: undefined });
+    // A page (issue 24) is read from the database each time: its indexes make it cheap, and the sorts and
+    // seeds are too many to keep in memory.
+    if (isProjectsPageQuery(query)) {
+      res.set("Cache-Control", "no-store").json(await projectsPage(core.db, query as ProjectsQuery));
+      return;
+    }
     const cached = projectsCache.get();
     // The security (and any CORS) headers are already on `res`, set by the middleware before this.
     sendList(req, res, cached instanceof Promise ? await cached : cached);

@@ -15,6 +15,19 @@ export interface InitialData {
   builtAt: string;
   /** The owner's profile as of the build (PRERENDER_API_URL); absent: the defaults. */
   profile?: SiteProfile;
+  /**
+   * A site too large to send whole (issue 24): `projects` is then only the first screenful of the Random
+   * order of `seed`, and the rest is paged from `next` as the visitor scrolls. Absent: `projects` is all.
+   */
+  paging?: InitialPaging;
+}
+
+export interface InitialPaging {
+  seed: number;
+  next: string | null;
+  total: number;
+  latestId: string | null;
+  lastSeen: { _id: string; title: string } | null;
 }
 
 export const INITIAL_DATA_ID = "portfolio-data";
@@ -55,7 +68,14 @@ export function parseInitialData(text: string | null | undefined, defaults?: Ini
         : projects.map((p) => p._id),
     builtAt,
     ...(isSiteProfile(value.profile) ? { profile: value.profile } : {}),
+    ...(isInitialPaging(value.paging) ? { paging: value.paging } : {}),
   };
+}
+
+/** A light check: the file is the build's own (prerender.mjs); a malformed one is read as a small site's. */
+function isInitialPaging(value: unknown): value is InitialPaging {
+  const paging = value as Partial<InitialPaging> | null | undefined;
+  return Number.isSafeInteger(paging?.seed) && Number.isSafeInteger(paging?.total);
 }
 
 /** The block's JSON object, or undefined when it is missing, unreadable or not an object. */

@@ -70,7 +70,7 @@ const KIND_STYLE: Record<ActivityEvent["kind"], { label: string; dot: string; ch
 
 export default function CalendarPage() {
   const monthViewReady = useMonthViewReady();
-  const { projects, status } = useProjects();
+  const { projects, status } = useProjects({ whole: true });
   const activity = useMemo(() => projectEvents(projects), [projects]);
   // The owner's name and birthday as edited in the admin panel (the build's defaults until the server answers).
   const { ownerName, birthDate } = useSiteSettings();

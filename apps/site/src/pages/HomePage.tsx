@@ -22,14 +22,31 @@ export default function HomePage() {
   const settings = useSiteSettings();
   const { builtAt } = useInitialData();
   const { can } = useAuth();
-  const { projects, randomOrder, status, serverError, reload } = useProjects();
+  const { projects, randomOrder, status, serverError, reload, paged, sortBy, loadMore } = useProjects();
   const [widgetsOpen, setWidgetsOpen] = useState(false);
   const [highlightedId, highlight] = useHighlight();
   const [editError, setEditError] = useState<string | null>(null);
   const [editing, setEditing] = useState<Project | null>(null);
   const [deleting, setDeleting] = useState<Project | null>(null);
-  const lastSeen = lastSeenWorkingOn(projects);
+  // A paged list holds only some projects: the server names the one over the whole list.
+  const lastSeen = lastSeenWorkingOn(paged ? (paged.lastSeen ? [paged.lastSeen as Project] : []) : projects);
   const canEdit = can("projects.editOnHome");
+
+  // A paged list may not hold the latest project yet: the Status sort puts it first, then it is highlighted.
+  const [seeking, setSeeking] = useState<string | null>(null);
+  const showLastSeen = (id: string) => {
+    if (!paged || projects.some((p) => p._id === id)) return highlight(id);
+    if (id === paged.latestId) {
+      setSeeking(id);
+      sortBy("status");
+    }
+  };
+  useEffect(() => {
+    if (seeking && projects.some((p) => p._id === seeking)) {
+      setSeeking(null);
+      highlight(seeking);
+    }
+  }, [seeking, projects, highlight]);
 
   // The tab title names the owner too (the route table holds the default name).
   useEffect(() => {
@@ -68,7 +85,7 @@ export default function HomePage() {
         <section className="mx-auto flex min-h-[88dvh] max-w-4xl flex-col items-center justify-center px-6 pt-24 pb-16 text-center">
           <LastSeenBadge
             title={lastSeen.title}
-            onActivate={lastSeen.projectId ? () => highlight(lastSeen.projectId as string) : undefined}
+            onActivate={lastSeen.projectId ? () => showLastSeen(lastSeen.projectId as string) : undefined}
           />
           <div className="mt-8">
             <HeroTitle name={settings.ownerName} onWidgetDot={() => setWidgetsOpen(true)} />
@@ -82,6 +99,7 @@ export default function HomePage() {
           <ProjectsSection
             projects={projects}
             randomOrder={randomOrder}
+            paging={paged && { ...paged, onSort: sortBy, onLoadMore: loadMore }}
             highlightedId={highlightedId}
             onEdit={canEdit ? onEdit : undefined}
             onDelete={canEdit ? onDelete : undefined}

@@ -83,6 +83,8 @@ export interface ProjectsTable {
   created_at: string;
   updated_at: string;
   version: Generated<number>;
+  /** A fixed pseudo-random number per project (project-order.ts): what the Random sort orders by, seeded. */
+  shuffle_key: Generated<number>;
 }
 
 export interface SettingsTable {

@@ -39,6 +39,14 @@ export type RolesAnswer = Record<RoleKey, RoleView>;
 export interface ProjectsAnswer {
   projects: Project[];
   error?: string;
+  /** With paging parameters (issue 24): the following page's cursor, null on the last. */
+  next?: string | null;
+  /** With paging parameters: how many projects there are in all. */
+  total?: number;
+  /** With paging parameters: the project that counts as latest (the first flagged), wherever it is. */
+  latestId?: string | null;
+  /** With paging parameters: what 'Last seen working on' names (lastSeenWorkingOn over the whole list). */
+  lastSeen?: { _id: string; title: string } | null;
 }
 
 /** `GET /api/admin/users`: every user, or (with paging parameters) one page, `next` and maybe `total`. */

@@ -18,6 +18,8 @@ export * from "./permissions.ts";
 export * from "./playlist.ts";
 export * from "./policy/index.ts";
 export * from "./projects.ts";
+export * from "./projects-paging.ts";
+export * from "./projects-query.ts";
 export * from "./roles.ts";
 export * from "./second-factor.ts";
 export * from "./site-profile.ts";

@@ -263,6 +263,8 @@ export interface SyncPullAnswer {
   hasMore: boolean;
   /** A full snapshot: the cursor was absent, unknown or expired. */
   reset?: true;
+  /** On every page of a snapshot: how many projects the whole snapshot holds (the desktop's progress). */
+  total?: number;
 }
 
 // ---- Device tokens ----

@@ -1,7 +1,9 @@
 /** Project operations: thin over core/services/projects, its history and the trash. */
+import { isProjectsPageQuery } from "../domain/projects-paging.ts";
 import { projectHistory } from "../services/project-history.service.ts";
 import { restoreProjectVersion } from "../services/project-restore.service.ts";
 import { createProject, deleteProject, listProjects, updateProject } from "../services/projects.service.ts";
+import { projectsPage } from "../services/projects-page.table.ts";
 import { listTrash, purgeFromTrash, restoreFromTrash } from "../services/trash.service.ts";
 import type { Handlers } from "./context.ts";
 
@@ -19,7 +21,8 @@ type ProjectHandlers = Pick<
 >;
 
 export const projectHandlers: ProjectHandlers = {
-  "projects.list": async ({ core }) => ({ projects: await listProjects(core.db) }),
+  "projects.list": async ({ core }, query) =>
+    isProjectsPageQuery(query) ? projectsPage(core.db, query) : { projects: await listProjects(core.db) },
   "projects.create": ({ core, actor }, input) => createProject(core, actor, input),
   "projects.update": ({ core, actor }, { id, ...body }) => updateProject(core, actor, id, body),
   "projects.delete": ({ core, actor }, { id }) => deleteProject(core, actor, id),

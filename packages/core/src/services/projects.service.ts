@@ -14,6 +14,7 @@ import type { Actor, Core } from "./context.ts";
 import { parseInput } from "./parse-input.ts";
 import { assertCan } from "./policy.ts";
 import { keepProjectVersion } from "./project-history.service.ts";
+import { shuffleKeyOf } from "./project-order.ts";
 import { newId } from "./secrets.ts";
 import { getSetting } from "./settings.service.ts";
 import { putInTrash } from "./trash.service.ts";
@@ -56,6 +57,7 @@ function newProjectRow(id: string, data: ProjectFields, at: string): Insertable<
     created_at: at,
     updated_at: at,
     version: 1,
+    shuffle_key: shuffleKeyOf(id),
   };
 }
 

@@ -12,6 +12,7 @@ import { recordAudit } from "./audit.service.ts";
 import { type Actor, actorName, type Core } from "./context.ts";
 import { assertCan } from "./policy.ts";
 import { keepProjectVersion } from "./project-history.service.ts";
+import { shuffleKeyOf } from "./project-order.ts";
 import { bumpRevision, toProject } from "./projects.service.ts";
 
 export const TRASH_NOT_FOUND = "That project is not in the trash.";
@@ -88,7 +89,14 @@ export async function restoreFromTrash(core: Core, actor: Actor, id: string): Pr
     const stored = JSON.parse(entry.data) as ProjectRow;
     const at = core.now().toISOString();
     // The delete took one version number (the change log's), so the restored project continues after it.
-    const row: ProjectRow = { ...stored, is_latest: 0, updated_at: at, version: Number(stored.version) + 2 };
+    const row: ProjectRow = {
+      ...stored,
+      is_latest: 0,
+      updated_at: at,
+      version: Number(stored.version) + 2,
+      // A project trashed before the column existed has none in its stored row.
+      shuffle_key: shuffleKeyOf(id),
+    };
     await trx.insertInto("projects").values(row).execute();
     await trx.deleteFrom("trash").where("type", "=", "project").where("id", "=", id).execute();
     const project = toProject(row);

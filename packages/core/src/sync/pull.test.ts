@@ -84,6 +84,15 @@ describe("pull: a snapshot in pages (issue 24)", () => {
     expect(answers[0]?.changes.at(-1)?.entity).toBe("profile");
   });
 
+  it("says on every page how many projects the whole snapshot holds", async () => {
+    await create("A");
+    await create("B");
+    await create("C");
+    expect((await pages(2)).map((a) => a.total)).toEqual([3, 3]);
+    const later = await pull(f.core, f.owner, { since: (await pages(2)).at(-1)?.cursor });
+    expect(later).not.toHaveProperty("total");
+  });
+
   it("ends on the log position where it started, so edits made while paging come in the next pull", async () => {
     const a = await create("A");
     await create("B");

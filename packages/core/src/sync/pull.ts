@@ -7,8 +7,10 @@
  * A snapshot comes in pages too (issue 24): at most `min(limit, SYNC_SNAPSHOT_MAX_PAGE)` projects each, in id
  * order, every page flagged `reset: true`, the profile on the first. While `hasMore`, the cursor continues the
  * snapshot (it holds the log position read at its start and the last id sent); the last page's cursor is
- * that log position, so every change made while the client was paging comes in the pulls after it.
+ * that log position, so every change made while the client was paging comes in the pulls after it. Each page
+ * carries `total`, the projects there are now, so a client can say how far along it is.
  */
+import { toCount } from "../data/dialect.ts";
 import type { Db, ProjectRow } from "../data/schema.ts";
 import type { Project } from "../domain/projects.ts";
 import {
@@ -215,5 +217,9 @@ async function snapshotPage(
   }
   const last = page.at(-1);
   const cursor = hasMore && last ? encodeSnapshotCursor(logId, seq, last.id) : encodeCursor(logId, seq);
-  return { cursor, changes, hasMore, reset: true };
+  const counted = await db
+    .selectFrom("projects")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirst();
+  return { cursor, changes, hasMore, reset: true, total: toCount(counted?.n as string | number | undefined) };
 }

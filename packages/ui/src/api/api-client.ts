@@ -17,6 +17,7 @@ import type {
   Project,
   ProjectHistoryAnswer,
   ProjectsAnswer,
+  ProjectsQuery,
   RecoveryCodesAnswer,
   RoleHistoryAnswer,
   RolesAnswer,
@@ -66,6 +67,9 @@ export interface HistoryPageQuery {
   before?: number;
 }
 
+/** What `getProjectsPage` sends: a limit, and the sort and seed, or the previous page's `next`. */
+export type ProjectsPageRequest = Pick<ProjectsQuery, "limit" | "cursor" | "sort" | "seed">;
+
 export interface ApiClient {
   /**
    * How this client proves who it is: the browser's session cookie, or the desktop app's device token,
@@ -85,6 +89,8 @@ export interface ApiClient {
   /** Whether a reset link still works, without using it up: rejects with the server's 400 when it does not. */
   checkResetToken(token: string): Promise<MessageAnswer>;
   getProjects(): Promise<ProjectsAnswer>;
+  /** One page of the public list in a sort, done by the server over the whole list (issue 24). */
+  getProjectsPage(query: ProjectsPageRequest): Promise<ProjectsAnswer>;
   createProject(body: ProjectBody): Promise<Project>;
   updateProject(id: string, body: ProjectPatchBody): Promise<Project>;
   deleteProject(id: string): Promise<void>;
@@ -263,6 +269,9 @@ export class TransportApiClient implements ApiClient {
   }
   getProjects() {
     return this.transport.call("projects.list", {});
+  }
+  getProjectsPage(query: ProjectsPageRequest) {
+    return this.transport.call("projects.list", query);
   }
   createProject(body: ProjectBody) {
     return this.transport.call("projects.create", body);

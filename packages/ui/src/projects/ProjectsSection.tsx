@@ -6,11 +6,14 @@ import {
   shuffle,
   sortProjects,
 } from "@portfolio/core/domain";
-import { type ReactNode, useMemo, useState } from "react";
+import { lazy, type ReactNode, Suspense, useMemo, useState } from "react";
 import { FOCUS_RING } from "../components/Button.tsx";
 import { cx } from "../components/cx.ts";
 import { RepeatedIconSymbols } from "../components/icons.tsx";
 import { type CardActionRefusals, ProjectCard } from "./ProjectCard.tsx";
+
+/** Only a list too large to send whole ends with it: a chunk of its own, fetched then. */
+const MoreProjects = lazy(() => import("./MoreProjects.tsx").then((module) => ({ default: module.MoreProjects })));
 
 export const SORT_LABELS: Record<ProjectSort, string> = { random: "Random", az: "A-Z", status: "Status" };
 const SORTS: readonly ProjectSort[] = ["random", "az", "status"];
@@ -30,6 +33,26 @@ export interface ProjectsSectionProps {
   /** Shown above the grid (e.g. the database error or the editor's error banner). */
   notice?: ReactNode;
   headingId?: string;
+  /**
+   * A list too large to send whole (issue 24): `projects` are the pages shown so far, already in `sort`'s
+   * order from the server, and the section asks for the rest. Absent: `projects` is the whole list, sorted here.
+   */
+  paging?: ProjectsPaging;
+}
+
+export interface ProjectsPaging {
+  sort: ProjectSort;
+  onSort: (sort: ProjectSort) => void;
+  total: number;
+  /** The one project that counts as latest, wherever it is in the list. */
+  latestId: string | undefined;
+  /** The next page's cursor; null once the whole list is shown. */
+  next: string | null;
+  /** What is on its way: nothing, the next page, or another sort's first page. */
+  loading: "none" | "more" | "sort";
+  /** Which request failed last, if one did. */
+  failed: false | "more" | "sort";
+  onLoadMore: () => void;
 }
 
 /** The projects section: sort buttons (Random default, A-Z, Status) and a 2-column grid of cards. */
@@ -43,17 +66,22 @@ export function ProjectsSection({
   refusal = null,
   notice,
   headingId = "projects-heading",
+  paging,
 }: ProjectsSectionProps) {
-  const [sort, setSort] = useState<ProjectSort>("random");
+  const [ownSort, setSort] = useState<ProjectSort>("random");
+  const sort = paging?.sort ?? ownSort;
   const [reshuffled, setReshuffled] = useState<{ source: readonly Project[]; order: Project[] } | null>(null);
 
   const shown = useMemo(() => {
+    if (paging) return projects;
     if (sort !== "random") return sortProjects(projects, sort);
     return reshuffled?.source === projects ? reshuffled.order : [...randomOrder];
-  }, [projects, randomOrder, sort, reshuffled]);
-  const latestId = latestProjectId(projects);
+  }, [paging, projects, randomOrder, sort, reshuffled]);
+  const latestId = paging ? paging.latestId : latestProjectId(projects);
+  const count = paging ? paging.total : projects.length;
 
   const choose = (next: ProjectSort) => {
+    if (paging) return paging.onSort(next);
     if (next === "random") setReshuffled({ source: projects, order: shuffle(projects) });
     setSort(next);
   };
@@ -66,9 +94,9 @@ export function ProjectsSection({
           <h2 id={headingId} className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
             Projects
           </h2>
-          {projects.length > 0 ? (
+          {count > 0 ? (
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-400" data-testid="projects-hint">
-              {projects.length === 1 ? "1 project" : `${projects.length} projects`},{" "}
+              {count === 1 ? "1 project" : `${count} projects`},{" "}
               {/* Touch screens cannot hover, and there the cards show their tags all the time (ProjectCard). */}
               <span className="pointer-coarse:hidden [@media(hover:none)]:hidden">hover a card to see its stack.</span>
               <span className="hidden pointer-coarse:inline [@media(hover:none)]:inline">
@@ -102,7 +130,13 @@ export function ProjectsSection({
       ) : (
         // data-below-fold: the grid starts below the first screen, so the prerendered page's inline
         // critical CSS leaves it to the full stylesheet (apps/site/scripts/critical-css.mjs).
-        <div className="grid gap-5 md:grid-cols-2" data-testid="project-grid" data-sort={sort} data-below-fold="">
+        <div
+          className="grid gap-5 md:grid-cols-2"
+          data-testid="project-grid"
+          data-sort={sort}
+          data-below-fold=""
+          aria-busy={paging?.loading === "sort" ? true : undefined}
+        >
           {shown.map((project) => (
             <ProjectCard
               key={project._id}
@@ -117,6 +151,18 @@ export function ProjectsSection({
           ))}
         </div>
       )}
+      {paging && shown.length > 0 ? (
+        <Suspense fallback={null}>
+          <MoreProjects
+            shown={shown.length}
+            total={paging.total}
+            hasMore={paging.next !== null}
+            loading={paging.loading !== "none"}
+            failed={paging.failed !== false}
+            onLoadMore={paging.failed === "sort" ? () => paging.onSort(paging.sort) : paging.onLoadMore}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

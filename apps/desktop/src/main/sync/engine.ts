@@ -9,7 +9,7 @@
 import { ApiError, ApiNetworkError, type Transport } from "@portfolio/ui/api/transport.ts";
 import type { CredentialStore } from "../credential-store.ts";
 import type { LocalDb } from "./outbox.ts";
-import { pullChanges } from "./pull.ts";
+import { type DownloadProgress, pullChanges, storedDownload } from "./pull.ts";
 import { type PushProgress, pushOutbox } from "./push.ts";
 import { deviceTransport } from "./server-api.ts";
 import { clientId, writeState } from "./server-state.ts";
@@ -42,6 +42,11 @@ export interface SyncStatus {
   syncing: boolean;
   progress: PushProgress | null;
   lastError: string | null;
+  /**
+   * A snapshot download (a first connect, or a `reset` from the server) under way or stopped by the owner:
+   * projects received out of the total. Null when none is unfinished.
+   */
+  download: (DownloadProgress & { paused: boolean }) | null;
 }
 
 export interface SyncEngine {
@@ -58,6 +63,12 @@ export interface SyncEngine {
    */
   networkChanged(online: boolean): void;
   stop(): Promise<void>;
+  /**
+   * The owner's Cancel: a snapshot download stops after the page on its way and stays stopped (the other
+   * syncs push but pull nothing) until `resumeDownload`, or the next launch, goes on from there.
+   */
+  cancelDownload(): void;
+  resumeDownload(): Promise<void>;
 }
 
 export interface SyncEngineDeps {
@@ -69,6 +80,8 @@ export interface SyncEngineDeps {
   log: (line: string) => void;
   /** After each successful sync, with the device transport (the desktop refreshes its user from auth.me). */
   afterSync?: (server: Transport) => Promise<void>;
+  /** Projects per pull page (tests make it small). */
+  pullPageSize?: number;
 }
 
 export function backoffDelay(failures: number): number {
@@ -76,7 +89,9 @@ export function backoffDelay(failures: number): number {
 }
 
 export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
-  const status: SyncStatus = { online: false, syncing: false, progress: null, lastError: null };
+  const status: SyncStatus = { online: false, syncing: false, progress: null, lastError: null, download: null };
+  /** The owner stopped the download: kept until they resume it (in memory: a relaunch resumes). */
+  let paused = false;
   let failures = 0;
   let timer: unknown;
   let stopped = false;
@@ -129,6 +144,8 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     const snapshot = snapshotNext;
     snapshotNext = false;
     status.syncing = true;
+    const stored = await storedDownload(deps.db);
+    status.download = stored && { ...stored, paused };
     try {
       const server = deviceTransport(connection.serverUrl, token, deps.fetch);
       const attempt = async () => {
@@ -142,18 +159,40 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
             status.progress = progress;
           },
         });
-        await pullChanges({ db: deps.db, server, now: deps.now, snapshot });
+        if (paused && (status.download || snapshot)) {
+          // Stopped by the owner: not in sync, so no pull after it and no 'last synced'.
+          if (status.download) status.download.paused = true;
+          return false;
+        }
+        const outcome = await pullChanges({
+          db: deps.db,
+          server,
+          now: deps.now,
+          snapshot,
+          shouldStop: () => paused,
+          onDownload: (progress) => {
+            status.download = { ...progress, paused };
+          },
+          ...(deps.pullPageSize ? { pageSize: deps.pullPageSize } : {}),
+        });
+        if (outcome === "stopped") {
+          if (status.download) status.download.paused = true;
+          return false;
+        }
+        status.download = null;
         await deps.afterSync?.(server);
+        return true;
       };
+      let synced: boolean;
       try {
-        await attempt();
+        synced = await attempt();
       } catch (error) {
         // A kept-alive socket the server closed while idle fails the next request once. Push and pull are
         // idempotent (op ids, cursors), so one immediate retry is safe; a real outage fails it again.
         if (!(error instanceof ApiNetworkError)) throw error;
-        await attempt();
+        synced = await attempt();
       }
-      await writeState(deps.db, "last_synced_at", deps.now().toISOString());
+      if (synced) await writeState(deps.db, "last_synced_at", deps.now().toISOString());
       status.online = true;
       status.lastError = null;
       failures = 0;
@@ -168,7 +207,11 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   };
 
   const syncNow = (options: { snapshot?: boolean } = {}): Promise<void> => {
-    if (options.snapshot) snapshotNext = true;
+    if (options.snapshot) {
+      snapshotNext = true;
+      // Connecting again is asking for the server's content: a download stopped earlier goes on.
+      paused = false;
+    }
     if (!current) {
       current = runOnce().finally(() => {
         current = null;
@@ -183,7 +226,22 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   };
 
   return {
-    status: () => ({ ...status, progress: status.progress && { ...status.progress } }),
+    status: () => ({
+      ...status,
+      progress: status.progress && { ...status.progress },
+      download: status.download && { ...status.download },
+    }),
+    cancelDownload() {
+      // Shown as paused at once; the page on its way still lands, then the download stops.
+      paused = true;
+      if (status.download) status.download.paused = true;
+    },
+    resumeDownload() {
+      paused = false;
+      failures = 0;
+      if (status.download) status.download.paused = false;
+      return syncNow();
+    },
     syncNow,
     start() {
       stopped = false;

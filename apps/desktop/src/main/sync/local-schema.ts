@@ -45,10 +45,16 @@ export interface SyncStateTable {
   value: string;
 }
 
+/** The projects of the snapshot being downloaded so far (issue 24), so a resumed download still knows them. */
+export interface SnapshotSeenTable {
+  entity_id: string;
+}
+
 export type DesktopTables = {
   desktop_outbox: OutboxTable;
   desktop_sync_entities: SyncEntitiesTable;
   desktop_sync_state: SyncStateTable;
+  desktop_snapshot_seen: SnapshotSeenTable;
 };
 
 export type LocalDatabase = Database & DesktopTables;
@@ -108,8 +114,23 @@ const outbox: Migration = {
   },
 };
 
+/**
+ * A first download in pages that can stop and resume (issue 24): the projects received so far. Only once the
+ * last page is in are local projects the snapshot lacks deleted; until then the list only grows.
+ */
+const snapshotSeen: Migration = {
+  // biome-ignore lint/suspicious/noExplicitAny: migrations are written against an untyped database on purpose.
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable("desktop_snapshot_seen")
+      .addColumn("entity_id", "text", (c) => c.primaryKey())
+      .execute();
+  },
+};
+
 export const DESKTOP_MIGRATIONS: Record<string, Migration> = {
   "2026-11-23-001-desktop-outbox": outbox,
+  "2026-11-26-130-desktop-snapshot-seen": snapshotSeen,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works on the untyped handle.

@@ -3,9 +3,13 @@
  * page with its cursor in one local transaction (a crash re-pulls the page, and applying it twice is
  * harmless). Each change records the server's version and row for the entity; the local row takes the
  * server's values except for fields that still have a local change waiting: the push decides those.
- * A `reset: true` answer is a full snapshot, perhaps in several pages: local projects missing from all its
- * pages were deleted on the server and go too, unless a local change to them is still waiting. The cursor
- * is kept only once the snapshot's last page is in, so an interrupted snapshot starts again whole.
+ *
+ * A `reset: true` answer is a full snapshot, perhaps in many pages (issue 24: a first connect to a server
+ * of 10,000 projects). Each page's projects are written at once, its ids noted in `desktop_snapshot_seen`
+ * and the cursor to go on from kept in the local database, all in the page's transaction: a download
+ * stopped by the owner (`shouldStop`), a lost connection or a restart resumes from there. Only with the
+ * last page in are local projects missing from the whole snapshot deleted (unless a local change to them
+ * is still waiting) and the ordinary cursor kept: until then the desktop is not in sync.
  */
 import type { SyncChange, SyncPullAnswer } from "@portfolio/core/domain";
 import type { Transport } from "@portfolio/ui/api/transport.ts";
@@ -13,42 +17,97 @@ import { deleteLocalProject, localFields, syncedFields, writeLocalProfile, write
 import { entityKey, type LocalDb, waitingByEntity } from "./outbox.ts";
 import { readState, recordServerState, writeState } from "./server-state.ts";
 
-const PAGE = 1000;
+/** Projects per page asked for (the server sends at most 1000 per snapshot page). */
+export const PULL_PAGE = 1000;
+
+/** How far a snapshot download has come: projects received out of the snapshot's total. */
+export interface DownloadProgress {
+  received: number;
+  total: number;
+}
+
+/** What `pullChanges` did: everything is in, or the owner stopped a snapshot download part way. */
+export type PullOutcome = "done" | "stopped";
+
+/** The snapshot download the local database holds, stopped or under way; null when none is. */
+export async function storedDownload(db: LocalDb): Promise<DownloadProgress | null> {
+  if ((await readState(db, "snapshot_cursor")) === null) return null;
+  return {
+    received: Number(await readState(db, "snapshot_received")) || 0,
+    total: Number(await readState(db, "snapshot_total")) || 0,
+  };
+}
 
 export async function pullChanges(options: {
   db: LocalDb;
   server: Transport;
   now: () => Date;
-  /** Forget the cursor first: a full snapshot (connecting). */
+  /** Forget the cursor first: a full snapshot (connecting). A stopped snapshot download resumes instead. */
   snapshot?: boolean;
-}): Promise<void> {
+  /** Asked between pages: true ends a snapshot download there, to resume later. */
+  shouldStop?: () => boolean;
+  onDownload?: (progress: DownloadProgress) => void;
+  pageSize?: number;
+}): Promise<PullOutcome> {
   const { db, server } = options;
-  let since = options.snapshot ? null : await readState(db, "cursor");
-  /** The project ids of the snapshot being paged through (null outside a snapshot). */
-  let snapshotIds: Set<string> | null = null;
+  const resume = await readState(db, "snapshot_cursor");
+  let since = resume ?? (options.snapshot ? null : await readState(db, "cursor"));
+  let received = Number(await readState(db, "snapshot_received")) || 0;
   for (;;) {
     const answer: SyncPullAnswer = await server.call("sync.pull", {
       ...(since ? { since } : {}),
-      limit: PAGE,
+      limit: options.pageSize ?? PULL_PAGE,
     });
-    snapshotIds = answer.reset ? (snapshotIds ?? new Set()) : null;
-    for (const change of answer.reset ? answer.changes : [])
-      if (change.entity === "project") snapshotIds?.add(change.entityId);
-    const snapshotDone = answer.reset && !answer.hasMore ? snapshotIds : null;
+    const projects = answer.changes.filter((change) => change.entity === "project").length;
+    // A snapshot's first page carries the profile: a new snapshot, whatever was downloaded before.
+    const fresh = answer.reset === true && answer.changes.some((change) => change.entity === "profile");
+    if (answer.reset) received = (fresh ? 0 : received) + projects;
+    const total = Math.max(answer.total ?? 0, received);
     await db.transaction().execute(async (trx) => {
-      await applyPage(trx, answer, options.now(), snapshotDone);
-      if (!answer.reset || !answer.hasMore) await writeState(trx, "cursor", answer.cursor);
+      if (fresh) await trx.deleteFrom("desktop_snapshot_seen").execute();
+      await applyPage(trx, answer, options.now());
+      if (answer.reset) await noteSeen(trx, answer.changes);
+      if (answer.reset && answer.hasMore) {
+        await writeState(trx, "snapshot_cursor", answer.cursor);
+        await writeState(trx, "snapshot_received", String(received));
+        await writeState(trx, "snapshot_total", String(total));
+        return;
+      }
+      if (answer.reset) await finishSnapshot(trx);
+      await writeState(trx, "cursor", answer.cursor);
     });
-    if (!answer.hasMore) return;
+    if (answer.reset) options.onDownload?.({ received, total });
+    if (!answer.hasMore) return "done";
+    if (answer.reset && options.shouldStop?.()) return "stopped";
     since = answer.cursor;
   }
 }
 
-async function applyPage(db: LocalDb, answer: SyncPullAnswer, now: Date, snapshot: Set<string> | null): Promise<void> {
+async function noteSeen(db: LocalDb, changes: readonly SyncChange[]): Promise<void> {
+  const ids = changes.filter((change) => change.entity === "project").map((change) => ({ entity_id: change.entityId }));
+  for (let i = 0; i < ids.length; i += 500)
+    await db
+      .insertInto("desktop_snapshot_seen")
+      .values(ids.slice(i, i + 500))
+      .onConflict((oc) => oc.column("entity_id").doNothing())
+      .execute();
+}
+
+/** The whole snapshot is in: what it lacks was deleted on the server; the download's bookkeeping goes. */
+async function finishSnapshot(db: LocalDb): Promise<void> {
+  const seen = new Set(
+    (await db.selectFrom("desktop_snapshot_seen").select("entity_id").execute()).map((row) => row.entity_id),
+  );
+  await dropMissing(db, seen, await waitingByEntity(db));
+  await db.deleteFrom("desktop_snapshot_seen").execute();
+  for (const key of ["snapshot_cursor", "snapshot_received", "snapshot_total"] as const)
+    await writeState(db, key, null);
+}
+
+async function applyPage(db: LocalDb, answer: SyncPullAnswer, now: Date): Promise<void> {
   const waiting = await waitingByEntity(db);
   for (const change of answer.changes)
     await applyChange(db, change, waiting.get(entityKey(change.entity, change.entityId)), now);
-  if (snapshot) await dropMissing(db, snapshot, waiting);
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);

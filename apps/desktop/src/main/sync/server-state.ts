@@ -51,7 +51,11 @@ export async function recordServerState(
 
 // ---- key/value sync state ----
 
-type StateKey = "client_id" | "cursor" | "last_synced_at";
+/**
+ * `snapshot_cursor`, `snapshot_received`, `snapshot_total`: a snapshot download under way (or stopped), where
+ * to go on from, and how far along it is. Cleared when its last page is in.
+ */
+type StateKey = "client_id" | "cursor" | "last_synced_at" | "snapshot_cursor" | "snapshot_received" | "snapshot_total";
 
 export async function readState(db: LocalDb, key: StateKey): Promise<string | null> {
   const row = await db.selectFrom("desktop_sync_state").select("value").where("key", "=", key).executeTakeFirst();

@@ -99,6 +99,8 @@ export async function openTestDesktop(options: {
   keychain?: FakeKeychain;
   network?: TestNetwork;
   hostname?: string;
+  /** Projects per pull page (the server's 1000 unless said). */
+  pullPageSize?: number;
 }): Promise<TestDesktop> {
   const timers = manualTimers();
   const network = options.network ?? testNetwork();
@@ -111,6 +113,7 @@ export async function openTestDesktop(options: {
     hostname: options.hostname ?? "test-laptop",
     bcryptCost: 4,
     log: () => {},
+    ...(options.pullPageSize ? { pullPageSize: options.pullPageSize } : {}),
   });
   const replies: InvokeReply[] = [];
   const call = async (operation: string, input?: unknown) => {

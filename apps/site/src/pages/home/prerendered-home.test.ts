@@ -26,3 +26,31 @@ describe("the prerendered home page with no projects", () => {
     expect(html).toMatch(/<button[^>]*data-testid="last-seen-badge"/);
   });
 });
+
+describe("the prerendered home page of a site too large to send whole (issue 24)", () => {
+  it("shows the first screenful in the build's Random order, the whole list's count and a way to load more", async () => {
+    const { FALLBACK_PROJECTS } = await import("@portfolio/core/domain");
+    const first = FALLBACK_PROJECTS.slice(0, 12);
+    const latest = FALLBACK_PROJECTS.find((p) => p.isLatest);
+    const html = await render("/", {
+      projects: first,
+      order: first.map((p) => p._id),
+      builtAt: "2026-11-01T00:00:00.000Z",
+      paging: {
+        seed: 42,
+        next: "eyJzb3J0IjoicmFuZG9tIn0",
+        total: 3200,
+        latestId: latest?._id ?? null,
+        lastSeen: { _id: "not-on-this-page", title: "A project further down" },
+      },
+    });
+    const shown = [...html.matchAll(/<article id="project-([^"]+)" data-testid="project-card"/g)].map((m) => m[1]);
+    expect(shown).toEqual(first.map((p) => p._id));
+    // React marks the joints of adjacent text parts with empty comments.
+    const text = html.replaceAll("<!-- -->", "");
+    expect(text).toContain("3200 projects, ");
+    expect(text).toContain("12 of 3200 projects shown.");
+    expect(text).toContain("Load more projects");
+    expect(text).toContain("A project further down");
+  });
+});

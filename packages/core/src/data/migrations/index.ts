@@ -18,6 +18,7 @@ import * as scale from "./2026-11-26-012-scale.ts";
 import * as secondFactor from "./2026-11-26-020-second-factor.ts";
 import * as auditChain from "./2026-11-26-030-audit-chain.ts";
 import * as historyTrash from "./2026-11-26-031-history-trash.ts";
+import * as projectOrder from "./2026-11-26-130-project-order.ts";
 import * as versions from "./2026-11-26-150-versions.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
@@ -36,6 +37,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "2026-11-26-020-second-factor": secondFactor,
   "2026-11-26-030-audit-chain": auditChain,
   "2026-11-26-031-history-trash": historyTrash,
+  "2026-11-26-130-project-order": projectOrder,
   "2026-11-26-150-versions": versions,
 };
 

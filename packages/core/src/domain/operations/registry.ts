@@ -8,6 +8,8 @@ import { changePasswordSchema } from "../account.ts";
 import { auditQuerySchema, auditVerifyQuerySchema } from "../audit-query.ts";
 import { idParamSchema, idSchema } from "../database-limits.ts";
 import { historyQuerySchema, restoreBodySchema } from "../history.ts";
+import { PROJECTS_PAGE_DEFAULT, PROJECTS_PAGE_MAX } from "../projects-paging.ts";
+import { projectsQuerySchema } from "../projects-query.ts";
 import { siteProfileSchema } from "../site-profile-schema.ts";
 import { twitchCallbackSchema } from "../twitch.ts";
 import { USERS_PAGE_DEFAULT, USERS_PAGE_MAX, usersQuerySchema } from "../users-query.ts";
@@ -243,8 +245,18 @@ export const operations = {
   "projects.list": {
     method: "GET",
     path: "/api/projects",
-    summary: "Every project (public; cached, with ETag).",
+    summary: "Every project (public; cached, with ETag); or one page of them in a sort the site offers.",
+    description:
+      "Without query parameters: every project, oldest first (the spec's answer, served from memory with an " +
+      "ETag), sensible up to a few hundred projects; past that the site pages. With any of limit, cursor, sort " +
+      `or seed: at most \`limit\` projects (default ${PROJECTS_PAGE_DEFAULT}, at most ${PROJECTS_PAGE_MAX}) sorted by the ` +
+      "database over the whole list: `sort` random (by `seed`, 1 to 2147483646: one seed gives one order on " +
+      "every page), az (title, any case) or status (the latest, then the others, then the archived ones, each " +
+      "by title); without it oldest first. The answer adds `next` (pass it as `cursor` for the following page, " +
+      "null on the last), `total`, `latestId` (the one project that counts as latest) and `lastSeen` (what " +
+      "'Last seen working on' names).",
     action: "public",
+    query: projectsQuerySchema.strict(),
     result: results.projectsResult,
     statuses: [304],
     cache: "no-cache",

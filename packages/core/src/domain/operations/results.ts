@@ -145,7 +145,14 @@ export const trashResult = answer<TrashAnswer>()(
 );
 
 export const projectsResult = answer<ProjectsAnswer>()(
-  z.strictObject({ projects: z.array(projectResult), error: text.optional() }),
+  z.strictObject({
+    projects: z.array(projectResult),
+    error: text.optional(),
+    next: text.nullable().optional(),
+    total: z.number().int().optional(),
+    latestId: text.nullable().optional(),
+    lastSeen: z.strictObject({ _id: text, title: text }).nullable().optional(),
+  }),
 );
 
 // ---- Admin panel ----
@@ -355,5 +362,6 @@ export const syncPullResult = answer<SyncPullAnswer>()(
     ),
     hasMore: z.boolean(),
     reset: z.literal(true).optional(),
+    total: z.number().int().optional(),
   }),
 );
