@@ -373,6 +373,19 @@ const VALID: Record<OperationName, () => Promise<Answer[]>> = {
       permissions: DEFAULT_ROLES.user.permissions,
     }),
   ],
+  "users.invitation.resend": async () => {
+    const owner = await ownerClient();
+    const invited = await owner.post<{ _id: string }>("/api/admin/users/invite", {
+      username: "reinvited",
+      email: "reinvited@example.com",
+      permissions: DEFAULT_ROLES.user.permissions,
+    });
+    const signedUp = await createAccount(server, "notinvited", []);
+    return [
+      await owner.post(`/api/admin/users/${invited.body._id}/invitation`),
+      await owner.post(`/api/admin/users/${signedUp}/invitation`),
+    ];
+  },
   "users.email.change": async () => {
     const id = await createAccount(server, "corrected", []);
     return [await (await ownerClient()).post(`/api/admin/users/${id}/email`, { email: "corrected.new@example.com" })];
