@@ -102,7 +102,6 @@ export interface ApiClient {
     permissions: string[],
     options?: { dryRun?: boolean },
   ): Promise<RoleUpdateAnswer>;
-  getUsers(): Promise<AdminUser[]>;
   /** One page of users (the Users tab, issue 24): searched, filtered, continued with the answer's `next`. */
   getUsersPage(query: UsersQuery): Promise<AdminUsersAnswer>;
   /** Either username and permissions, or isActive (true activates, false deactivates). */
@@ -111,6 +110,8 @@ export interface ApiClient {
   resetUserPassword(id: string): Promise<MessageAnswer>;
   /** Invites a user: an inactive account and a mailed link to choose a password; answers the new user. */
   inviteUser(body: InviteUserBody): Promise<AdminUser>;
+  /** Mails a waiting invitation's new link (the old one stops working); answers the user. */
+  resendInvitation(id: string): Promise<AdminUser>;
   /** Sets a user's new address as pending and mails its confirmation link to it; answers the user. */
   changeUserEmail(id: string, email: string): Promise<AdminUser>;
   /** Whether an address confirmation link still works, without using it up (rejects with the server's 400). */
@@ -281,9 +282,6 @@ export class TransportApiClient implements ApiClient {
   updateRolePermissions(roleKey: string, permissions: string[], options: { dryRun?: boolean } = {}) {
     return this.transport.call("roles.update", { roleKey, permissions, ...(options.dryRun ? { dryRun: true } : {}) });
   }
-  async getUsers() {
-    return (await this.transport.call("users.list", {})).users;
-  }
   getUsersPage(query: UsersQuery) {
     return this.transport.call("users.list", query);
   }
@@ -298,6 +296,9 @@ export class TransportApiClient implements ApiClient {
   }
   inviteUser(body: InviteUserBody) {
     return this.transport.call("users.invite", body);
+  }
+  resendInvitation(id: string) {
+    return this.transport.call("users.invitation.resend", { id });
   }
   changeUserEmail(id: string, email: string) {
     return this.transport.call("users.email.change", { id, email });
