@@ -102,8 +102,11 @@ export interface ApiClient {
     permissions: string[],
     options?: { dryRun?: boolean },
   ): Promise<RoleUpdateAnswer>;
-  /** One page of users (the Users tab, issue 24): searched, filtered, continued with the answer's `next`. */
-  getUsersPage(query: UsersQuery): Promise<AdminUsersAnswer>;
+  /**
+   * One page of users (the Users tab, issue 24): searched, filtered, continued with the answer's `next`. A
+   * `limit` is required: without one the server answers every user, which the panel never asks for.
+   */
+  getUsersPage(query: BoundedUsersQuery): Promise<AdminUsersAnswer>;
   /** Either username and permissions, or isActive (true activates, false deactivates). */
   updateUser(id: string, body: UserUpdateBody): Promise<AdminUser>;
   deleteUser(id: string): Promise<void>;
@@ -174,6 +177,9 @@ export interface ApiClient {
   getCatOfTheDay(): Promise<CatOfTheDay>;
   sendTwitchCallback(payload: TwitchCallbackInput): Promise<void>;
 }
+
+/** A users query with its page size, so no caller asks for every user by leaving the paging out. */
+export type BoundedUsersQuery = UsersQuery & { limit: number };
 
 /** A page of a history: how many versions, and older than which (the previous page's `next`). */
 export interface HistoryPage {
@@ -282,7 +288,7 @@ export class TransportApiClient implements ApiClient {
   updateRolePermissions(roleKey: string, permissions: string[], options: { dryRun?: boolean } = {}) {
     return this.transport.call("roles.update", { roleKey, permissions, ...(options.dryRun ? { dryRun: true } : {}) });
   }
-  getUsersPage(query: UsersQuery) {
+  getUsersPage(query: BoundedUsersQuery) {
     return this.transport.call("users.list", query);
   }
   updateUser(id: string, body: UserUpdateBody) {
