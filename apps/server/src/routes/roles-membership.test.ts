@@ -136,6 +136,16 @@ describe("dry run", () => {
     ]);
   });
 
+  it("the real edit's audit entry names at most 100 members and counts them all (issue 24)", async () => {
+    for (let n = 2; n <= 101; n += 1) await createAccount(server, `moderator${String(n).padStart(3, "0")}`, MODERATOR);
+    await accounts.as.owner.patch("/api/admin/roles/moderator", { permissions: [...MODERATOR, "projects:create"] });
+    const audit = await accounts.as.owner.get<{
+      entries: { details: { updatedUsers: number; usernames: string[] } }[];
+    }>("/api/admin/audit?kind=role.edit");
+    expect(audit.body.entries[0]?.details.updatedUsers).toBe(101);
+    expect(audit.body.entries[0]?.details.usernames).toHaveLength(100);
+  });
+
   it("is refused exactly as the real edit would be", async () => {
     const res = await accounts.as.owner.patch("/api/admin/roles/moderator", {
       permissions: ["website:view"],
