@@ -135,3 +135,59 @@ test("an e-mail correction: staff set the new address, its owner confirms it fro
   await expect(userRow(page, member.username)).toContainText(newEmail);
   await expect(userRow(page, member.username).getByTestId("pending-email")).toHaveCount(0);
 });
+
+test("a waiting invitation sent again: the new link works, the first one no longer does", async ({
+  page,
+  browser,
+  login,
+  ownerApi,
+  server,
+}) => {
+  const username = uniqueName("again");
+  const email = `${username}@example.test`;
+  const since = Date.now() - 1000;
+  const invited = await ownerApi.post("/api/admin/users/invite", {
+    data: { username, email, permissions: ["website:view"] },
+  });
+  expect(invited.status()).toBe(201);
+  const first = await waitForMailLink(server.outboxDir, email, "/accept-invitation", { after: since });
+
+  await login(ownerAccount);
+  await openPanel(page, "Users");
+  const row = userRow(page, username);
+  await expect(row.getByTestId("invitation-pending")).toHaveText("Pending invitation");
+  await expect(row.getByRole("button", { name: `Reset password ${username}` })).toHaveCount(0);
+  const resentSince = Date.now() - 1000;
+  await row.getByRole("button", { name: `Resend invitation ${username}` }).click();
+  await expect(feedback(page)).toHaveText(
+    `A new invitation link was sent to ${email}. The earlier link no longer works.`,
+  );
+  const second = await waitForMailLink(server.outboxDir, email, "/accept-invitation", {
+    after: resentSince,
+    except: [first],
+  });
+
+  const guest = await (await browser.newContext({ baseURL: server.baseUrl })).newPage();
+  await guest.goto(first);
+  await expect(guest.getByTestId("link-problem")).toBeVisible();
+  await guest.goto(second);
+  await expect(guest.getByTestId("invitation-form")).toBeVisible();
+});
+
+test("a deactivated user's 'Change e-mail' stays in place, disabled, saying to reactivate first", async ({
+  page,
+  login,
+  createAccount,
+  ownerApi,
+}) => {
+  const member = await createAccount({ prefix: "off" });
+  expect((await ownerApi.patch(`/api/admin/users/${member.id}`, { data: { isActive: false } })).status()).toBe(200);
+  await login(ownerAccount);
+  await openPanel(page, "Users");
+  const change = userRow(page, member.username).getByRole("button", { name: `Change e-mail ${member.username}` });
+  await expect(change).toBeDisabled();
+  await expect(change).toHaveAccessibleDescription(
+    "This account is deactivated: reactivate it before changing its e-mail address, so no mail goes to it meanwhile.",
+  );
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -88,7 +88,9 @@ export async function createAccount(ownerApi: APIRequestContext, options: Accoun
 }
 
 export async function userId(api: APIRequestContext, username: string): Promise<string> {
-  const { users } = (await (await api.get("/api/admin/users")).json()) as {
+  // A search, not the whole list: the test database may hold thousands of users.
+  const found = await api.get("/api/admin/users", { params: { q: username, limit: 10 } });
+  const { users } = (await found.json()) as {
     users: Array<{ _id: string; username: string }>;
   };
   const user = users.find((u) => u.username === username);

@@ -373,6 +373,15 @@ const VALID: Record<OperationName, () => Promise<Answer[]>> = {
       permissions: DEFAULT_ROLES.user.permissions,
     }),
   ],
+  "users.invitation.resend": async () => {
+    const owner = await ownerClient();
+    const invited = await owner.post<{ _id: string }>("/api/admin/users/invite", {
+      username: "reinvited",
+      email: "reinvited@example.com",
+      permissions: DEFAULT_ROLES.user.permissions,
+    });
+    return [await owner.post(`/api/admin/users/${invited.body._id}/invitation`)];
+  },
   "users.email.change": async () => {
     const id = await createAccount(server, "corrected", []);
     return [await (await ownerClient()).post(`/api/admin/users/${id}/email`, { email: "corrected.new@example.com" })];
@@ -564,6 +573,8 @@ const PROVOKE: Record<string, () => Promise<Answer>> = {
       email: "x@example.com",
       permissions: [],
     }),
+  "users.invitation.resend 409": async () =>
+    (await ownerClient()).post(`/api/admin/users/${await createAccount(server, "notinvited", [])}/invitation`),
   "users.email.change 409": async () => {
     const id = await createAccount(server, "collides", []);
     return (await ownerClient()).post(`/api/admin/users/${id}/email`, { email: "nobody@example.com" });

@@ -37,6 +37,7 @@ describe("GET /api/admin/dashboard", () => {
             _id: expect.any(String),
             username: "pending1",
             email: "pending1@example.com",
+            permissions: ["website:view"],
             createdAt: expect.any(String),
           },
         ],

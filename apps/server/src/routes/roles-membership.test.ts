@@ -114,6 +114,38 @@ describe("dry run", () => {
     expect(await server.core.db.selectFrom("audit_log").select("id").execute()).toHaveLength(auditBefore.length);
   });
 
+  it("names at most the first 10 members of a large role, counting them all (issue 24)", async () => {
+    for (let n = 2; n <= 14; n += 1) await createAccount(server, `moderator${String(n).padStart(2, "0")}`, MODERATOR);
+    const next = [...MODERATOR, "projects:create"];
+    const res = await accounts.as.owner.patch<RoleUpdateAnswer>("/api/admin/roles/moderator", {
+      permissions: next,
+      dryRun: true,
+    });
+    expect(res.body.updatedUsers).toBe(14);
+    expect(res.body.usernames).toEqual([
+      "moderator02",
+      "moderator03",
+      "moderator04",
+      "moderator05",
+      "moderator06",
+      "moderator07",
+      "moderator08",
+      "moderator09",
+      "moderator1",
+      "moderator10",
+    ]);
+  });
+
+  it("the real edit's audit entry names at most 100 members and counts them all (issue 24)", async () => {
+    for (let n = 2; n <= 101; n += 1) await createAccount(server, `moderator${String(n).padStart(3, "0")}`, MODERATOR);
+    await accounts.as.owner.patch("/api/admin/roles/moderator", { permissions: [...MODERATOR, "projects:create"] });
+    const audit = await accounts.as.owner.get<{
+      entries: { details: { updatedUsers: number; usernames: string[] } }[];
+    }>("/api/admin/audit?kind=role.edit");
+    expect(audit.body.entries[0]?.details.updatedUsers).toBe(101);
+    expect(audit.body.entries[0]?.details.usernames).toHaveLength(100);
+  });
+
   it("is refused exactly as the real edit would be", async () => {
     const res = await accounts.as.owner.patch("/api/admin/roles/moderator", {
       permissions: ["website:view"],

@@ -25,6 +25,8 @@ export interface AdminUser {
   pendingEmail?: string;
   /** Present (true) while an invited account waits for the invited person to choose a password. */
   invitationPending?: boolean;
+  /** Present (true) when staff deactivated the account (it gets no mail until reactivated, SECURITY 33). */
+  deactivated?: boolean;
 }
 
 export interface RoleView {
@@ -72,7 +74,8 @@ export interface DashboardStats {
     pending: number;
     deactivated: number;
     byRole: Record<RoleKey, number>;
-    pendingActivations: { _id: string; username: string; email: string; createdAt: string }[];
+    /** The newest 10 (the count is `pending`), with what the Activate button's permission check needs. */
+    pendingActivations: { _id: string; username: string; email: string; permissions: string[]; createdAt: string }[];
   };
   /** The last 90 days of sign-ups, activations, logins and content edits; only for holders of users:view. */
   daily?: DailySeries;
@@ -133,7 +136,7 @@ export interface EndedSessionsAnswer {
 export interface RoleUpdateAnswer {
   /** How many members the edit changed (or, in a dry run, would change). */
   updatedUsers: number;
-  /** Their usernames, sorted; only for a caller who holds users:view. */
+  /** The first 10 of their usernames, sorted (the count is `updatedUsers`); only for a caller who holds users:view. */
   usernames?: string[];
   /** The role as saved (in a dry run: as it would be). */
   role: RoleView;

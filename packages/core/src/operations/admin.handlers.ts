@@ -3,7 +3,7 @@ import { listAuditLog, verifyAuditLog } from "../services/audit-log.service.ts";
 import { dashboardStats } from "../services/dashboard.service.ts";
 import { listRoles, updateRolePermissions } from "../services/roles.service.ts";
 import { requestEmailChange } from "../services/user-email.service.ts";
-import { inviteUser } from "../services/user-invite.service.ts";
+import { inviteUser, resendInvitation } from "../services/user-invite.service.ts";
 import { deleteUser, listUsers, requestUserPasswordReset, updateUser } from "../services/users.service.ts";
 import type { Handlers } from "./context.ts";
 
@@ -16,6 +16,7 @@ type AdminHandlers = Pick<
   | "users.delete"
   | "users.resetPassword"
   | "users.invite"
+  | "users.invitation.resend"
   | "users.email.change"
   | "dashboard.get"
   | "audit.list"
@@ -30,6 +31,7 @@ export const adminHandlers: AdminHandlers = {
   "users.delete": ({ core, actor }, { id }) => deleteUser(core, actor, id),
   "users.resetPassword": ({ core, actor }, { id }) => requestUserPasswordReset(core, actor, id),
   "users.invite": ({ core, actor }, input) => inviteUser(core, actor, input),
+  "users.invitation.resend": ({ core, actor }, { id }) => resendInvitation(core, actor, id),
   "users.email.change": ({ core, actor }, { id, ...body }) => requestEmailChange(core, actor, id, body),
   "dashboard.get": ({ core, actor }) => dashboardStats(core, actor),
   "audit.list": ({ core, actor }, query) => listAuditLog(core, actor, query),

@@ -27,6 +27,7 @@ export type AuditAction =
   | "user.email_change_requested"
   | "user.email_changed"
   | "user.invite"
+  | "user.invitation_resent"
   | "auth.invitation_accepted"
   | "role.edit"
   | "project.create"

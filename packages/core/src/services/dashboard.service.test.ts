@@ -88,6 +88,20 @@ describe("the dashboard's user counts", () => {
     expect(users).toMatchObject({ inactive: 2, pending: 1, deactivated: 1 });
     expect(users?.pendingActivations.map((p) => p.username)).toEqual(["waiting"]);
   });
+
+  it("list the newest 10 sign-ups awaiting activation with what each holds, and count them all", async () => {
+    for (let n = 1; n <= 12; n += 1) {
+      const user = await addUser(f.core, `waiting${String(n).padStart(2, "0")}`, ["website:view"], false);
+      const signedUp = new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString();
+      await f.core.db.updateTable("users").set({ created_at: signedUp }).where("id", "=", user.id).execute();
+    }
+    const users = (await dashboardStats(f.core, f.owner)).users;
+    expect(users?.pending).toBe(12);
+    expect(users?.pendingActivations.map((p) => p.username)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `waiting${String(12 - i).padStart(2, "0")}`),
+    );
+    expect(users?.pendingActivations[0]?.permissions).toEqual(["website:view"]);
+  });
 });
 
 describe("the dashboard's project counts", () => {

@@ -10,7 +10,7 @@ import { dailySeries } from "./daily-counts.table.ts";
 import { assertCan, can } from "./policy.ts";
 import { projectCounts } from "./projects.service.ts";
 import { readUserCounts } from "./user-counts.table.ts";
-import { newestAwaitingActivation } from "./users.table.ts";
+import { newestAwaitingActivation, parsePermissions } from "./users.table.ts";
 
 export async function dashboardStats(core: Core, actor: Actor): Promise<DashboardStats> {
   assertCan(actor, "dashboard.view");
@@ -36,6 +36,7 @@ export async function dashboardStats(core: Core, actor: Actor): Promise<Dashboar
       _id: r.id,
       username: r.username,
       email: r.email,
+      permissions: parsePermissions(r.permissions),
       createdAt: r.created_at,
     })),
   };

@@ -28,6 +28,11 @@ import { losesDeviceAccess, revokeUserDeviceTokens } from "./sessions.service.ts
 import { parsePermissions, rerankCustomUsers, roleMembers, setRoleMembersPermissions } from "./users.table.ts";
 import { findVersion, keepVersion, latestVersion, listVersions, type Subject } from "./versions.table.ts";
 
+/** How many members a role edit's answer names (the editor shows them and counts the rest). */
+export const ROLE_UPDATE_NAMES_SHOWN = 10;
+/** How many members a role edit's audit entry names; `updatedUsers` carries the full count. */
+export const ROLE_UPDATE_NAMES_AUDITED = 100;
+
 async function readRoles(db: Db): Promise<RolesAnswer> {
   const rows = await db.selectFrom("roles").selectAll().execute();
   const roles = structuredClone(DEFAULT_ROLES) as unknown as RolesAnswer;
@@ -125,7 +130,8 @@ async function setRolePermissions(
     const members = await roleMembers(trx, key);
     const usernames = members.map((m) => m.username);
     // Who the members are is for those who may see users (issue 21 §4); the count is the role editor's own.
-    const named = can(actor, "users.view") ? { usernames } : {};
+    // A role may hold 100,000 members: the answer names the first few, the audit entry a bounded list (issue 24).
+    const named = can(actor, "users.view") ? { usernames: usernames.slice(0, ROLE_UPDATE_NAMES_SHOWN) } : {};
     if (dryRun) return { updatedUsers: usernames.length, ...named, role, dryRun: true };
     const now = core.now().toISOString();
     const beforeVersion = (await latestVersion(trx, roleSubject(key))) ?? 1;
@@ -165,7 +171,7 @@ async function setRolePermissions(
         before: { permissions: before },
         after: { permissions },
         updatedUsers: usernames.length,
-        usernames,
+        usernames: usernames.slice(0, ROLE_UPDATE_NAMES_AUDITED),
         ...(restoredFrom === undefined ? {} : { restoredVersion: restoredFrom }),
       },
     });

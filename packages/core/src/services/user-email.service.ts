@@ -8,6 +8,7 @@ import { isUniqueViolation, serializableTransaction } from "../data/dialect.ts";
 import type { AdminUser } from "../domain/api-types.ts";
 import { Conflict, Forbidden, Invalid } from "../domain/errors.ts";
 import { MESSAGES } from "../domain/messages.ts";
+import { EMAIL_CHANGE_DEACTIVATED } from "../domain/policy/index.ts";
 import { emailConfirmBodySchema, userEmailChangeSchema } from "../domain/validation.ts";
 import { recordAudit } from "./audit.service.ts";
 import { EMAIL_CONFIRM_PATH, link, linkHolder } from "./auth.service.ts";
@@ -28,8 +29,8 @@ import {
 } from "./users.table.ts";
 
 export const EMAIL_UNCHANGED = "That is already this user's e-mail address.";
-export const EMAIL_DEACTIVATED =
-  "This account is deactivated: reactivate it before changing its e-mail address, so no mail goes to it meanwhile.";
+/** The policy's refusal (users.email on a deactivated account), so the panel shows the same reason. */
+export const EMAIL_DEACTIVATED = EMAIL_CHANGE_DEACTIVATED;
 /** At confirmation: another account took the address after staff entered it. */
 export const EMAIL_TAKEN_SINCE =
   "That e-mail address is now used by another account, so it cannot be confirmed. Ask staff for another change.";
@@ -41,8 +42,8 @@ export async function requestEmailChange(core: Core, actor: Actor, id: string, i
   // Serializable: the permission check and the free-address check must still hold when the write commits.
   const { row, token } = await serializableTransaction(core.db, async (trx) => {
     const target = await findUserById(trx, id);
-    assertCan(actor, "users.email", { id, permissions: parsePermissions(target.permissions) });
-    if (isDeactivated(target)) throw new Forbidden(EMAIL_DEACTIVATED);
+    const permissions = parsePermissions(target.permissions);
+    assertCan(actor, "users.email", { id, permissions, deactivated: isDeactivated(target) });
     if (userKey(email) === target.email_key) throw new Invalid(EMAIL_UNCHANGED);
     if (await emailTakenByOther(trx, email, id)) throw new Conflict(MESSAGES.emailTaken);
     const now = core.now().toISOString();

@@ -26,6 +26,8 @@ import {
   findUsersByNameOrEmail,
   insertUser,
   isDeactivated,
+  isInvitationPending,
+  parsePermissions,
   setUserPassword,
   userKey,
 } from "./users.table.ts";
@@ -83,6 +85,39 @@ export async function inviteUser(core: Core, actor: Actor, input: unknown): Prom
       throw new Conflict("That username or e-mail address was just taken by another account.");
     throw error;
   }
+}
+
+export const INVITATION_NOT_PENDING =
+  "This user has no invitation waiting (it was accepted, the account was activated or deactivated, or they signed up themselves): there is nothing to send again.";
+
+/**
+ * POST /api/admin/users/{id}/invitation: a new single-use invitation link for an invitation still waiting
+ * (issue 24), mailed to the user's address; the link sent before stops working. Answers the user.
+ */
+export async function resendInvitation(core: Core, actor: Actor, id: string): Promise<AdminUser> {
+  const sender = assertCan(actor, "users.invitation.resend");
+  const { row, token } = await core.db.transaction().execute(async (trx) => {
+    const target = await findUserById(trx, id);
+    assertCan(actor, "users.invitation.resend", { id, permissions: parsePermissions(target.permissions) });
+    if (!isInvitationPending(target)) throw new Conflict(INVITATION_NOT_PENDING);
+    const issued = await issueToken(core, trx, "invitation", id);
+    await recordAudit(core, trx, actor, {
+      action: "user.invitation_resent",
+      targetType: "user",
+      targetId: id,
+      details: { username: target.username },
+    });
+    await recordAudit(core, trx, actor, {
+      action: "token.issued",
+      targetType: "user",
+      targetId: id,
+      details: { kind: "invitation", username: target.username },
+    });
+    return { row: target, token: issued };
+  });
+  // Staff wait for this mail (they asked for it again), so a delivery failure reaches the panel.
+  await core.mailer.send(invitationMail(row.email, row.username, link(core, INVITATION_PATH, token), sender.username));
+  return adminUserFor(actor, row);
 }
 
 /** A link for an invitation that can still be accepted: not deactivated since, not accepted already. */

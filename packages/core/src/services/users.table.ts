@@ -32,6 +32,7 @@ export function toAdminUser(row: UserRow): AdminUser {
     createdAt: row.created_at,
     ...(row.pending_email !== null ? { pendingEmail: row.pending_email } : {}),
     ...(isInvitationPending(row) ? { invitationPending: true } : {}),
+    ...(isDeactivated(row) ? { deactivated: true } : {}),
   };
 }
 
@@ -111,7 +112,7 @@ export function isDeactivated(row: Pick<UserRow, "deactivated_at">): boolean {
 export function newestAwaitingActivation(db: Db, limit: number) {
   return db
     .selectFrom("users")
-    .select(["id", "username", "email", "created_at"])
+    .select(["id", "username", "email", "permissions", "created_at"])
     .where("is_active", "=", 0)
     .where("activated_at", "is", null)
     .where("deactivated_at", "is", null)

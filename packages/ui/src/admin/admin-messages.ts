@@ -9,6 +9,7 @@ export const USER_MESSAGES = {
   activateFailed: "Failed to activate user",
   resetSent: "Password reset email sent successfully",
   resetFailed: "Failed to send password reset email",
+  resendInvitationFailed: "Failed to send the invitation again",
   inviteFailed: "Failed to invite user",
   emailChangeFailed: "Failed to change the e-mail address",
 } as const;

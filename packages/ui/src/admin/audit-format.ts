@@ -153,6 +153,8 @@ export function describeAuditAction(
       return `confirmed the new e-mail address of ${user}`;
     case "user.invite":
       return `invited ${user}`;
+    case "user.invitation_resent":
+      return `sent a new invitation link to ${user}`;
     case "auth.invitation_accepted":
       return `accepted the invitation to ${user} and chose a password`;
     case "role.edit": {

@@ -5,6 +5,7 @@ import { NO_ACTIONS, rowActions, rowButtons } from "./user-actions.ts";
 const owner = { id: "o", permissions: ["override:owner"] };
 const admin = { id: "a", permissions: DEFAULT_ROLES.admin.permissions };
 const moderator = { id: "m", permissions: DEFAULT_ROLES.moderator.permissions };
+const custom = { id: "c", permissions: ["website:view", "website:admin:view", "users:view", "users:edit"] };
 const row = (id: string, permissions: string[], isActive = true) => ({ _id: id, permissions, isActive });
 
 describe("rowActions (spec section 6)", () => {
@@ -26,6 +27,7 @@ describe("rowActions (spec section 6)", () => {
       resetPassword: false,
       devices: true,
       email: true,
+      resendInvitation: false,
     });
     expect(rowActions(admin, row("u", ["website:view"]))).toEqual({
       activate: false,
@@ -35,6 +37,7 @@ describe("rowActions (spec section 6)", () => {
       resetPassword: true,
       devices: true,
       email: true,
+      resendInvitation: false,
     });
   });
 
@@ -109,6 +112,36 @@ describe("rowButtons: the row's buttons keep their places when the status change
     expect(layout(admin, row("a", admin.permissions))).toEqual(["Reset password", "Devices"]);
     expect(layout(owner, row("o", ["override:owner"]))).toEqual(["Change e-mail", "Devices"]);
     expect(layout(moderator, row("u", ["website:view"], false))).toEqual([]);
+  });
+
+  it("keeps 'Change e-mail' in place on a deactivated user's row, disabled, saying to reactivate first", () => {
+    const deactivated = { ...row("u", ["website:view"], false), deactivated: true };
+    expect(layout(admin, deactivated)).toEqual([
+      "Edit",
+      "(Change e-mail)",
+      "(Reset password)",
+      "Devices",
+      "Activate",
+      "Delete",
+    ]);
+    expect(rowButtons(admin, deactivated).find((b) => b.action === "email")?.disabledReason).toBe(
+      "This account is deactivated: reactivate it before changing its e-mail address, so no mail goes to it meanwhile.",
+    );
+    expect(rowActions(admin, deactivated).email).toBe(false);
+  });
+
+  it("offers 'Resend invitation' in the reset's slot while an invitation waits", () => {
+    const invited = { ...row("u", ["website:view"], false), invitationPending: true };
+    expect(layout(admin, invited)).toEqual([
+      "Edit",
+      "Change e-mail",
+      "Resend invitation",
+      "Devices",
+      "Activate",
+      "Delete",
+    ]);
+    expect(layout(moderator, invited)).toEqual([]);
+    expect(rowActions(custom, { ...invited, permissions: admin.permissions }).resendInvitation).toBe(false);
   });
 
   it("styles Activate as the primary action, Deactivate quiet and Delete red", () => {

@@ -116,15 +116,19 @@ export interface ApiClient {
     permissions: string[],
     options?: { dryRun?: boolean },
   ): Promise<RoleUpdateAnswer>;
-  getUsers(): Promise<AdminUser[]>;
-  /** One page of users (the Users tab, issue 24): searched, filtered, continued with the answer's `next`. */
-  getUsersPage(query: UsersQuery): Promise<AdminUsersAnswer>;
+  /**
+   * One page of users (the Users tab, issue 24): searched, filtered, continued with the answer's `next`. A
+   * `limit` is required: without one the server answers every user, which the panel never asks for.
+   */
+  getUsersPage(query: BoundedUsersQuery): Promise<AdminUsersAnswer>;
   /** Either username and permissions, or isActive (true activates, false deactivates). */
   updateUser(id: string, body: UserUpdateBody): Promise<AdminUser>;
   deleteUser(id: string): Promise<void>;
   resetUserPassword(id: string): Promise<MessageAnswer>;
   /** Invites a user: an inactive account and a mailed link to choose a password; answers the new user. */
   inviteUser(body: InviteUserBody): Promise<AdminUser>;
+  /** Mails a waiting invitation's new link (the old one stops working); answers the user. */
+  resendInvitation(id: string): Promise<AdminUser>;
   /** Sets a user's new address as pending and mails its confirmation link to it; answers the user. */
   changeUserEmail(id: string, email: string): Promise<AdminUser>;
   /** Whether an address confirmation link still works, without using it up (rejects with the server's 400). */
@@ -196,6 +200,9 @@ export interface ApiClient {
   getCatOfTheDay(): Promise<CatOfTheDay>;
   sendTwitchCallback(payload: TwitchCallbackInput): Promise<void>;
 }
+
+/** A users query with its page size, so no caller asks for every user by leaving the paging out. */
+export type BoundedUsersQuery = UsersQuery & { limit: number };
 
 /** A page of a history: how many versions, and older than which (the previous page's `next`). */
 export interface HistoryPage {
@@ -307,10 +314,7 @@ export class TransportApiClient implements ApiClient {
   updateRolePermissions(roleKey: string, permissions: string[], options: { dryRun?: boolean } = {}) {
     return this.transport.call("roles.update", { roleKey, permissions, ...(options.dryRun ? { dryRun: true } : {}) });
   }
-  async getUsers() {
-    return (await this.transport.call("users.list", {})).users;
-  }
-  getUsersPage(query: UsersQuery) {
+  getUsersPage(query: BoundedUsersQuery) {
     return this.transport.call("users.list", query);
   }
   updateUser(id: string, body: UserUpdateBody) {
@@ -324,6 +328,9 @@ export class TransportApiClient implements ApiClient {
   }
   inviteUser(body: InviteUserBody) {
     return this.transport.call("users.invite", body);
+  }
+  resendInvitation(id: string) {
+    return this.transport.call("users.invitation.resend", { id });
   }
   changeUserEmail(id: string, email: string) {
     return this.transport.call("users.email.change", { id, email });

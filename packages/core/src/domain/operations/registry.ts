@@ -408,6 +408,16 @@ export const operations = {
     result: results.adminUserResult,
     statuses: [409],
   },
+  "users.invitation.resend": {
+    method: "POST",
+    path: "/api/admin/users/{id}/invitation",
+    summary:
+      "Mails a new single-use invitation link (7 days) to a user whose invitation still waits; the earlier link stops working. 409 when no invitation waits.",
+    action: "users.invitation.resend",
+    params: idParamSchema,
+    result: results.adminUserResult,
+    statuses: [409],
+  },
   "users.email.change": {
     method: "POST",
     path: "/api/admin/users/{id}/email",

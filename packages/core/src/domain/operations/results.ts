@@ -190,6 +190,7 @@ export const adminUserResult = answer<AdminUser>()(
     createdAt: text,
     pendingEmail: text.optional(),
     invitationPending: z.boolean().optional(),
+    deactivated: z.boolean().optional(),
   }),
 );
 
@@ -214,7 +215,9 @@ export const dashboardResult = answer<DashboardStats>()(
         pending: count,
         deactivated: count,
         byRole: z.record(roleKey, count),
-        pendingActivations: z.array(z.strictObject({ _id: text, username: text, email: text, createdAt: text })),
+        pendingActivations: z.array(
+          z.strictObject({ _id: text, username: text, email: text, permissions: texts, createdAt: text }),
+        ),
       })
       .optional(),
     daily: z

@@ -40,6 +40,7 @@ export const ROUTES: Record<OperationName, Route> = {
   "users.delete": {"method":"DELETE","path":"/api/admin/users/{id}","query":[],"body":false},
   "users.resetPassword": {"method":"POST","path":"/api/admin/users/{id}/reset-password","query":[],"body":false},
   "users.invite": {"method":"POST","path":"/api/admin/users/invite","query":[],"body":true,"idempotent":true},
+  "users.invitation.resend": {"method":"POST","path":"/api/admin/users/{id}/invitation","query":[],"body":false},
   "users.email.change": {"method":"POST","path":"/api/admin/users/{id}/email","query":[],"body":true},
   "users.deviceTokens.list": {"method":"GET","path":"/api/admin/users/{id}/device-tokens","query":[],"body":false},
   "users.deviceTokens.revoke": {"method":"DELETE","path":"/api/admin/users/{id}/device-tokens/{tokenId}","query":[],"body":false},

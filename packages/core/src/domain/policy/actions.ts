@@ -47,6 +47,11 @@ export const ACTIONS = {
   "users.email": [ADMIN_VIEW, { permission: "users:edit", refusal: "You do not have permission to edit users." }],
   /** Inviting a user by e-mail (the invited person chooses the password); what they get is a permissions.change. */
   "users.invite": [ADMIN_VIEW, { permission: "users:edit", refusal: "You do not have permission to invite users." }],
+  /** A new invitation link for an invitation still waiting: the permission of inviting. */
+  "users.invitation.resend": [
+    ADMIN_VIEW,
+    { permission: "users:edit", refusal: "You do not have permission to invite users." },
+  ],
   /** A user's devices (desktop app tokens, browser sessions), seen and ended from the Users tab (SECURITY 26). */
   "users.devices": [ADMIN_VIEW, { permission: "users:edit", refusal: "You do not have permission to edit users." }],
   /** Changing what a user holds, whether it targets one user or a whole role (SECURITY 21). */

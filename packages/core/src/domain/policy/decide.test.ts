@@ -52,6 +52,26 @@ describe("decide", () => {
     });
   });
 
+  it("never changes the e-mail address of a deactivated account, saying to reactivate it first", () => {
+    expect(decide(admin, "users.email", { ...target("x", ["website:view"], false), deactivated: true })).toEqual({
+      allowed: false,
+      reason: "forbidden",
+      message:
+        "This account is deactivated: reactivate it before changing its e-mail address, so no mail goes to it meanwhile.",
+    });
+    expect(decide(admin, "users.email", target("x", ["website:view"], false)).allowed).toBe(true);
+  });
+
+  it("lets staff who may invite send an invitation again, under the edit rule", () => {
+    expect(decide(admin, "users.invitation.resend", target("x", ["website:view"], false)).allowed).toBe(true);
+    expect(decide(moderator, "users.invitation.resend", target("x", ["website:view"], false))).toMatchObject({
+      message: "You do not have permission to invite users.",
+    });
+    expect(decide(custom, "users.invitation.resend", target("x", admin.permissions, false))).toMatchObject({
+      message: "You cannot resend the invitation of a user who holds permissions you do not have.",
+    });
+  });
+
   it("lets staff with users:edit manage a user's device tokens, and their own", () => {
     expect(decide(admin, "users.devices", target("x", ["website:view", "website:admin:view"])).allowed).toBe(true);
     expect(decide(admin, "users.devices", target("a", admin.permissions)).allowed).toBe(true);

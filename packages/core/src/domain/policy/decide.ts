@@ -12,6 +12,7 @@ import { type RoleTarget, roleRefusal } from "./roles.rules.ts";
 import {
   devicesRefusal,
   emailChangeRefusal,
+  invitationResendRefusal,
   resetPasswordRefusal,
   type UserTarget,
   userRefusal,
@@ -36,6 +37,7 @@ export interface Targets {
   "users.resetPassword": UserTarget;
   "users.devices": UserTarget;
   "users.email": UserTarget;
+  "users.invitation.resend": UserTarget;
   "users.secondFactors": UserTarget;
   "permissions.change": PermissionChange;
   "roles.update": RoleTarget & Partial<PermissionChange>;
@@ -70,6 +72,8 @@ function targetRefusal(actor: { id: string; permissions: readonly string[] }, ac
       return devicesRefusal(actor, target as UserTarget);
     case "users.email":
       return emailChangeRefusal(actor, target as UserTarget);
+    case "users.invitation.resend":
+      return invitationResendRefusal(actor, target as UserTarget);
     case "users.secondFactors":
       return userRefusal(actor, target as UserTarget, "remove the two-factor authentication of");
     case "permissions.change":

@@ -8,7 +8,12 @@ export interface UserTarget {
   id: string;
   permissions: readonly string[];
   isActive?: boolean;
+  /** Deactivated by staff (SECURITY 33): no mail goes to it, so no e-mail change either. */
+  deactivated?: boolean;
 }
+
+export const EMAIL_CHANGE_DEACTIVATED =
+  "This account is deactivated: reactivate it before changing its e-mail address, so no mail goes to it meanwhile.";
 
 export type UserVerb =
   | "edit"
@@ -16,6 +21,7 @@ export type UserVerb =
   | "reset the password of"
   | "manage the devices of"
   | "change the e-mail address of"
+  | "resend the invitation of"
   | "remove the two-factor authentication of";
 
 export function userRefusal(
@@ -65,5 +71,18 @@ export function emailChangeRefusal(
 ): string | null {
   if (isOwner(target.permissions))
     return isOwner(actor.permissions) ? null : "You cannot change the e-mail address of the owner.";
-  return userRefusal(actor, target, "change the e-mail address of");
+  return (
+    userRefusal(actor, target, "change the e-mail address of") ?? (target.deactivated ? EMAIL_CHANGE_DEACTIVATED : null)
+  );
+}
+
+/**
+ * A new invitation link (issue 24) follows the edit rule: a partial admin does not re-send an invitation
+ * that grants more than they hold. Whether the invitation still waits is the service's 409, not a refusal.
+ */
+export function invitationResendRefusal(
+  actor: { id: string; permissions: readonly string[] },
+  target: UserTarget,
+): string | null {
+  return userRefusal(actor, target, "resend the invitation of");
 }

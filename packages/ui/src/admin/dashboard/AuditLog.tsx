@@ -10,6 +10,7 @@ import { INPUT_CLASSES } from "../../components/FormField.tsx";
 import { AUDIT_KINDS, auditChanges, describeAuditAction } from "../audit-format.ts";
 import { formatDateTime, relativeTime } from "../dates.ts";
 import { EmptyBlock, ErrorBlock, LoadingBlock } from "../States.tsx";
+import { useActorSuggestions } from "./use-actor-suggestions.ts";
 
 export const AUDIT_PAGE_SIZE = 25;
 
@@ -23,11 +24,12 @@ interface Page {
   next: number | null;
 }
 
-export function AuditLog({ actorNames }: { actorNames: readonly string[] }) {
+export function AuditLog() {
   const api = useApi();
   const id = useId();
   const [filters, setFilters] = useState<Filters>({ actor: "", kind: "" });
   const [actorInput, setActorInput] = useState("");
+  const actorNames = useActorSuggestions(actorInput);
   const [page, setPage] = useState<Page | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [loading, setLoading] = useState(false);

@@ -2,7 +2,6 @@
  * The Dashboard (its content is ours): projects by status, users by role and state, 90 days of activity,
  * sign-ups waiting for activation, the Twitch connection, and the audit log below.
  */
-import type { AdminUser } from "@portfolio/core/domain";
 import { useState } from "react";
 import { useApi } from "../../auth/auth-context.tsx";
 import { USER_MESSAGES } from "../admin-messages.ts";
@@ -14,7 +13,7 @@ import type { RoleSet } from "../user-editor.ts";
 import { AuditChainStatus } from "./AuditChainStatus.tsx";
 import { AuditLog } from "./AuditLog.tsx";
 import { DailyCharts } from "./DailyCharts.tsx";
-import { PendingSignups } from "./PendingSignups.tsx";
+import { type PendingSignup, PendingSignups } from "./PendingSignups.tsx";
 import { StatCards } from "./StatCards.tsx";
 import { TWITCH_NOT_CONNECTED_HINTS, TwitchStatusCard } from "./TwitchStatusCard.tsx";
 
@@ -32,10 +31,10 @@ export function DashboardTab({
   const canSeeUsers = viewerCan(viewer, "users.view");
   const stats = useLoad(() => api.getDashboard());
   const twitch = useLoad(() => api.getTwitchStatus());
-  const users = useLoad<AdminUser[]>(() => (canSeeUsers ? api.getUsers() : Promise.resolve([])));
   const [busyId, setBusyId] = useState<string | null>(null);
 
-  const activate = async (user: AdminUser) => {
+  // The pending list comes with the figures (the newest 10, with what each holds): no list of every user.
+  const activate = async (user: PendingSignup) => {
     setBusyId(user._id);
     try {
       await api.updateUser(user._id, { isActive: true });
@@ -45,7 +44,7 @@ export function DashboardTab({
     } finally {
       setBusyId(null);
     }
-    await Promise.all([stats.reload(), users.reload(), onChanged()]);
+    await Promise.all([stats.reload(), onChanged()]);
   };
 
   return (
@@ -65,7 +64,6 @@ export function DashboardTab({
           >
             <PendingSignups
               pending={stats.data.users.pendingActivations}
-              users={users.data}
               viewer={viewer}
               busyId={busyId}
               onActivate={activate}
@@ -84,7 +82,7 @@ export function DashboardTab({
       {canSeeUsers ? (
         <Card title="Audit log" description="Every admin action: who, what, when, and what changed." headingLevel={3}>
           <AuditChainStatus />
-          <AuditLog actorNames={(users.data ?? []).map((u) => u.username)} />
+          <AuditLog />
         </Card>
       ) : null}
     </div>

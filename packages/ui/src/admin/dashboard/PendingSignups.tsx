@@ -1,32 +1,31 @@
-/** Recent sign-ups waiting for activation, with Activate where the viewer may (same rules as the Users tab). */
-import type { AdminUser, DashboardStats } from "@portfolio/core/domain";
+/**
+ * The newest sign-ups waiting for activation, as the dashboard's answer lists them (the newest 10, with what
+ * each holds), with Activate where the viewer may (the same rules as the Users tab).
+ */
+import type { DashboardStats } from "@portfolio/core/domain";
 import { Button } from "../../components/Button.tsx";
 import { relativeTime } from "../dates.ts";
 import { rowActions, type Viewer } from "../user-actions.ts";
 
-type Pending = NonNullable<DashboardStats["users"]>["pendingActivations"][number];
+export type PendingSignup = NonNullable<DashboardStats["users"]>["pendingActivations"][number];
 
 export function PendingSignups({
   pending,
-  users,
   viewer,
   busyId,
   onActivate,
 }: {
-  pending: readonly Pending[];
-  /** The full rows (for the permission check); undefined while loading. */
-  users: readonly AdminUser[] | undefined;
+  pending: readonly PendingSignup[];
   viewer: Viewer;
   busyId: string | null;
-  onActivate: (user: AdminUser) => void;
+  onActivate: (user: PendingSignup) => void;
 }) {
   if (pending.length === 0)
     return <p className="text-sm text-slate-600 dark:text-slate-400">No sign-ups are waiting for activation.</p>;
   return (
     <ul className="divide-y divide-slate-200 dark:divide-slate-800" data-testid="pending-signups">
       {pending.map((entry) => {
-        const user = users?.find((u) => u._id === entry._id);
-        const canActivate = user ? rowActions(viewer, user).activate : false;
+        const canActivate = rowActions(viewer, { ...entry, isActive: false }).activate;
         return (
           <li key={entry._id} className="flex items-center justify-between gap-3 py-2.5" data-testid="pending-row">
             <div className="min-w-0">
@@ -35,11 +34,11 @@ export function PendingSignups({
                 {entry.email} · signed up {relativeTime(entry.createdAt)}
               </p>
             </div>
-            {user && canActivate ? (
+            {canActivate ? (
               <Button
                 size="sm"
-                onClick={() => onActivate(user)}
-                loading={busyId === user._id}
+                onClick={() => onActivate(entry)}
+                loading={busyId === entry._id}
                 aria-label={`Activate ${entry.username}`}
               >
                 Activate

@@ -135,6 +135,19 @@ export function UsersTab({
       (e) => failureFeedback(USER_MESSAGES.activateFailed, e),
     );
 
+  const resendInvitation = (user: AdminUser) =>
+    run(
+      user,
+      async () => {
+        await api.resendInvitation(user._id);
+        return {
+          tone: "success",
+          text: `A new invitation link was sent to ${user.email ?? user.username}. The earlier link no longer works.`,
+        };
+      },
+      (e) => failureFeedback(USER_MESSAGES.resendInvitationFailed, e),
+    );
+
   const onAction = (action: UserAction, user: AdminUser) => {
     switch (action) {
       case "edit":
@@ -145,6 +158,8 @@ export function UsersTab({
         return setChangingEmailOf(user);
       case "activate":
         return activate(user);
+      case "resendInvitation":
+        return resendInvitation(user);
       case "deactivate":
       case "resetPassword":
       case "delete":

@@ -234,7 +234,6 @@ function RowButtons({
         <span className="sr-only">No actions available</span>
       </span>
     );
-  const reason = buttons.find((button) => button.disabledReason)?.disabledReason;
   return (
     <div className="flex flex-wrap gap-1.5 md:justify-end">
       {buttons.map((button) => (
@@ -247,18 +246,20 @@ function RowButtons({
           className={cx(TOGGLE.has(button.action) && "min-w-[6.5rem]", button.disabledReason && "opacity-50")}
           disabled={busy || button.disabledReason !== undefined}
           title={button.disabledReason}
-          aria-describedby={button.disabledReason ? reasonId : undefined}
+          aria-describedby={button.disabledReason ? `${reasonId}-${button.action}` : undefined}
           onClick={() => onAction(button.action, user)}
           aria-label={`${button.label} ${user.username}`}
         >
           {button.label}
         </Button>
       ))}
-      {reason ? (
-        <span id={reasonId} className="sr-only">
-          {reason}
-        </span>
-      ) : null}
+      {buttons.map((button) =>
+        button.disabledReason ? (
+          <span key={button.action} id={`${reasonId}-${button.action}`} className="sr-only">
+            {button.disabledReason}
+          </span>
+        ) : null,
+      )}
     </div>
   );
 }

@@ -3,7 +3,8 @@
  * USERS_PAGE_SIZE users at a time, searched and filtered by the database, so the tab costs the same at 100
  * users as at 100,000. Pure, so the rules are tested without a browser.
  */
-import type { UserRoleFilter, UserStatusFilter, UsersQuery } from "@portfolio/core/domain";
+import type { UserRoleFilter, UserStatusFilter } from "@portfolio/core/domain";
+import type { BoundedUsersQuery } from "../../api/api-client.ts";
 import type { RoleSet } from "../user-editor.ts";
 
 /** Rows on one page: a screenful or two, rendered at once without windowing. */
@@ -25,7 +26,7 @@ export interface UsersFilter {
 export const NO_FILTER: UsersFilter = { q: "", role: "", status: "" };
 
 /** The query of one page: `cursor` is the `next` of the page before it (none for the first page). */
-export function usersPageQuery(filter: UsersFilter, cursor: string | undefined): UsersQuery {
+export function usersPageQuery(filter: UsersFilter, cursor: string | undefined): BoundedUsersQuery {
   const q = filter.q.trim();
   return {
     limit: USERS_PAGE_SIZE,
