@@ -42,7 +42,7 @@ test("the owner: every tab, the profile bubble, and Logout", async ({ page, logi
   await page.goto("/");
   await page.getByTestId("admin-button").click();
   await expect(page.getByRole("heading", { name: "Admin panel", level: 1 })).toBeVisible({ timeout: 15_000 });
-  expect(await tabNames(page)).toEqual(["Dashboard", "Users", "Projects", "Settings"]);
+  expect(await tabNames(page)).toEqual(["Dashboard", "Users", "Projects", "Trash", "Settings"]);
   await expect(page.getByRole("tab", { name: "Dashboard" })).toHaveAttribute("aria-selected", "true");
 
   const bubble = page.getByTestId("profile-bubble");
