@@ -415,6 +415,7 @@ const VALID: Record<OperationName, () => Promise<Answer[]>> = {
   "dashboard.get": async () => [await (await ownerClient()).get("/api/admin/dashboard")],
   "audit.list": async () => [await (await ownerClient()).get("/api/admin/audit")],
   "audit.verify": async () => [await (await ownerClient()).get("/api/admin/audit/verify")],
+  "audit.lastCheck": async () => [await (await ownerClient()).get("/api/admin/audit/check")],
   "profile.get": async () => [await server.client().get("/api/settings/profile")],
   "profile.update": async () => [
     await (await ownerClient()).patch("/api/admin/settings/profile", DEFAULT_SITE_PROFILE),

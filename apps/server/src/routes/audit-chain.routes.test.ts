@@ -177,6 +177,39 @@ describe("GET /api/admin/audit/verify", () => {
   });
 });
 
+describe("GET /api/admin/audit/check", () => {
+  it("is null before the chain was ever checked", async () => {
+    const res = await accounts.as.owner.get("/api/admin/audit/check");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ check: null });
+  });
+
+  it("answers the last whole-chain verify and when, without walking the chain again", async () => {
+    const answer = await verify();
+    const res = await accounts.as.admin.get<{ check: AuditVerifyAnswer & { at: string } }>("/api/admin/audit/check");
+    expect(res.body.check).toMatchObject(answer);
+    expect(Date.parse(res.body.check.at)).not.toBeNaN();
+    // A break made since is not seen by the stored check; the next verify finds it and is stored in its place.
+    const target = (await entries())[1];
+    await tamperAuditLog(server.config.databaseUrl, (trx) =>
+      trx
+        .updateTable("audit_log")
+        .set({ details: '{"forged":true}' })
+        .where("id", "=", target?.id ?? "")
+        .execute(),
+    );
+    expect((await accounts.as.owner.get("/api/admin/audit/check")).body).toMatchObject({ check: { ok: true } });
+    const broken = await verify();
+    expect(broken.ok).toBe(false);
+    expect((await accounts.as.owner.get("/api/admin/audit/check")).body).toMatchObject({ check: broken });
+  });
+
+  it("is for whoever may read the audit log", async () => {
+    expect((await accounts.as.user.get("/api/admin/audit/check")).status).toBe(403);
+    expect((await accounts.as.anonymous.get("/api/admin/audit/check")).status).toBe(401);
+  });
+});
+
 describe("the audit key", () => {
   it("is created once beside the database, readable by its owner only, and never stored in it", async () => {
     const file = server.config.audit.file;

@@ -106,6 +106,14 @@ export type AuditVerifyAnswer =
   | { ok: true; entries: number; head: AuditHead | null }
   | { ok: false; entries: number; firstBadId: string; reason: string };
 
+/**
+ * `GET /api/admin/audit/check`: the newest whole-chain check already made (housekeeping's daily one, or a
+ * verify asked for in the panel) and when, so opening the panel does not walk 500,000 entries; null before the first.
+ */
+export interface AuditLastCheckAnswer {
+  check: (AuditVerifyAnswer & { at: string }) | null;
+}
+
 export interface AuditLogAnswer {
   entries: AuditEntryView[];
   /** Pass as `before` to read the next (older) page; null on the last page. */

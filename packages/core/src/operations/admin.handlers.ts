@@ -1,5 +1,5 @@
 /** The admin panel's operations: thin over the users, roles, dashboard and audit services. */
-import { listAuditLog, verifyAuditLog } from "../services/audit-log.service.ts";
+import { lastAuditCheck, listAuditLog, verifyAuditLog } from "../services/audit-log.service.ts";
 import { dashboardStats } from "../services/dashboard.service.ts";
 import { listRoles, updateRolePermissions } from "../services/roles.service.ts";
 import { requestEmailChange } from "../services/user-email.service.ts";
@@ -21,6 +21,7 @@ type AdminHandlers = Pick<
   | "dashboard.get"
   | "audit.list"
   | "audit.verify"
+  | "audit.lastCheck"
 >;
 
 export const adminHandlers: AdminHandlers = {
@@ -36,4 +37,5 @@ export const adminHandlers: AdminHandlers = {
   "dashboard.get": ({ core, actor }) => dashboardStats(core, actor),
   "audit.list": ({ core, actor }, query) => listAuditLog(core, actor, query),
   "audit.verify": ({ core, actor }, query) => verifyAuditLog(core, actor, query),
+  "audit.lastCheck": ({ core, actor }) => lastAuditCheck(core, actor),
 };

@@ -8,6 +8,7 @@ import type {
   AdminUsersAnswer,
   AuditLogAnswer,
   AuditLogQuery,
+  AuditLastCheckAnswer,
   AuditVerifyAnswer,
   CatOfTheDay,
   DashboardStats,
@@ -141,6 +142,8 @@ export interface ApiClient {
   getAuditLog(query?: AuditLogQuery): Promise<AuditLogAnswer>;
   /** Checks the audit log's hash chain now: whole (with its head), or its first bad entry. */
   verifyAuditLog(): Promise<AuditVerifyAnswer>;
+  /** The newest whole-chain check already made, and when (null before the first). */
+  getLastAuditCheck(): Promise<AuditLastCheckAnswer>;
   getTwitchStatus(): Promise<TwitchStatus>;
   /** 'Connect Twitch' (owner): the Twitch authorize URL, carrying a single-use state for this session. */
   connectTwitch(): Promise<TwitchConnectAnswer>;
@@ -355,6 +358,9 @@ export class TransportApiClient implements ApiClient {
   }
   verifyAuditLog() {
     return this.transport.call("audit.verify", {});
+  }
+  getLastAuditCheck() {
+    return this.transport.call("audit.lastCheck", {});
   }
   getTwitchStatus() {
     return this.transport.call("twitch.status", {});

@@ -490,6 +490,14 @@ export const operations = {
     query: auditVerifyQuerySchema.strict(),
     result: results.auditVerifyResult,
   },
+  "audit.lastCheck": {
+    method: "GET",
+    path: "/api/admin/audit/check",
+    summary:
+      "The newest check of the whole audit chain already made (housekeeping's daily one or a verify of the whole chain) and when; null before the first. Reads one row, whatever the log's size.",
+    action: "audit.view",
+    result: results.auditLastCheckResult,
+  },
 
   // ---- Site profile ----
   "profile.get": {

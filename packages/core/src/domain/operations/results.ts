@@ -11,6 +11,7 @@ import { z } from "zod";
 import type {
   AdminUser,
   AdminUsersAnswer,
+  AuditLastCheckAnswer,
   AuditLogAnswer,
   AuditVerifyAnswer,
   DashboardStats,
@@ -253,6 +254,28 @@ export const auditVerifyResult = answer<AuditVerifyAnswer>()(
     z.strictObject({ ok: z.literal(true), entries: z.number().int(), head: auditHead.nullable() }),
     z.strictObject({ ok: z.literal(false), entries: z.number().int(), firstBadId: text, reason: text }),
   ]),
+);
+
+export const auditLastCheckResult = answer<AuditLastCheckAnswer>()(
+  z.strictObject({
+    check: z
+      .discriminatedUnion("ok", [
+        z.strictObject({
+          ok: z.literal(true),
+          entries: z.number().int(),
+          head: auditHead.nullable(),
+          at: text,
+        }),
+        z.strictObject({
+          ok: z.literal(false),
+          entries: z.number().int(),
+          firstBadId: text,
+          reason: text,
+          at: text,
+        }),
+      ])
+      .nullable(),
+  }),
 );
 
 // ---- Site profile ----

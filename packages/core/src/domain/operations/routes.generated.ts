@@ -49,6 +49,7 @@ export const ROUTES: Record<OperationName, Route> = {
   "dashboard.get": {"method":"GET","path":"/api/admin/dashboard","query":[],"body":false},
   "audit.list": {"method":"GET","path":"/api/admin/audit","query":["actor","kind","before","limit"],"body":false},
   "audit.verify": {"method":"GET","path":"/api/admin/audit/verify","query":["head"],"body":false},
+  "audit.lastCheck": {"method":"GET","path":"/api/admin/audit/check","query":[],"body":false},
   "profile.get": {"method":"GET","path":"/api/settings/profile","query":[],"body":false},
   "profile.update": {"method":"PATCH","path":"/api/admin/settings/profile","query":[],"body":true},
   "tools.playlist": {"method":"GET","path":"/api/youtube-playlist","query":["test","playlistId"],"body":false},

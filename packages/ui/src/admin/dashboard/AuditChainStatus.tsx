@@ -1,7 +1,9 @@
 /**
  * The audit log's chain state (issue 26, SECURITY 32): 'Audit log intact: 12,345 entries, checked 2
  * minutes ago', or where it breaks (the first entry changed, or the first after a removed one) and why.
- * Checked when the card opens and again on 'Verify now'; 'checked …' keeps counting while on screen.
+ * The card opens on the newest check the server already made (housekeeping's daily one, or the last 'Verify
+ * now'), so opening the Dashboard never walks a log of 500,000 entries (issue 24); only a site never checked
+ * is verified as the card opens. 'Verify now' walks the whole chain again; 'checked …' keeps counting.
  */
 import type { AuditVerifyAnswer } from "@portfolio/core/domain";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -29,26 +31,33 @@ export function AuditChainStatus() {
   const [now, setNow] = useState(() => new Date());
   const sequence = useRef(0);
 
-  const verify = useCallback(async () => {
-    const ticket = ++sequence.current;
-    setBusy(true);
-    try {
-      const answer = await api.verifyAuditLog();
-      if (ticket !== sequence.current) return;
-      const at = new Date();
-      setCheck({ answer, at: at.toISOString() });
-      setNow(at);
-      setError(null);
-    } catch (failure) {
-      if (ticket === sequence.current) setError(failure);
-    } finally {
-      if (ticket === sequence.current) setBusy(false);
-    }
-  }, [api]);
+  /** Runs one read of the chain's state; `fresh` walks the whole chain, else the newest check is read. */
+  const load = useCallback(
+    async (fresh: boolean) => {
+      const ticket = ++sequence.current;
+      setBusy(true);
+      try {
+        const last = fresh ? null : (await api.getLastAuditCheck()).check;
+        const next: Check = last
+          ? { answer: last, at: last.at }
+          : { answer: await api.verifyAuditLog(), at: new Date().toISOString() };
+        if (ticket !== sequence.current) return;
+        setCheck(next);
+        setNow(new Date());
+        setError(null);
+      } catch (failure) {
+        if (ticket === sequence.current) setError(failure);
+      } finally {
+        if (ticket === sequence.current) setBusy(false);
+      }
+    },
+    [api],
+  );
+  const verify = useCallback(() => load(true), [load]);
 
   useEffect(() => {
-    void verify();
-  }, [verify]);
+    void load(false);
+  }, [load]);
 
   useEffect(() => {
     const timer = setInterval(() => setNow(new Date()), TICK_MS);
