@@ -201,16 +201,30 @@ describe("the invoke channel (SECURITY 19)", () => {
     },
   );
 
-  it("answers 'Needs a connection.' to an online-only operation when not connected", async () => {
+  it("answers 'Needs a connection.' to an online-only operation when working locally, flagged as having no server", async () => {
     const app = await open();
     await app.workLocally();
     expect(await app.handleInvoke(ownWindow, { operation: "users.list", input: {} })).toEqual({
       ok: false,
       status: 503,
       error: "Needs a connection.",
-      details: { needsConnection: true },
+      details: { needsConnection: true, noServer: true },
     });
   });
+
+  it.each(["trash.list", "roles.history", "profile.history"])(
+    "answers %s working locally as a call that needs a server, not one that waits to be online",
+    async (operation) => {
+      const app = await open();
+      await app.workLocally();
+      const input = operation === "roles.history" ? { roleKey: "moderator" } : {};
+      expect(await app.handleInvoke(ownWindow, { operation, input })).toMatchObject({
+        ok: false,
+        status: 503,
+        details: { needsConnection: true, noServer: true },
+      });
+    },
+  );
 
   it("answers an unknown operation with 404", async () => {
     const app = await open();

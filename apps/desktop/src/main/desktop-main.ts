@@ -233,6 +233,8 @@ export async function createDesktopMain(deps: DesktopMainDeps): Promise<DesktopM
       const token = connection ? await credentials.token() : null;
       return connection && token ? deviceTransport(connection.serverUrl, token, fetchImpl) : null;
     },
+    // Working locally there is no connection at all; signed out, there is one whose token is gone.
+    hasServer: () => credentials.status().connection !== null,
     reachable: (answered) => engine.reachable(answered),
     unauthorized: () => credentials.forgetToken(),
     sync: () => engine.syncNow(),

@@ -60,8 +60,9 @@ export function placementOf(name: OperationName): Placement {
   return "server";
 }
 
-export function needsConnection(): DomainError {
-  return new DomainError("unavailable", NEEDS_CONNECTION, { needsConnection: true });
+/** `noServer`: the app works locally with no server at all, so being online would not help (the panel says so). */
+export function needsConnection(noServer = false): DomainError {
+  return new DomainError("unavailable", NEEDS_CONNECTION, { needsConnection: true, ...(noServer ? { noServer } : {}) });
 }
 
 export type DesktopHandlers = {
@@ -74,6 +75,8 @@ export interface DispatchDeps {
   desktop: DesktopHandlers;
   /** The device transport, or null when not connected or signed out. */
   server: () => Promise<Transport | null>;
+  /** Whether the app is connected to a server at all (false while working locally); true when not given. */
+  hasServer?: () => boolean;
   /** Whether the server answered a forwarded call. */
   reachable: (answered: boolean) => void;
   /** The server refused the token (401). */
@@ -102,7 +105,7 @@ export function createDispatch(deps: DispatchDeps): Dispatch {
     // Refused here with the server's own message when the input is wrong: no round trip, same words.
     parseOperationInput(operations[name], splitInput(routeOf(operations[name]), input));
     const server = await deps.server();
-    if (!server) throw needsConnection();
+    if (!server) throw needsConnection(deps.hasServer ? !deps.hasServer() : false);
     try {
       // biome-ignore lint/suspicious/noExplicitAny: the input was just validated by the operation's own schemas.
       const value = await server.call(name, input as any);

@@ -42,6 +42,14 @@ export function roleUpdatedMessage(updatedUsers: number): string {
   return `Role permissions updated successfully. ${updatedUsers} ${updatedUsers === 1 ? "user" : "users"} updated.`;
 }
 
+export function roleRestoredMessage(version: number, updatedUsers: number): string {
+  return `Role restored to version ${version}. ${updatedUsers} ${updatedUsers === 1 ? "user" : "users"} updated.`;
+}
+
+export function roleRestoreFailedMessage(serverError: string | undefined): string {
+  return `Could not restore this version of the role: ${serverError || "Unknown error"}`;
+}
+
 export function roleUpdateFailedMessage(serverError: string | undefined): string {
   return `Failed to update role permissions: ${serverError || "Unknown error"}`;
 }

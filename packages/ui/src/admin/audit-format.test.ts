@@ -126,6 +126,47 @@ describe("audit log in words", () => {
 });
 
 // SECURITY 30: every second-factor entry in words; the account is named, whoever acted is the actor column.
+describe("history and trash entries in the audit log", () => {
+  it("says which version a project restore brought back", () => {
+    const restore = entry("project.restore", { title: "Bot", restoredVersion: 3, before: {}, after: {} });
+    expect(describeAuditAction(restore)).toBe('restored project "Bot" to version 3');
+  });
+
+  it("says which version a site profile restore brought back", () => {
+    expect(describeAuditAction(entry("settings.restore", { restoredVersion: 2 }))).toBe(
+      "restored the site profile to version 2",
+    );
+  });
+
+  it("calls the site profile's version 0 the built-in one", () => {
+    expect(describeAuditAction(entry("settings.restore", { restoredVersion: 0 }))).toBe(
+      "restored the site profile to the built-in one (version 0)",
+    );
+  });
+
+  it("says which version a role restore brought back, and how many users it updated", () => {
+    const restore = entry("role.restore", { restoredVersion: 1, updatedUsers: 2, usernames: ["a", "b"] }, "moderator");
+    expect(describeAuditAction(restore)).toBe("restored the Moderator role to version 1 (2 users updated)");
+  });
+
+  it("says a project came back from the trash", () => {
+    const untrash = entry("project.untrash", { title: "Bot", deletedAt: "2026-11-20T10:00:00.000Z", deletedBy: "ann" });
+    expect(describeAuditAction(untrash)).toBe('restored project "Bot" from the trash');
+  });
+
+  it("says someone deleted a project from the trash for good", () => {
+    expect(describeAuditAction(entry("trash.purge", { title: "Bot", deletedBy: "ann" }))).toBe(
+      'deleted project "Bot" from the trash for good',
+    );
+  });
+
+  it("says housekeeping purged a project whose time in the trash ran out", () => {
+    expect(describeAuditAction(entry("trash.purge", { title: "Bot", deletedBy: "ann", expired: true }))).toBe(
+      'purged project "Bot" from the trash when its time there ran out',
+    );
+  });
+});
+
 describe("second-factor entries in the audit log", () => {
   it("says an authenticator app was set up", () => {
     expect(describeAuditAction(entry("second_factor.totp_enabled", { username: "ann" }))).toBe(

@@ -14,6 +14,7 @@ export const AUDIT_KINDS: ReadonlyArray<{ value: string; label: string }> = [
   { value: "user", label: "Users" },
   { value: "role", label: "Roles" },
   { value: "settings", label: "Site settings" },
+  { value: "trash", label: "Trash" },
   { value: "auth", label: "Sign-ins and accounts" },
   { value: "token", label: "E-mailed links and device tokens" },
   { value: "twitch", label: "Twitch" },
@@ -33,6 +34,12 @@ function detail(details: Record<string, unknown>, key: string): string | undefin
   const after = isRecord(details.after) ? details.after : {};
   const before = isRecord(details.before) ? details.before : {};
   return text(details[key]) ?? text(after[key]) ?? text(before[key]);
+}
+
+/** ' to version 3', from the version a restore brought back (`details.restoredVersion`). */
+function toVersion(details: Record<string, unknown>): string {
+  const version = count(details.restoredVersion);
+  return version === undefined ? " to an earlier version" : ` to version ${version}`;
 }
 
 function quoted(name: string | undefined, fallback: string): string {
@@ -136,6 +143,15 @@ export function describeAuditAction(
       return `edited project ${project}`;
     case "project.delete":
       return `deleted project ${project}`;
+    case "project.restore":
+      return `restored project ${project}${toVersion(details)}`;
+    case "project.untrash":
+      return `restored project ${project} from the trash`;
+    case "trash.purge":
+      // Housekeeping purges what stayed past TRASH_RETENTION_DAYS; a person purges with 'Delete now'.
+      return details.expired === true
+        ? `purged project ${project} from the trash when its time there ran out`
+        : `deleted project ${project} from the trash for good`;
     case "user.edit":
       // The first start records the owner's creation as an edit of the new row: it is a creation.
       return details.created === true ? `created user ${user}` : `edited user ${user}`;
@@ -162,8 +178,18 @@ export function describeAuditAction(
       const moved = count === undefined ? "" : ` (${count} ${count === 1 ? "user" : "users"} updated)`;
       return `changed the permissions of the ${roleName(entry.targetId)} role${moved}`;
     }
+    case "role.restore": {
+      const count = typeof details.updatedUsers === "number" ? details.updatedUsers : undefined;
+      const moved = count === undefined ? "" : ` (${count} ${count === 1 ? "user" : "users"} updated)`;
+      return `restored the ${roleName(entry.targetId)} role${toVersion(details)}${moved}`;
+    }
     case "settings.edit":
       return "changed the site profile";
+    case "settings.restore":
+      // Version 0 is the built-in profile, as it stood before its first change.
+      return details.restoredVersion === 0
+        ? "restored the site profile to the built-in one (version 0)"
+        : `restored the site profile${toVersion(details)}`;
     case "auth.login": {
       const method = SIGN_IN_METHODS[text(details.secondFactor) ?? ""];
       return method ? `logged in with ${method}` : "logged in";

@@ -9,6 +9,7 @@ import {
   PREVIEW_UNKNOWN,
   roleChoices,
   roleLockReason,
+  rolePreviewForRestore,
   rolePreviewFromAnswer,
   rolePreviewFromError,
   rolePreviewText,
@@ -86,6 +87,25 @@ describe("role editor (Settings tab)", () => {
     expect(rolePreviewFromError(new ApiNetworkError(new Error("down")))).toEqual({
       state: "unknown",
       text: PREVIEW_UNKNOWN,
+    });
+  });
+});
+
+describe("the preview in a role restore's confirmation", () => {
+  it("names who the restore would update, like the editor before Save", () => {
+    const answer = { updatedUsers: 2, usernames: ["al", "bo"], role: DEFAULT_ROLES.user, dryRun: true as const };
+    expect(rolePreviewForRestore(answer)).toEqual({ text: "This will update 2 users: al, bo", refused: false });
+  });
+
+  it("keeps Restore off with the server's words when it would refuse the restore", () => {
+    const same = "The Moderator role already has this set.";
+    expect(rolePreviewForRestore(null, new ApiError(400, same))).toEqual({ text: same, refused: true });
+  });
+
+  it("leaves Restore on when the preview itself could not be asked", () => {
+    expect(rolePreviewForRestore(null, new ApiNetworkError(new TypeError("Failed to fetch")))).toEqual({
+      text: PREVIEW_UNKNOWN,
+      refused: false,
     });
   });
 });

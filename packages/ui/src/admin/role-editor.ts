@@ -86,3 +86,12 @@ export function rolePreviewFromError(error: unknown): RolePreview {
     return { state: "refused", text: error.serverMessage };
   return { state: "unknown", text: PREVIEW_UNKNOWN };
 }
+
+/** The same preview in a restore's confirmation (issue 26): its words, and whether Restore stays off. */
+export function rolePreviewForRestore(
+  answer: RoleUpdateAnswer | null,
+  error?: unknown,
+): { text: string; refused: boolean } {
+  const preview = answer ? rolePreviewFromAnswer(answer) : rolePreviewFromError(error);
+  return { text: "text" in preview ? preview.text : PREVIEW_UNKNOWN, refused: preview.state === "refused" };
+}

@@ -7,7 +7,7 @@
  *
  * `restore` rejects with an Error whose message is shown as is (the caller words its 409). In the desktop
  * app while offline the loader fails with 'needs a connection', shown as 'History is available when you
- * are online.'
+ * are online.'; working locally, with no server at all, it says history needs a connected server.
  */
 import type { HistoryAnswer, HistoryItem } from "@portfolio/core/domain";
 import { changedKeys } from "@portfolio/core/domain";
@@ -17,12 +17,14 @@ import { errorMessage } from "../api/api-client.ts";
 import { Alert } from "../components/Alert.tsx";
 import { Button, Spinner } from "../components/Button.tsx";
 import { unavailableProps } from "../components/unavailable.tsx";
-import { needsConnection } from "../sync/needs-connection.ts";
+import { needsConnection, needsServer } from "../sync/needs-connection.ts";
 import { describeVersion, type FieldChange, type FieldLabels, versionChanges } from "./history-view.ts";
-import { RestoreVersionDialog } from "./RestoreVersionDialog.tsx";
+import { type RestorePreview, RestoreVersionDialog } from "./RestoreVersionDialog.tsx";
 
 export const HISTORY_PAGE_SIZE = 20;
 export const HISTORY_OFFLINE = "History is available when you are online.";
+export const HISTORY_NO_SERVER =
+  "History is kept on a server, and this app works locally without one. Connect it to a server to see and restore earlier versions.";
 
 export interface HistoryPanelProps<F extends object> {
   /** One page, newest first: the first without `before`, then older than the previous page's `next`. */
@@ -39,6 +41,8 @@ export interface HistoryPanelProps<F extends object> {
   onRestoreRefused?: () => void;
   /** A sentence the confirmation adds, e.g. that unsaved edits in the form will be replaced. */
   restoreNote?: string;
+  /** What else a restore would change, from the server (a role's members); shown in the confirmation. */
+  restorePreview?: (item: HistoryItem<F>) => Promise<RestorePreview>;
   /** Names the thing in the texts: 'project', 'site profile', 'role'. */
   noun: string;
 }
@@ -103,6 +107,7 @@ export function HistoryPanel<F extends object>(props: HistoryPanelProps<F>) {
   const items = pages?.items ?? [];
   const changes = versionChanges(items, labels);
   const offline = needsConnection(error);
+  const noServer = needsServer(error);
 
   return (
     <section aria-labelledby={`${id}-title`} data-testid="history-panel" data-state={pages ? "loaded" : "loading"}>
@@ -119,10 +124,12 @@ export function HistoryPanel<F extends object>(props: HistoryPanelProps<F>) {
       ) : null}
       {error && offline ? (
         <Alert tone="info" className="mt-3 flex flex-wrap items-center justify-between gap-3" testId="history-offline">
-          <span>{HISTORY_OFFLINE}</span>
-          <Button size="sm" variant="secondary" onClick={() => void fetchPage()}>
-            Try again
-          </Button>
+          <span>{noServer ? HISTORY_NO_SERVER : HISTORY_OFFLINE}</span>
+          {noServer ? null : (
+            <Button size="sm" variant="secondary" onClick={() => void fetchPage()}>
+              Try again
+            </Button>
+          )}
         </Alert>
       ) : null}
       {error && !offline ? (
@@ -177,6 +184,7 @@ export function HistoryPanel<F extends object>(props: HistoryPanelProps<F>) {
         labels={labels}
         noun={noun}
         note={props.restoreNote}
+        preview={props.restorePreview}
         onConfirm={confirmRestore}
         onCancel={() => setChoice(null)}
       />

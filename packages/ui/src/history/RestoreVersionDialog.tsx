@@ -1,9 +1,47 @@
-/** 'Restore version N?': what will change, field by field (now vs. that version), then Restore or Cancel. */
+/**
+ * 'Restore version N?': what will change, field by field (now vs. that version), then Restore or Cancel.
+ * A thing whose restore changes more than its own fields (a role's members) adds the server's preview of
+ * that below the table; a preview that says the server would refuse keeps Restore off.
+ */
 import type { HistoryItem } from "@portfolio/core/domain";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button, buttonClasses } from "../components/Button.tsx";
 import { Modal } from "../components/Modal.tsx";
 import { type FieldLabels, fieldChanges } from "./history-view.ts";
+
+/** What else a restore would change, in words; `refused` when the server would refuse the restore. */
+export interface RestorePreview {
+  text: string;
+  refused: boolean;
+}
+
+type PreviewState = { state: "none" } | { state: "checking" } | ({ state: "ready" } & RestorePreview);
+
+export const PREVIEW_CHECKING = "Checking what else this restore would change…";
+
+/** Asks for the preview of the chosen version, dropping the answer for a version no longer chosen. */
+function useRestorePreview<F>(
+  item: HistoryItem<F> | null,
+  preview: ((item: HistoryItem<F>) => Promise<RestorePreview>) | undefined,
+): PreviewState {
+  const [result, setResult] = useState<PreviewState>({ state: "none" });
+  const previewRef = useRef(preview);
+  previewRef.current = preview;
+  useEffect(() => {
+    const ask = previewRef.current;
+    if (!item || !ask) {
+      setResult({ state: "none" });
+      return;
+    }
+    let current = true;
+    setResult({ state: "checking" });
+    void ask(item).then((answer) => current && setResult({ state: "ready", ...answer }));
+    return () => {
+      current = false;
+    };
+  }, [item]);
+  return result;
+}
 
 export function RestoreVersionDialog<F extends object>({
   item,
@@ -11,6 +49,7 @@ export function RestoreVersionDialog<F extends object>({
   labels,
   noun,
   note,
+  preview,
   onConfirm,
   onCancel,
 }: {
@@ -19,12 +58,17 @@ export function RestoreVersionDialog<F extends object>({
   labels: FieldLabels<F>;
   noun: string;
   note?: string;
+  /** The server's preview of what else the restore changes; resolves with words, never rejects. */
+  preview?: (item: HistoryItem<F>) => Promise<RestorePreview>;
   onConfirm: () => Promise<void>;
   onCancel: () => void;
 }) {
   const cancel = useRef<HTMLButtonElement>(null);
   const [busy, setBusy] = useState(false);
   const changes = item ? fieldChanges(current, item.fields, labels) : [];
+  const previewed = useRestorePreview(item, preview);
+  const waiting = previewed.state === "checking";
+  const refused = previewed.state === "ready" && previewed.refused;
   const confirm = async () => {
     setBusy(true);
     try {
@@ -82,12 +126,26 @@ export function RestoreVersionDialog<F extends object>({
           ))}
         </tbody>
       </table>
+      {previewed.state === "none" ? null : (
+        <p
+          data-testid="restore-preview"
+          data-state={waiting ? "checking" : refused ? "refused" : "ready"}
+          aria-live="polite"
+          className={
+            refused
+              ? "mt-3 text-sm font-medium text-red-700 dark:text-red-300"
+              : "mt-3 text-sm text-slate-700 dark:text-slate-300"
+          }
+        >
+          {waiting ? PREVIEW_CHECKING : previewed.text}
+        </p>
+      )}
       {note ? <p className="mt-3 text-sm font-medium text-amber-800 dark:text-amber-200">{note}</p> : null}
       <div className="mt-4 flex justify-end gap-2">
         <button ref={cancel} type="button" className={buttonClasses("secondary")} onClick={onCancel} disabled={busy}>
           Cancel
         </button>
-        <Button onClick={confirm} loading={busy}>
+        <Button onClick={confirm} loading={busy} disabled={waiting || refused}>
           Restore version {item?.version ?? ""}
         </Button>
       </div>

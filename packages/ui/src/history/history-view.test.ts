@@ -52,6 +52,14 @@ describe("the History panel's comparisons", () => {
     expect(formatFieldValue(3)).toBe("3");
   });
 
+  it("reads a list of named records, such as social links, by name", () => {
+    const links = [
+      { name: "GitHub", url: "https://github.com/ada", handle: "ada" },
+      { name: "Twitch", url: "", handle: "" },
+    ];
+    expect(formatFieldValue(links)).toBe("GitHub: https://github.com/ada, ada; Twitch: (empty)");
+  });
+
   it("names a field without a label by its name in words", () => {
     expect(fieldLabel("birthDate", {})).toBe("Birth date");
   });

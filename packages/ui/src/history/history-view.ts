@@ -24,13 +24,29 @@ export function fieldLabel<F>(key: string, labels: FieldLabels<F>): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** Any field value in words: empty text and null as '(empty)', yes/no, lists joined with commas. */
+/**
+ * Any field value in words: empty text and null as '(empty)', yes/no, lists joined with commas. A record
+ * with a name (a social link) reads 'GitHub: url, handle', and a list of them is joined with semicolons.
+ */
 export function formatFieldValue(value: unknown): string {
   if (value === null || value === undefined || value === "") return "(empty)";
   if (typeof value === "boolean") return value ? "Yes" : "No";
-  if (Array.isArray(value)) return value.length === 0 ? "(none)" : value.map((v) => formatFieldValue(v)).join(", ");
-  if (typeof value === "object") return JSON.stringify(value);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return "(none)";
+    const records = value.some((v) => typeof v === "object" && v !== null);
+    return value.map((v) => formatFieldValue(v)).join(records ? "; " : ", ");
+  }
+  if (typeof value === "object") return formatRecord(value as Record<string, unknown>);
   return String(value);
+}
+
+function formatRecord(record: Record<string, unknown>): string {
+  const { name, ...rest } = record;
+  const values = Object.values(rest)
+    .filter((v) => v !== null && v !== undefined && v !== "")
+    .map((v) => formatFieldValue(v));
+  if (typeof name !== "string") return values.length === 0 ? "(empty)" : values.join(", ");
+  return `${name}: ${values.length === 0 ? "(empty)" : values.join(", ")}`;
 }
 
 /** The fields that differ from `before` to `after`, with both values in words, in the order of `after`. */

@@ -21,6 +21,8 @@ export const TRASH_MESSAGES = {
   purgeQuestion: (title: string) =>
     `Delete "${title}" now? It leaves the trash for good, with its history, and cannot be restored.`,
   offline: "The trash is available when you are online.",
+  noServer:
+    "The trash is kept on a server, and this app works locally without one. Connect it to a server to see and restore deleted projects.",
 } as const;
 
 export const AUDIT_CHAIN_MESSAGES = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError, ApiNetworkError } from "../api/transport.ts";
-import { needsConnection } from "./needs-connection.ts";
+import { needsConnection, needsServer } from "./needs-connection.ts";
 
 describe("needsConnection", () => {
   it("is true for a 503 flagged needsConnection", () => {
@@ -19,5 +19,16 @@ describe("needsConnection", () => {
     expect(needsConnection(new ApiNetworkError(new TypeError("Failed to fetch")))).toBe(false);
     expect(needsConnection(new Error("boom"))).toBe(false);
     expect(needsConnection(undefined)).toBe(false);
+  });
+});
+
+describe("needsServer", () => {
+  it("is true when the desktop app works locally, with no server at all", () => {
+    const error = new ApiError(503, "Needs a connection.", { needsConnection: true, noServer: true });
+    expect(needsServer(error)).toBe(true);
+  });
+
+  it("is false while a connected app is merely offline", () => {
+    expect(needsServer(new ApiError(503, "Needs a connection.", { needsConnection: true }))).toBe(false);
   });
 });

@@ -14,3 +14,11 @@ export const NEEDS_CONNECTION = {
 export function needsConnection(error: unknown): boolean {
   return error instanceof ApiError && error.status === 503 && error.details.needsConnection === true;
 }
+
+/**
+ * The desktop app working locally ('Work locally': no server at all) flags the same answer `noServer`:
+ * waiting to be online would not help there, so the panel says the part needs a connected server.
+ */
+export function needsServer(error: unknown): boolean {
+  return needsConnection(error) && error instanceof ApiError && error.details.noServer === true;
+}

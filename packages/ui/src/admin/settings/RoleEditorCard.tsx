@@ -1,18 +1,21 @@
 /**
  * One role in the role editor: its permissions as checkboxes, who a save would change (the role's members,
  * from the server's dry run), and Reset and Save. That line and the buttons stay in view at the bottom of
- * the card (above the profile bar) while the checkboxes scroll by (issue 22 §5).
+ * the card (above the profile bar) while the checkboxes scroll by (issue 22 §5). Above them, the role's
+ * history (issue 26), folded away until asked for.
  */
 import type { RoleKey, RoleUpdateAnswer, RoleView } from "@portfolio/core/domain";
 import { useEffect, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { cx } from "../../components/cx.ts";
+import { HistoryDisclosure } from "../../history/HistoryDisclosure.tsx";
 import { useReportUnsaved } from "../../unsaved/UnsavedChangesProvider.tsx";
 import { dotClasses } from "../chip-colors.ts";
 import { PROFILE_BAR_HEIGHT } from "../ProfileBubble.tsx";
 import { togglePermission } from "../permission-choices.ts";
 import { isRoleDirty, roleChoices, roleLockReason } from "../role-editor.ts";
 import { PermissionChecklist } from "../users/PermissionChecklist.tsx";
+import { RoleHistory } from "./RoleHistory.tsx";
 import { useRolePreview } from "./use-role-preview.ts";
 
 export function RoleEditorCard({
@@ -21,6 +24,7 @@ export function RoleEditorCard({
   viewerPermissions,
   onSave,
   onPreview,
+  onRestore,
 }: {
   roleKey: RoleKey;
   role: RoleView;
@@ -28,6 +32,8 @@ export function RoleEditorCard({
   onSave: (roleKey: RoleKey, permissions: string[]) => Promise<void>;
   /** A dry run of the save: who it would change, or the server's refusal. */
   onPreview: (roleKey: RoleKey, permissions: string[]) => Promise<RoleUpdateAnswer>;
+  /** Restores a version of the role; rejects with an Error whose message says why not. */
+  onRestore: (roleKey: RoleKey, version: number) => Promise<void>;
 }) {
   const [draft, setDraft] = useState<string[]>(role.permissions);
   const [busy, setBusy] = useState(false);
@@ -80,6 +86,13 @@ export function RoleEditorCard({
           options={roleChoices(viewerPermissions, role.permissions, draft)}
           onToggle={(name) => setDraft((d) => togglePermission(d, name))}
         />
+      </div>
+      <div className="mt-3 border-t border-slate-200 pt-3 dark:border-slate-800">
+        <HistoryDisclosure label={`the ${role.name} role`} testId="role-history-toggle">
+          {() => (
+            <RoleHistory roleKey={roleKey} role={role} dirty={dirty} lockedReason={locked} onRestore={onRestore} />
+          )}
+        </HistoryDisclosure>
       </div>
       <div
         data-testid="role-card-footer"

@@ -2,11 +2,17 @@
  * The role and permission editor (users:edit): the owner edits every role but owner, others moderator and
  * user. Saving updates the role's members (users saved with exactly this role's permissions), never a user
  * who merely holds an equal set; the card shows who before Save, and the answer says how many moved.
+ * Each card's history restores a version the same way: a role edit, previewed, then confirmed.
  */
 import type { RoleKey } from "@portfolio/core/domain";
 import { failureReason } from "../../api/api-client.ts";
 import { useApi } from "../../auth/auth-context.tsx";
-import { roleUpdatedMessage, roleUpdateFailedMessage } from "../admin-messages.ts";
+import {
+  roleRestoredMessage,
+  roleRestoreFailedMessage,
+  roleUpdatedMessage,
+  roleUpdateFailedMessage,
+} from "../admin-messages.ts";
 import { useNotify } from "../feedback.tsx";
 import { canEditRoles, editorRoleKeys } from "../role-editor.ts";
 import type { RoleSet } from "../user-editor.ts";
@@ -37,6 +43,18 @@ export function RolesSection({
   const preview = (roleKey: RoleKey, permissions: string[]) =>
     api.updateRolePermissions(roleKey, permissions, { dryRun: true });
 
+  // The History panel shows a refusal in place (an Error's message); success is a toast like a save.
+  const restore = async (roleKey: RoleKey, version: number) => {
+    try {
+      const answer = await api.restoreRole(roleKey, version);
+      notify({ tone: "success", text: roleRestoredMessage(version, answer.updatedUsers) });
+    } catch (error) {
+      throw new Error(roleRestoreFailedMessage(failureReason(error)));
+    } finally {
+      await onChanged();
+    }
+  };
+
   return (
     <>
       {canEditRoles(viewerPermissions) ? (
@@ -49,6 +67,7 @@ export function RolesSection({
               viewerPermissions={viewerPermissions}
               onSave={save}
               onPreview={preview}
+              onRestore={restore}
             />
           ))}
         </div>

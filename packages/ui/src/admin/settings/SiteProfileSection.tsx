@@ -3,6 +3,7 @@
  * e-mail, social links, tagline, streaming site), stored on the server and read by the public site.
  * Only the owner changes it (policy action settings.update); everyone else sees it as plain read-only
  * text, not as a form they cannot use. A problem found before saving sits under its field, which takes focus.
+ * Below it, the profile's history (issue 26): every version, and the owner's 'Restore this version'.
  */
 import { birthDateOf, formatAge, type SiteProfile, type SocialLink } from "@portfolio/core/domain";
 import { type FormEvent, useEffect, useRef, useState } from "react";
@@ -10,6 +11,7 @@ import { failureReason } from "../../api/api-client.ts";
 import { useApi, useCan } from "../../auth/auth-context.tsx";
 import { Button } from "../../components/Button.tsx";
 import { TextField, useFocusFirstInvalid } from "../../components/FormField.tsx";
+import { HistoryDisclosure } from "../../history/HistoryDisclosure.tsx";
 import { SaveErrorBox } from "../../projects/SaveErrorBox.tsx";
 import { SaveError } from "../../projects/save-error.ts";
 import { useReportUnsaved } from "../../unsaved/UnsavedChangesProvider.tsx";
@@ -23,6 +25,7 @@ import {
   setSocialLink,
 } from "../site-profile-form.ts";
 import { useLoad } from "../use-load.ts";
+import { SiteProfileHistory } from "./SiteProfileHistory.tsx";
 
 export const PROFILE_SAVED = "Site profile saved. The public site now shows these details.";
 export const OWNER_ONLY = "Only the owner can change the site profile.";
@@ -31,6 +34,7 @@ export function SiteProfileSection() {
   const api = useApi();
   const profile = useLoad(() => api.getSiteProfile());
   const owner = useCan("settings.update");
+  const [dirty, setDirty] = useState(false);
   return (
     <Card
       title="General settings"
@@ -42,13 +46,40 @@ export function SiteProfileSection() {
         <ErrorBlock error={profile.error} what="the site profile" onRetry={profile.reload} />
       ) : null}
       {!profile.data && !profile.error ? <LoadingBlock label="Loading the site profile…" /> : null}
-      {profile.data && owner ? <ProfileForm saved={profile.data} onSaved={profile.reload} /> : null}
+      {profile.data && owner ? (
+        <ProfileForm saved={profile.data} onSaved={profile.reload} onDirtyChange={setDirty} />
+      ) : null}
       {profile.data && !owner ? <ProfileReadOnly profile={profile.data} /> : null}
+      {profile.data ? (
+        <div className="mt-5 border-t border-slate-200 pt-4 dark:border-slate-800">
+          <HistoryDisclosure label="the site profile" testId="site-profile-history-toggle">
+            {() =>
+              profile.data ? (
+                <SiteProfileHistory
+                  profile={profile.data}
+                  owner={owner}
+                  dirty={owner && dirty}
+                  onRestored={profile.reload}
+                />
+              ) : null
+            }
+          </HistoryDisclosure>
+        </div>
+      ) : null}
     </Card>
   );
 }
 
-function ProfileForm({ saved, onSaved }: { saved: SiteProfile; onSaved: () => Promise<void> }) {
+function ProfileForm({
+  saved,
+  onSaved,
+  onDirtyChange,
+}: {
+  saved: SiteProfile;
+  onSaved: () => Promise<void>;
+  /** Tells the History panel whether a restore would replace unsaved changes. */
+  onDirtyChange: (dirty: boolean) => void;
+}) {
   const api = useApi();
   const notify = useNotify();
   const [form, setForm] = useState(() => profileFormFrom(saved));
@@ -62,6 +93,7 @@ function ProfileForm({ saved, onSaved }: { saved: SiteProfile; onSaved: () => Pr
   useEffect(() => setForm(profileFormFrom(saved)), [saved]);
   const dirty = !sameProfile(form, saved);
   useReportUnsaved(dirty);
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   const set = <K extends keyof SiteProfile>(key: K, value: SiteProfile[K]) => setForm((f) => ({ ...f, [key]: value }));
 
   const submit = async (event: FormEvent) => {

@@ -1,7 +1,8 @@
 /**
  * The Trash tab (issue 26; projects:delete, like the server's `trash.manage`): what was deleted, by whom,
  * when, and when it will be purged, with Restore and 'Delete now' (behind a confirmation). It reads
- * through the server; the desktop app while offline says the trash is available when online.
+ * through the server; the desktop app while offline says the trash is available when online, and working
+ * locally (no server at all) that the trash needs a connected server.
  */
 import type { TrashItem } from "@portfolio/core/domain";
 import { useState } from "react";
@@ -9,7 +10,7 @@ import { useApi } from "../../auth/auth-context.tsx";
 import { Alert } from "../../components/Alert.tsx";
 import { Button } from "../../components/Button.tsx";
 import { TRASH_MESSAGES } from "../../history/messages.ts";
-import { needsConnection } from "../../sync/needs-connection.ts";
+import { needsConnection, needsServer } from "../../sync/needs-connection.ts";
 import { ConfirmDialog } from "../ConfirmDialog.tsx";
 import { formatDate, formatDateTime, relativeTime } from "../dates.ts";
 import { failureFeedback, useNotify } from "../feedback.tsx";
@@ -58,10 +59,12 @@ export function TrashTab({ onChanged }: { onChanged: () => Promise<void> }) {
       </div>
       {trash.error && !items && needsConnection(trash.error) ? (
         <Alert tone="info" className="flex flex-wrap items-center justify-between gap-3" testId="trash-offline">
-          <span>{TRASH_MESSAGES.offline}</span>
-          <Button size="sm" variant="secondary" onClick={trash.reload}>
-            Try again
-          </Button>
+          <span>{needsServer(trash.error) ? TRASH_MESSAGES.noServer : TRASH_MESSAGES.offline}</span>
+          {needsServer(trash.error) ? null : (
+            <Button size="sm" variant="secondary" onClick={trash.reload}>
+              Try again
+            </Button>
+          )}
         </Alert>
       ) : null}
       {trash.error && !items && !needsConnection(trash.error) ? (
