@@ -67,8 +67,8 @@ export interface HistoryPageQuery {
   before?: number;
 }
 
-/** What `getProjectsPage` sends: a limit, and the sort and seed, or the previous page's `next`. */
-export type ProjectsPageRequest = Pick<ProjectsQuery, "limit" | "cursor" | "sort" | "seed">;
+/** What `getProjectsPage` sends: a limit, and the sort (direction, seed), or the previous page's `next`. */
+export type ProjectsPageRequest = Pick<ProjectsQuery, "limit" | "cursor" | "sort" | "seed" | "direction">;
 
 export interface ApiClient {
   /**
