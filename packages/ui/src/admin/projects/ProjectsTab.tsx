@@ -57,6 +57,8 @@ export function ProjectsTab({
   // In the desktop app while offline, a save says it waits on this computer.
   const saved = useSavedFeedback();
   const [sort, setSort] = useState(DEFAULT_PROJECT_SORT);
+  /** The order the rows shown are in: the headers say it (aria-sort) once the page in the new order is in. */
+  const [shownSort, setShownSort] = useState(DEFAULT_PROJECT_SORT);
   /** The cursors of the pages after the first that led here (a new order starts again at the first page). */
   const [trail, setTrail] = useState<CursorTrail>(FIRST_PAGE);
   const projects = useCursorPage((query) => api.getProjectsPage(query), projectsPageQuery(sort, trailCursor(trail)));
@@ -78,13 +80,14 @@ export function ProjectsTab({
   useEffect(() => {
     // Only an answer to what is asked now: right after a page move the old page is still shown.
     if (!answer || !projects.settled) return;
+    setShownSort(sort);
     // The last project of a later page was deleted: show the page before it.
     if (answer.projects.length === 0 && trail.length > 0) setTrail((t) => trailAfterAnswer(t, 0));
     else if (focusFirstRow.current) {
       focusFirstRow.current = false;
       table.current?.focusRow(0);
     }
-  }, [answer, projects.settled, trail.length]);
+  }, [answer, projects.settled, trail.length, sort]);
 
   const nextPage = () => {
     if (projects.loading || !answer?.next) return;
@@ -225,7 +228,7 @@ export function ProjectsTab({
           ref={table}
           projects={list}
           loading={projects.loading}
-          sort={sort}
+          sort={shownSort}
           onSort={changeSort}
           onEdit={edit}
           onDelete={remove}
