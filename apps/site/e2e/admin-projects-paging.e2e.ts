@@ -5,6 +5,7 @@
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, feedback, openPanel, ownerAccount, projectRow, test } from "./admin-support.ts";
+import { seriousViolations } from "./axe.ts";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -159,14 +160,26 @@ test("deleting a project on page 2 asks first, and 'Undo' puts it back on that p
   expect(await titles(page)).toEqual(az.slice(50, 100));
 });
 
-test("at 390 px the pager fits, and the page never scrolls sideways", async ({ page, login, ownerApi }) => {
+test("at 390 px the pager fits, nothing scrolls sideways, and page 2 is axe-clean in both themes", async ({
+  page,
+  login,
+  ownerApi,
+}) => {
   await seed(ownerApi);
   await page.setViewportSize({ width: 390, height: 844 });
   await login(ownerAccount);
-  await openPanel(page, "Projects");
-  await toSecondPage(page);
-  await nextButton(page).scrollIntoViewIfNeeded();
-  const box = await nextButton(page).boundingBox();
-  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const found: string[] = [];
+  for (const theme of ["dark", "light"] as const) {
+    await page.addInitScript((dark) => localStorage.setItem("darkMode", JSON.stringify(dark)), theme === "dark");
+    await openPanel(page, "Projects");
+    await toSecondPage(page);
+    await nextButton(page).scrollIntoViewIfNeeded();
+    const box = await nextButton(page).boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, "no sideways scroll at 390 px").toBeLessThanOrEqual(0);
+    found.push(...(await seriousViolations(page, { where: `${theme} projects page 2` })));
+    await page.screenshot({ path: `test-results/projects-paging-${theme}-390.png` });
+  }
+  expect(found).toEqual([]);
 });
