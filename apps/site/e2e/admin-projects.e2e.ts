@@ -110,7 +110,9 @@ test("creating a project: required fields, URL inputs, tag rules, empty links se
   expect(posts).toBe(0);
 
   const request = page.waitForRequest((r) => r.method() === "POST" && r.url().endsWith("/api/projects"));
-  const refetch = page.waitForResponse((r) => r.request().method() === "GET" && r.url().endsWith("/api/projects"));
+  const refetch = page.waitForResponse(
+    (r) => r.request().method() === "GET" && new URL(r.url()).pathname === "/api/projects",
+  );
   await submit.click();
   const body = (await request).postDataJSON() as Record<string, unknown>;
   expect(body).toEqual({
@@ -165,7 +167,9 @@ test("editing and deleting a project, with the confirmation; the list is fetched
   await confirm.getByRole("button", { name: "Cancel" }).click();
   await expect(projectRow(page, "Loan Manager")).toHaveCount(1);
   await projectRow(page, "Loan Manager").getByRole("button", { name: "Delete Loan Manager" }).click();
-  const refetch = page.waitForResponse((r) => r.request().method() === "GET" && r.url().endsWith("/api/projects"));
+  const refetch = page.waitForResponse(
+    (r) => r.request().method() === "GET" && new URL(r.url()).pathname === "/api/projects",
+  );
   await confirm.getByRole("button", { name: "Delete" }).click();
   await refetch;
   await expect(projectRow(page, "Loan Manager")).toHaveCount(0);

@@ -24,6 +24,11 @@ export const projectsQuerySchema = z.object({
     .optional(),
   /** random (the visit's order, from `seed`), az, or status; absent: the list's own order (oldest first). */
   sort: z.enum(PROJECT_SORTS, { error: `sort must be one of ${PROJECT_SORTS.join(", ")}.` }).optional(),
+  /**
+   * az and status only: `desc` reads the order backwards (Z-A; the archived first, then the others, then the
+   * latest, each still by title), for the admin table's second click on a column.
+   */
+  direction: z.enum(["asc", "desc"], { error: "direction must be asc or desc." }).optional(),
   /** The Random order's seed: the same seed gives the same order on every page. */
   seed: z.coerce
     .number({ error: seedMessage })

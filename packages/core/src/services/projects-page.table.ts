@@ -22,8 +22,8 @@ import { toProject } from "./projects.service.ts";
 /** Where a page ended: the sort (and seed) it belongs to, then the order's key values of its last row. */
 type Cursor =
   | { sort: "list"; createdAt: string; title: string; id: string }
-  | { sort: "az"; key: string; id: string }
-  | { sort: "status"; segment: number; key: string; id: string }
+  | { sort: "az"; key: string; id: string; desc?: true }
+  | { sort: "status"; segment: number; key: string; id: string; desc?: true }
   | { sort: "random"; seed: number; order: number; id: string };
 
 function encodeCursor(cursor: Cursor): string {
@@ -50,8 +50,9 @@ function decodeCursor(text: string): Cursor {
 const titleKey = sql<string>`lower(title)`;
 
 /** (a, b, ...) > (x, y, ...): row values, which both dialects compare in order and read through an index. */
-function after(columns: readonly Expression<unknown>[], values: readonly unknown[]): Expression<SqlBool> {
-  return sql<SqlBool>`(${sql.join(columns)}) > (${sql.join(values.map((v) => sql`${v}`))})`;
+function after(columns: readonly Expression<unknown>[], values: readonly unknown[], desc = false): Expression<SqlBool> {
+  const op = desc ? sql`<` : sql`>`;
+  return sql<SqlBool>`(${sql.join(columns)}) ${op} (${sql.join(values.map((v) => sql`${v}`))})`;
 }
 
 /** The first project flagged latest in list order: the only one that counts as latest. */
@@ -102,11 +103,13 @@ async function listRows(db: Db, take: number, from: Cursor | undefined): Promise
   return { rows, cursorOf: (r) => ({ sort: "list", createdAt: r.created_at, title: r.title, id: r.id }) };
 }
 
-async function azRows(db: Db, take: number, from: Cursor | undefined): Promise<Found> {
+async function azRows(db: Db, take: number, from: Cursor | undefined, desc: boolean): Promise<Found> {
   let query = selectRows(db);
-  if (from?.sort === "az") query = query.where(after([titleKey, sql.ref("id")], [from.key, from.id]));
-  const rows = await query.orderBy(titleKey).orderBy("id").limit(take).execute();
-  return { rows, cursorOf: (r) => ({ sort: "az", key: r.title_key, id: r.id }) };
+  if (from?.sort === "az") query = query.where(after([titleKey, sql.ref("id")], [from.key, from.id], desc));
+  // Backwards (Z-A) the same index is read from its end.
+  const way = desc ? "desc" : "asc";
+  const rows = await query.orderBy(titleKey, way).orderBy("id", way).limit(take).execute();
+  return { rows, cursorOf: (r) => ({ sort: "az", key: r.title_key, id: r.id, ...(desc ? { desc: true } : {}) }) };
 }
 
 async function statusRows(
@@ -114,11 +117,18 @@ async function statusRows(
   take: number,
   from: Cursor | undefined,
   latestId: string | undefined,
+  desc: boolean,
 ): Promise<Found> {
   const start = from?.sort === "status" ? from : undefined;
   const rows: Row[] = [];
   const segmentOf = new Map<string, number>();
-  for (let segment = start?.segment ?? 0; segment <= 2 && rows.length < take; segment++) {
+  // Backwards the three ranges come in the other order; each stays by title, as the table showed it.
+  const step = desc ? -1 : 1;
+  for (
+    let segment = start?.segment ?? (desc ? 2 : 0);
+    segment >= 0 && segment <= 2 && rows.length < take;
+    segment += step
+  ) {
     let query = selectRows(db);
     if (segment === 0) {
       if (latestId === undefined) continue;
@@ -140,7 +150,13 @@ async function statusRows(
   }
   return {
     rows,
-    cursorOf: (r) => ({ sort: "status", segment: segmentOf.get(r.id) ?? 2, key: r.title_key, id: r.id }),
+    cursorOf: (r) => ({
+      sort: "status",
+      segment: segmentOf.get(r.id) ?? 2,
+      key: r.title_key,
+      id: r.id,
+      ...(desc ? { desc: true } : {}),
+    }),
   };
 }
 
@@ -170,15 +186,21 @@ export async function projectsPage(db: Db, query: ProjectsQuery): Promise<Requir
   // A cursor belongs to one sort and one seed: the next page of another order would repeat or skip projects.
   if (from && (from.sort !== sort || (from.sort === "random" && query.seed !== undefined && from.seed !== query.seed)))
     throw new Invalid(BAD_PROJECTS_CURSOR);
+  const desc = query.direction === "desc";
+  // A cursor also belongs to one direction.
+  if (from && (from.sort === "az" || from.sort === "status") && (from.desc === true) !== desc)
+    throw new Invalid(BAD_PROJECTS_CURSOR);
+  if (query.direction !== undefined && sort !== "az" && sort !== "status")
+    throw new Invalid("direction is only for sort=az and sort=status.");
   if (sort === "random" && query.seed === undefined && from?.sort !== "random")
     throw new Invalid("seed is required with sort=random.");
   const latest = await latestRow(db);
   const take = limit + 1;
   const found =
     sort === "az"
-      ? await azRows(db, take, from)
+      ? await azRows(db, take, from, desc)
       : sort === "status"
-        ? await statusRows(db, take, from, latest?.id)
+        ? await statusRows(db, take, from, latest?.id, desc)
         : sort === "random"
           ? await randomRows(db, take, from, from?.sort === "random" ? from.seed : (query.seed as number))
           : await listRows(db, take, from);

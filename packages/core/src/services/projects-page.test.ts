@@ -96,6 +96,31 @@ describe("GET /api/projects with paging parameters", () => {
     expect(walked[0]).toBe("mango");
   });
 
+  it("sorts Z-A over the whole list with direction=desc, page after page", async () => {
+    const all = await listProjects(f.core.db);
+    expect(await walk({ limit: "5", sort: "az", direction: "desc" })).toEqual(
+      titles(sortProjects(all, "az")).reverse(),
+    );
+  });
+
+  it("sorts by Status backwards with direction=desc: the archived, then the others, then the latest, each by title", async () => {
+    const all = await listProjects(f.core.db);
+    const byTitle = titles(sortProjects(all, "az"));
+    const archived = byTitle.filter((t) => all.find((p) => p.title === t)?.isArchived);
+    const others = byTitle.filter((t) => t !== "mango" && !archived.includes(t));
+    expect(await walk({ limit: "4", sort: "status", direction: "desc" })).toEqual([...archived, ...others, "mango"]);
+  });
+
+  it("refuses a cursor made for the other direction, and a direction for another sort", async () => {
+    const { next } = await list({ limit: "3", sort: "az", direction: "desc" });
+    await expect(list({ limit: "3", sort: "az", cursor: next as string })).rejects.toThrow(
+      "cursor is not valid: pass the next of the previous page.",
+    );
+    await expect(list({ limit: "3", direction: "desc" })).rejects.toThrow(
+      "direction is only for sort=az and sort=status.",
+    );
+  });
+
   it("keeps one Random order for one seed on every page, each project once", async () => {
     const first = await walk({ limit: "5", sort: "random", seed: "12345" });
     expect([...first].sort()).toEqual([...TITLES].sort());

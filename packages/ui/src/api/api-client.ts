@@ -6,9 +6,9 @@
 import type {
   AdminUser,
   AdminUsersAnswer,
+  AuditLastCheckAnswer,
   AuditLogAnswer,
   AuditLogQuery,
-  AuditLastCheckAnswer,
   AuditVerifyAnswer,
   CatOfTheDay,
   DashboardStats,
@@ -68,8 +68,8 @@ export interface HistoryPageQuery {
   before?: number;
 }
 
-/** What `getProjectsPage` sends: a limit, and the sort and seed, or the previous page's `next`. */
-export type ProjectsPageRequest = Pick<ProjectsQuery, "limit" | "cursor" | "sort" | "seed">;
+/** What `getProjectsPage` sends: a limit, and the sort (direction, seed), or the previous page's `next`. */
+export type ProjectsPageRequest = Pick<ProjectsQuery, "limit" | "cursor" | "sort" | "seed" | "direction">;
 
 export interface ApiClient {
   /**

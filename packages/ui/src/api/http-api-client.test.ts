@@ -31,6 +31,15 @@ describe("HttpApiClient", () => {
     expect(JSON.parse(String(fake.calls[0]?.init?.body))).toEqual({ username: "ada", password: "secret1" });
   });
 
+  it("asks for a page of projects in the query string, with the order's direction, and no body", async () => {
+    const fake = fakeFetch(() => json(200, { projects: [], next: null, total: 0, latestId: null, lastSeen: null }));
+    const api = new HttpApiClient({ fetch: fake.fetch });
+    await api.getProjectsPage({ limit: 50, sort: "az", direction: "desc", cursor: "abc" });
+    expect(fake.calls[0]?.url).toBe("/api/projects?limit=50&sort=az&direction=desc&cursor=abc");
+    expect(fake.calls[0]?.init?.method).toBe("GET");
+    expect(fake.calls[0]?.init?.body).toBeUndefined();
+  });
+
   it("turns an {error} answer into ApiError with the server's message", async () => {
     const api = new HttpApiClient({
       fetch: fakeFetch(() => json(401, { error: "Invalid username or password." })).fetch,

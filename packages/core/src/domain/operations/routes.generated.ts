@@ -24,7 +24,7 @@ export const ROUTES: Record<OperationName, Route> = {
   "sessions.list": {"method":"GET","path":"/api/sessions","query":[],"body":false},
   "sessions.end": {"method":"DELETE","path":"/api/sessions/{id}","query":[],"body":false},
   "sessions.endOthers": {"method":"POST","path":"/api/sessions/end-others","query":[],"body":false},
-  "projects.list": {"method":"GET","path":"/api/projects","query":["limit","cursor","sort","seed"],"body":false},
+  "projects.list": {"method":"GET","path":"/api/projects","query":["limit","cursor","sort","direction","seed"],"body":false},
   "projects.create": {"method":"POST","path":"/api/projects","query":[],"body":true,"idempotent":true},
   "projects.update": {"method":"PATCH","path":"/api/projects/{id}","query":[],"body":true},
   "projects.delete": {"method":"DELETE","path":"/api/projects/{id}","query":[],"body":false},

@@ -1,11 +1,12 @@
 /**
  * The Projects tab (projects:view). Create needs projects:create, edit projects:edit, delete
  * projects:delete; without them the buttons look and are announced unavailable, and pressing one shows
- * 'You do not have permission to ...' in an alert beside it (issue 22 §5). After every change the list is
- * fetched again.
+ * 'You do not have permission to ...' in an alert beside it (issue 22 §5). It shows one page of projects
+ * at a time, sorted by the server over the whole list (issue 24: a site can have 10,000 projects), and after
+ * every change loads the page it shows again.
  */
 import { type HistoryItem, hasPermission, type Project, type ProjectFieldsView } from "@portfolio/core/domain";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { ProjectBody } from "../../api/api-client.ts";
 import { useApi } from "../../auth/auth-context.tsx";
 import { Button } from "../../components/Button.tsx";
@@ -19,10 +20,20 @@ import { useSavedFeedback } from "../../sync/saved-offline.tsx";
 import { deleteProjectQuestion, PERMISSION_ALERTS, PROJECT_MESSAGES } from "../admin-messages.ts";
 import { ConfirmDialog } from "../ConfirmDialog.tsx";
 import { failureFeedback, useNotify } from "../feedback.tsx";
-import { DEFAULT_PROJECT_SORT, nextSort, sortProjectRows } from "../project-table.ts";
+import {
+  type CursorTrail,
+  FIRST_PAGE,
+  nextTrail,
+  previousTrail,
+  trailAfterAnswer,
+  trailCursor,
+} from "../paging/cursor-pages.ts";
+import { Pager } from "../paging/Pager.tsx";
+import { useCursorPage } from "../paging/use-cursor-page.ts";
+import { DEFAULT_PROJECT_SORT, nextSort } from "../project-table.ts";
 import { EmptyBlock, ErrorBlock, LoadingBlock } from "../States.tsx";
-import { useLoad } from "../use-load.ts";
-import { ProjectsTable } from "./ProjectsTable.tsx";
+import { ProjectsTable, type ProjectsTableHandle } from "./ProjectsTable.tsx";
+import { projectsPageQuery, projectsRangeLabel, projectsSummary } from "./projects-list.ts";
 
 const CREATE_REASON_ID = "projects-create-unavailable";
 const EDIT_REASON_ID = "projects-edit-unavailable";
@@ -45,8 +56,15 @@ export function ProjectsTab({
   const notify = useNotify();
   // In the desktop app while offline, a save says it waits on this computer.
   const saved = useSavedFeedback();
-  const projects = useLoad(async () => (await api.getProjects()).projects);
   const [sort, setSort] = useState(DEFAULT_PROJECT_SORT);
+  /** The order the rows shown are in: the headers say it (aria-sort) once the page in the new order is in. */
+  const [shownSort, setShownSort] = useState(DEFAULT_PROJECT_SORT);
+  /** The cursors of the pages after the first that led here (a new order starts again at the first page). */
+  const [trail, setTrail] = useState<CursorTrail>(FIRST_PAGE);
+  const projects = useCursorPage((query) => api.getProjectsPage(query), projectsPageQuery(sort, trailCursor(trail)));
+  const table = useRef<ProjectsTableHandle>(null);
+  /** Set when the pager moved: the first row takes the focus once the new page is in. */
+  const focusFirstRow = useRef(false);
   const [editor, setEditor] = useState<{ project: Project | null } | null>(null);
   const [deleting, setDeleting] = useState<Project | null>(null);
   const may = (permission: string) => hasPermission(permissions, permission);
@@ -56,6 +74,37 @@ export function ProjectsTab({
     create: may("projects:create") ? undefined : CREATE_REASON_ID,
     edit: may("projects:edit") ? undefined : EDIT_REASON_ID,
     delete: may("projects:delete") ? undefined : DELETE_REASON_ID,
+  };
+
+  const answer = projects.answer;
+  useEffect(() => {
+    // Only an answer to what is asked now: right after a page move the old page is still shown.
+    if (!answer || !projects.settled) return;
+    setShownSort(sort);
+    // The last project of a later page was deleted: show the page before it.
+    if (answer.projects.length === 0 && trail.length > 0) setTrail((t) => trailAfterAnswer(t, 0));
+    else if (focusFirstRow.current) {
+      focusFirstRow.current = false;
+      table.current?.focusRow(0);
+    }
+  }, [answer, projects.settled, trail.length, sort]);
+
+  const nextPage = () => {
+    if (projects.loading || !answer?.next) return;
+    const next = answer.next;
+    focusFirstRow.current = true;
+    setTrail((t) => nextTrail(t, next));
+  };
+
+  const previousPage = () => {
+    if (projects.loading || trail.length === 0) return;
+    focusFirstRow.current = true;
+    setTrail(previousTrail);
+  };
+
+  const changeSort = (key: Parameters<typeof nextSort>[1]) => {
+    setSort((s) => nextSort(s, key));
+    setTrail(FIRST_PAGE);
   };
 
   const afterChange = async () => {
@@ -137,7 +186,9 @@ export function ProjectsTab({
     await afterChange();
   };
 
-  const list = projects.data ? sortProjectRows(projects.data, sort) : undefined;
+  const list = answer?.projects;
+  // The site has no project at all (not merely this page empty, which steps back to the page before).
+  const none = answer !== undefined && (answer.total ?? 0) === 0;
 
   return (
     <div className="space-y-4">
@@ -145,10 +196,10 @@ export function ProjectsTab({
         <div>
           <h2 className="text-xl font-semibold text-slate-900 dark:text-white">Projects</h2>
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            {list ? `${list.length} ${list.length === 1 ? "project" : "projects"} on the site.` : " "}
+            {answer ? projectsSummary(answer.total ?? 0) : " "}
           </p>
         </div>
-        {list && list.length > 0 ? (
+        {answer && !none ? (
           <div className="flex flex-col items-end gap-2">
             <Button onClick={create} {...unavailableProps(reasonIds.create)}>
               New Project
@@ -160,11 +211,9 @@ export function ProjectsTab({
       {reasonIds.create ? <UnavailableReason id={reasonIds.create} text={PERMISSION_ALERTS.create} /> : null}
       {reasonIds.edit ? <UnavailableReason id={reasonIds.edit} text={PERMISSION_ALERTS.edit} /> : null}
       {reasonIds.delete ? <UnavailableReason id={reasonIds.delete} text={PERMISSION_ALERTS.delete} /> : null}
-      {projects.error && !list ? (
-        <ErrorBlock error={projects.error} what="the projects" onRetry={projects.reload} />
-      ) : null}
+      {projects.error ? <ErrorBlock error={projects.error} what="the projects" onRetry={projects.reload} /> : null}
       {!list && !projects.error ? <LoadingBlock label="Loading projects…" /> : null}
-      {list && list.length === 0 ? (
+      {none && !projects.error ? (
         <EmptyBlock title={PROJECT_MESSAGES.empty}>
           <div className="flex flex-col items-center gap-2">
             <Button onClick={create} {...unavailableProps(reasonIds.create)}>
@@ -174,15 +223,28 @@ export function ProjectsTab({
           </div>
         </EmptyBlock>
       ) : null}
-      {list && list.length > 0 ? (
+      {list && list.length > 0 && !projects.error ? (
         <ProjectsTable
+          ref={table}
           projects={list}
-          sort={sort}
-          onSort={(key) => setSort((s) => nextSort(s, key))}
+          loading={projects.loading}
+          sort={shownSort}
+          onSort={changeSort}
           onEdit={edit}
           onDelete={remove}
           reasonIds={{ edit: reasonIds.edit, delete: reasonIds.delete }}
           refusal={refusal && refusal.at !== "create" ? { projectId: refusal.at, text: refusal.text } : null}
+        />
+      ) : null}
+      {list && list.length > 0 && !projects.error ? (
+        <Pager
+          label="Pages of projects"
+          range={projectsRangeLabel(trail.length, list.length, answer?.total ?? list.length)}
+          rangeTestId="projects-range"
+          hasPrevious={trail.length > 0}
+          hasNext={Boolean(answer?.next)}
+          onPrevious={previousPage}
+          onNext={nextPage}
         />
       ) : null}
       <ProjectEditorModal

@@ -1,8 +1,10 @@
 /**
  * The Projects table: sortable Title and Status, description, status chips, 3 tags plus '+N', edit/delete.
- * Below the md breakpoint each row is a card and the header row shrinks to the two sort buttons.
+ * Below the md breakpoint each row is a card and the header row shrinks to the two sort buttons. The rows
+ * are one page, in the order the server sorted them; Arrow Up/Down, Home and End move between rows.
  */
 import type { Project } from "@portfolio/core/domain";
+import { type KeyboardEvent, type Ref, useImperativeHandle, useRef } from "react";
 import { FOCUS_RING } from "../../components/Button.tsx";
 import { cx } from "../../components/cx.ts";
 import { PencilIcon, TrashIcon } from "../../components/secondary-icons.tsx";
@@ -10,6 +12,7 @@ import { TableScrollBox } from "../../components/TableScrollBox.tsx";
 import { RefusalAlert, unavailableProps } from "../../components/unavailable.tsx";
 import { tagClasses } from "../../projects/tag-colors.ts";
 import { NotSyncedBadge } from "../../sync/NotSyncedBadge.tsx";
+import { focusTableRow, moveBetweenRows } from "../paging/row-keys.ts";
 import {
   ariaSort,
   type ProjectSortKey,
@@ -40,6 +43,14 @@ export interface ProjectsTableProps {
   reasonIds?: { edit?: string; delete?: string };
   /** The refusal to show beside a row's buttons, after one was pressed. */
   refusal?: { projectId: string; text: string } | null;
+  /** Another page or order is on its way: the rows shown are dimmed and the table says it is busy. */
+  loading?: boolean;
+  ref?: Ref<ProjectsTableHandle>;
+}
+
+export interface ProjectsTableHandle {
+  /** Puts the focus on a row (its title cell), e.g. the first row of a new page. */
+  focusRow: (index: number) => void;
 }
 
 const UNAVAILABLE = "aria-disabled:cursor-not-allowed aria-disabled:opacity-50";
@@ -52,7 +63,12 @@ export function ProjectsTable({
   onDelete,
   reasonIds = {},
   refusal = null,
+  loading,
+  ref,
 }: ProjectsTableProps) {
+  const body = useRef<HTMLTableSectionElement>(null);
+  useImperativeHandle(ref, () => ({ focusRow: (index) => focusTableRow(body.current, "project-row", index) }));
+  const keyDown = (event: KeyboardEvent<HTMLTableSectionElement>) => moveBetweenRows(event, "project-row");
   const header = (key: ProjectSortKey, label: string) => {
     const state = ariaSort(sort, key);
     return (
@@ -76,7 +92,11 @@ export function ProjectsTable({
   };
   return (
     <TableScrollBox>
-      <table className="w-full border-collapse text-sm max-md:block md:min-w-[52rem]" data-testid="projects-table">
+      <table
+        className="w-full border-collapse text-sm aria-busy:opacity-70 max-md:block md:min-w-[52rem]"
+        data-testid="projects-table"
+        aria-busy={loading || undefined}
+      >
         <caption className="sr-only">Projects</caption>
         <thead className="border-b border-slate-200 bg-slate-50 max-md:block dark:border-slate-800 dark:bg-slate-800/40">
           <tr className="max-md:flex max-md:gap-2">
@@ -93,7 +113,7 @@ export function ProjectsTable({
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-200 max-md:block dark:divide-slate-800">
+        <tbody ref={body} onKeyDown={keyDown} className="divide-y divide-slate-200 max-md:block dark:divide-slate-800">
           {projects.map((project) => {
             const tags = visibleTags(project.tags);
             const refused = refusal?.projectId === project._id ? refusal.text : null;
@@ -104,7 +124,12 @@ export function ProjectsTable({
                 data-project-id={project._id}
                 className="max-md:relative max-md:block max-md:px-4 max-md:py-3"
               >
-                <th scope="row" className={`${TD} text-left font-semibold text-slate-900 max-md:pr-24 dark:text-white`}>
+                <th
+                  scope="row"
+                  // Reachable by the arrow keys and the pager, not by Tab: Tab goes through the actions.
+                  tabIndex={-1}
+                  className={`${TD} text-left font-semibold text-slate-900 outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-inset max-md:pr-24 dark:text-white dark:focus-visible:ring-indigo-400`}
+                >
                   {project.title}
                   <NotSyncedBadge id={project._id} />
                 </th>

@@ -1,5 +1,5 @@
-/** Which users the page shows, and the way to the pages before and after it (keyset paging: no page numbers). */
-import { Button } from "../../components/Button.tsx";
+/** Which users the page shows, and the way to the pages before and after it (the shared pager). */
+import { Pager } from "../paging/Pager.tsx";
 import { pageRangeLabel } from "./users-list.ts";
 
 export function UsersPager({
@@ -17,22 +17,15 @@ export function UsersPager({
   onPrevious: () => void;
   onNext: () => void;
 }) {
-  const several = pageIndex > 0 || hasNext;
   return (
-    <nav aria-label="Pages of users" className="flex flex-wrap items-center justify-between gap-3">
-      <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="users-range">
-        {pageRangeLabel(pageIndex, rows, total)}
-      </p>
-      {several ? (
-        <div className="flex gap-2">
-          <Button variant="secondary" size="sm" disabled={pageIndex === 0} onClick={onPrevious}>
-            Previous page
-          </Button>
-          <Button variant="secondary" size="sm" disabled={!hasNext} onClick={onNext}>
-            Next page
-          </Button>
-        </div>
-      ) : null}
-    </nav>
+    <Pager
+      label="Pages of users"
+      range={pageRangeLabel(pageIndex, rows, total)}
+      rangeTestId="users-range"
+      hasPrevious={pageIndex > 0}
+      hasNext={hasNext}
+      onPrevious={onPrevious}
+      onNext={onNext}
+    />
   );
 }

@@ -13,6 +13,14 @@ import { emailChangeSentMessage, inviteSentMessage, USER_MESSAGES } from "../adm
 import { ConfirmDialog } from "../ConfirmDialog.tsx";
 import { type ConfirmedUserAction, userActionConfirmation } from "../confirmations.ts";
 import { type FeedbackMessage, failureFeedback, useNotify } from "../feedback.tsx";
+import {
+  type CursorTrail,
+  FIRST_PAGE,
+  nextTrail,
+  previousTrail,
+  trailAfterAnswer,
+  trailCursor,
+} from "../paging/cursor-pages.ts";
 import { EmptyBlock, ErrorBlock, LoadingBlock } from "../States.tsx";
 import { rowButtons, type Viewer, viewerCan } from "../user-actions.ts";
 import type { RoleSet } from "../user-editor.ts";
@@ -51,8 +59,8 @@ export function UsersTab({
   const [search, setSearch] = useState("");
   const [filter, setFilter] = useState<UsersFilter>(NO_FILTER);
   /** The cursors of the pages after the first that led here: the last one is this page's. */
-  const [trail, setTrail] = useState<string[]>([]);
-  const users = useUsersPage(api, filter, trail.at(-1));
+  const [trail, setTrail] = useState<CursorTrail>(FIRST_PAGE);
+  const users = useUsersPage(api, filter, trailCursor(trail));
   const table = useRef<UsersTableHandle>(null);
   /** Set when the pager moved: the first row takes the focus once the new page is in. */
   const focusFirstRow = useRef(false);
@@ -68,7 +76,7 @@ export function UsersTab({
     if (search.trim() === filter.q.trim()) return;
     const timer = setTimeout(() => {
       setFilter((f) => ({ ...f, q: search }));
-      setTrail([]);
+      setTrail(FIRST_PAGE);
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [search, filter.q]);
@@ -78,7 +86,7 @@ export function UsersTab({
     // Only an answer to what is asked now: right after a page move the old page is still shown.
     if (!answer || !users.settled) return;
     // The last user of a later page was deleted (or edited away from the filter): show the page before it.
-    if (answer.users.length === 0 && trail.length > 0) setTrail((t) => t.slice(0, -1));
+    if (answer.users.length === 0 && trail.length > 0) setTrail((t) => trailAfterAnswer(t, 0));
     else if (focusFirstRow.current) {
       focusFirstRow.current = false;
       table.current?.focusRow(0);
@@ -88,20 +96,20 @@ export function UsersTab({
   const changeFilter = (change: Partial<Pick<UsersFilter, "role" | "status">>) => {
     // A search still waiting for its pause goes with the filter.
     setFilter((f) => ({ ...f, ...change, q: search }));
-    setTrail([]);
+    setTrail(FIRST_PAGE);
   };
 
   const nextPage = () => {
     if (users.loading || !answer?.next) return;
     const next = answer.next;
     focusFirstRow.current = true;
-    setTrail((t) => [...t, next]);
+    setTrail((t) => nextTrail(t, next));
   };
 
   const previousPage = () => {
     if (users.loading || trail.length === 0) return;
     focusFirstRow.current = true;
-    setTrail((t) => t.slice(0, -1));
+    setTrail(previousTrail);
   };
 
   const afterChange = async () => {

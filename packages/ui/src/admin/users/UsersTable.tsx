@@ -11,9 +11,9 @@ import { cx } from "../../components/cx.ts";
 import { TableScrollBox } from "../../components/TableScrollBox.tsx";
 import { PermissionGroups, RoleBadge, StatusPill } from "../Badges.tsx";
 import { formatDate } from "../dates.ts";
+import { focusTableRow, moveBetweenRows } from "../paging/row-keys.ts";
 import type { RowButton, UserAction } from "../user-actions.ts";
 import { exactRole, type RoleSet } from "../user-editor.ts";
-import { rowAfterKey } from "./users-list.ts";
 
 export type { UserAction };
 
@@ -34,11 +34,6 @@ export interface UsersTableProps {
 export interface UsersTableHandle {
   /** Puts the focus on a row (its user cell), e.g. the first row of a new page. */
   focusRow: (index: number) => void;
-}
-
-/** What the keyboard can reach in a row: the user cell, then the enabled action buttons. */
-function stops(row: Element): HTMLElement[] {
-  return Array.from(row.querySelectorAll<HTMLElement>("th[tabindex], button:not(:disabled)"));
 }
 
 const TH = "px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400";
@@ -66,21 +61,8 @@ export const UsersTable = memo(function UsersTable({
   ref,
 }: UsersTableProps) {
   const body = useRef<HTMLTableSectionElement>(null);
-  const rows = () => Array.from(body.current?.querySelectorAll("[data-testid='user-row']") ?? []);
-  useImperativeHandle(ref, () => ({ focusRow: (index) => stops(rows()[index] ?? document.body)[0]?.focus() }));
-
-  const keyDown = (event: KeyboardEvent<HTMLTableSectionElement>) => {
-    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-    const target = event.target as HTMLElement;
-    const all = rows();
-    const from = all.findIndex((row) => row.contains(target));
-    const to = rowAfterKey(event.key, from, all.length);
-    if (from < 0 || to === null) return;
-    event.preventDefault();
-    const column = stops(all[from] as Element).indexOf(target);
-    const there = stops(all[to] as Element);
-    there[Math.min(Math.max(column, 0), there.length - 1)]?.focus();
-  };
+  useImperativeHandle(ref, () => ({ focusRow: (index) => focusTableRow(body.current, "user-row", index) }));
+  const keyDown = (event: KeyboardEvent<HTMLTableSectionElement>) => moveBetweenRows(event, "user-row");
 
   return (
     <TableScrollBox>

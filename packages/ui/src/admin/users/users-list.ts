@@ -5,6 +5,7 @@
  */
 import type { UserRoleFilter, UserStatusFilter } from "@portfolio/core/domain";
 import type { BoundedUsersQuery } from "../../api/api-client.ts";
+import { pageRangeLabel as pageRangeOf, type RowNoun, rowAfterKey } from "../paging/cursor-pages.ts";
 import type { RoleSet } from "../user-editor.ts";
 
 /** Rows on one page: a screenful or two, rendered at once without windowing. */
@@ -72,12 +73,11 @@ export function noMatchMessage(filter: UsersFilter): string {
 
 const count = (n: number) => n.toLocaleString("en-US");
 
-/** Which rows the page shows ('Users 51–100 of 100,000'); without a total (a search), just the range. */
+const USER_NOUN: RowNoun = { one: "User", many: "Users" };
+
+/** Which users the page shows ('Users 51–100 of 100,000'); without a total (a search), just the range. */
 export function pageRangeLabel(pageIndex: number, rows: number, total: number | undefined): string {
-  if (rows === 0) return "No users";
-  const first = pageIndex * USERS_PAGE_SIZE + 1;
-  const range = rows === 1 ? `User ${count(first)}` : `Users ${count(first)}–${count(first + rows - 1)}`;
-  return total === undefined ? range : `${range} of ${count(total)}`;
+  return pageRangeOf(USER_NOUN, USERS_PAGE_SIZE, pageIndex, rows, total);
 }
 
 /** The line under the heading: how many accounts (or matches) there are, and the order. */
@@ -87,19 +87,4 @@ export function listSummary(total: number | undefined, filtered: boolean): strin
   return `${count(total)} ${noun}, sorted by rank, then username.`;
 }
 
-/** The row that Arrow Up/Down, Home and End move to from row `index` of `rows`; null for any other key. */
-export function rowAfterKey(key: string, index: number, rows: number): number | null {
-  if (rows === 0) return null;
-  switch (key) {
-    case "ArrowDown":
-      return Math.min(index + 1, rows - 1);
-    case "ArrowUp":
-      return Math.max(index - 1, 0);
-    case "Home":
-      return 0;
-    case "End":
-      return rows - 1;
-    default:
-      return null;
-  }
-}
+export { rowAfterKey };
