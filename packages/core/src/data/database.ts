@@ -65,8 +65,10 @@ export function openDatabase(url: string = DEFAULT_DATABASE_URL, options: OpenDa
     const pool = new pg.Pool({
       connectionString: url,
       max: options.poolSize ?? poolSizeFrom(process.env.DATABASE_POOL_SIZE),
-      // Fail a request quickly when the database is unreachable instead of hanging (health checks rely on it).
-      connectionTimeoutMillis: 5000,
+      // How long a request waits to connect or for a free client. A refused connection fails at once (health
+      // checks rely on that); a burst of writes, which queue on the audit chain's lock across every instance,
+      // waits its turn instead of failing after a few seconds on a busy machine.
+      connectionTimeoutMillis: 15_000,
     });
     // An idle client losing its connection (database restart) must not crash the process; the pool
     // replaces it and the next query reports the error where it can be handled.
