@@ -28,26 +28,23 @@ const COLUMNS = [
   "seq",
 ] as const;
 
-/** Reads the (at most) `batch` entries after `afterSeq` (and up to `untilSeq`), oldest first. */
-export type ChainRowReader = ((afterSeq: number) => Promise<ChainRow[]>) & { batch: number };
+/** Reads the (at most) `batch` entries after `afterSeq`, oldest first. */
+export type ChainRowReader = (afterSeq: number) => Promise<ChainRow[]>;
 
-export const CHAIN_ROW_SQL = `SELECT ${COLUMNS.join(", ")} FROM audit_log WHERE seq > ? AND seq <= ? ORDER BY seq LIMIT ?`;
-
-export function chainRowReader(db: Db, batch: number, untilSeq = Number.MAX_SAFE_INTEGER): ChainRowReader {
+export function chainRowReader(db: Db, batch: number): ChainRowReader {
   const sqlite = db.isTransaction ? undefined : sqliteHandleOf(db);
   if (sqlite) {
-    const statement = sqlite.prepare(CHAIN_ROW_SQL).raw(true);
+    const statement = sqlite
+      .prepare(`SELECT ${COLUMNS.join(", ")} FROM audit_log WHERE seq > ? ORDER BY seq LIMIT ?`)
+      .raw(true);
     // Through Kysely's hold on the one connection: no transaction of another request is open on it meanwhile.
-    const read = (afterSeq: number) =>
-      db.connection().execute(async () => statement.all(afterSeq, untilSeq, batch) as ChainRow[]);
-    return Object.assign(read, { batch });
+    return (afterSeq) => db.connection().execute(async () => statement.all(afterSeq, batch) as ChainRow[]);
   }
-  const read = async (afterSeq: number): Promise<ChainRow[]> => {
+  return async (afterSeq) => {
     const rows = await db
       .selectFrom("audit_log")
       .select(COLUMNS)
       .where("seq", ">", afterSeq)
-      .where("seq", "<=", untilSeq)
       .orderBy("seq")
       .limit(batch)
       .execute();
@@ -65,11 +62,4 @@ export function chainRowReader(db: Db, batch: number, untilSeq = Number.MAX_SAFE
       Number(r.seq),
     ]);
   };
-  return Object.assign(read, { batch });
-}
-
-/** The file behind a SQLite `db` another connection (a worker's) can open; none for PostgreSQL or memory. */
-export function sqliteFileOf(db: Db): string | undefined {
-  const sqlite = db.isTransaction ? undefined : sqliteHandleOf(db);
-  return sqlite && !sqlite.memory && sqlite.name !== "" ? sqlite.name : undefined;
 }

@@ -12,15 +12,7 @@
 import { createHash, createHmac, hash } from "node:crypto";
 import type { AuditLogTable, Db } from "../data/schema.ts";
 import type { AuditHead, AuditVerifyAnswer } from "../domain/api-types.ts";
-import { type ChainRowReader, chainRowReader, sqliteFileOf } from "./audit-chain-rows.ts";
-import {
-  CHANGED,
-  NEVER_CHAINED,
-  NOT_SAVED_HEAD,
-  type RangeAnswer,
-  REMOVED,
-  verifyRangeInWorker,
-} from "./audit-chain-worker.ts";
+import { chainRowReader } from "./audit-chain-rows.ts";
 
 /**
  * The columns that make an entry; seq is left out so a restore into the other dialect keeps every hash, and
@@ -56,10 +48,16 @@ export function entryHash(key: string, entry: ChainedFields, prevHash: string | 
  * hashes every entry of the log; the answers are the same bytes as `createHmac`'s, the tests check it).
  */
 export function keyedHasher(key: string): (text: string) => string {
-  const { ipad, opad } = hmacPads(key);
-  const BLOCK = ipad.length;
+  const BLOCK = 64;
+  let keyBytes = Buffer.from(key, "utf8");
+  if (keyBytes.length > BLOCK) keyBytes = createHash("sha256").update(keyBytes).digest();
+  const ipad = Buffer.alloc(BLOCK, 0x36);
   // The outer input: the pad, then the inner digest written after it for each text.
-  const outer = Buffer.concat([opad, Buffer.alloc(32)]);
+  const outer = Buffer.alloc(BLOCK + 32, 0x5c);
+  for (let i = 0; i < keyBytes.length; i++) {
+    ipad[i] = (ipad[i] as number) ^ (keyBytes[i] as number);
+    outer[i] = (outer[i] as number) ^ (keyBytes[i] as number);
+  }
   let inner = Buffer.allocUnsafe(BLOCK + 4096);
   ipad.copy(inner);
   return (text) => {
@@ -72,20 +70,6 @@ export function keyedHasher(key: string): (text: string) => string {
     hash("sha256", inner.subarray(0, BLOCK + length), "buffer").copy(outer, BLOCK);
     return hash("sha256", outer, "hex");
   };
-}
-
-/** HMAC-SHA256's inner and outer pads for `key` (RFC 2104: the key, hashed first when longer than a block). */
-export function hmacPads(key: string): { ipad: Buffer; opad: Buffer } {
-  const BLOCK = 64;
-  let keyBytes = Buffer.from(key, "utf8");
-  if (keyBytes.length > BLOCK) keyBytes = createHash("sha256").update(keyBytes).digest();
-  const ipad = Buffer.alloc(BLOCK, 0x36);
-  const opad = Buffer.alloc(BLOCK, 0x5c);
-  for (let i = 0; i < keyBytes.length; i++) {
-    ipad[i] = (ipad[i] as number) ^ (keyBytes[i] as number);
-    opad[i] = (opad[i] as number) ^ (keyBytes[i] as number);
-  }
-  return { ipad, opad };
 }
 
 /** `entryHash` for many entries under one key (`keyedHasher`). */
@@ -179,20 +163,18 @@ const BATCH = 10_000;
  * (entries cut off the end: `firstBadId` is then the saved head's entry).
  *
  * Streams in seq order, a batch at a time (memory stays flat at any size), and reads the next batch while
- * hashing this one, so the database's work and the hashing overlap (on PostgreSQL; SQLite's driver is
- * synchronous). A long chain in a SQLite file is verified in two halves at once, the second in a worker
- * thread (audit-chain-worker.ts), up to the newest entry when verification began.
+ * hashing this one, so the database's work and the hashing overlap (on PostgreSQL; SQLite's driver is synchronous).
  */
 export async function verifyAuditChain(
   db: Db,
   key: string,
   savedHead?: AuditHead,
-  options: VerifyOptions = {},
+  batch = BATCH,
 ): Promise<AuditVerifyAnswer> {
-  const batch = options.batch ?? BATCH;
   const checkpoint = await db.selectFrom("audit_chain").selectAll().where("name", "=", "checkpoint").executeTakeFirst();
   let expected: string | null = null;
   let afterSeq = 0;
+  let entries = 0;
   if (checkpoint) {
     if (
       !checkpoint.entry_id ||
@@ -205,147 +187,48 @@ export async function verifyAuditChain(
     expected = checkpoint.hash;
     afterSeq = Number(checkpoint.seq);
   }
-  const tail =
-    options.parallelFrom === undefined ? undefined : await splitForWorker(db, afterSeq, options.parallelFrom);
-  if (!tail) return finish(await walkChain(chainRowReader(db, batch), key, afterSeq, expected, savedHead), savedHead);
-  // The second half in a worker thread on its own connection, chained onto the last entry of the first half
-  // (which this thread verifies, so a worker's answer counts only when that entry is intact).
-  const worker = verifyRangeInWorker(tail.file, {
-    pads: hmacPads(key),
-    afterSeq: tail.anchor.seq,
-    expected: tail.anchor.hash,
-    untilSeq: tail.untilSeq,
-    savedHeadId: savedHead?.id ?? null,
-    savedHeadHash: savedHead?.hash ?? null,
-    batch,
-  });
-  let first: RangeAnswer;
-  try {
-    first = await walkChain(chainRowReader(db, batch, tail.anchor.seq), key, afterSeq, expected, savedHead);
-  } catch (error) {
-    worker.stop();
-    throw error;
-  }
-  if (first.bad) {
-    worker.stop();
-    return finish(first, savedHead);
-  }
-  let second: RangeAnswer;
-  try {
-    second = await worker.answer;
-  } catch {
-    // No worker here (a runtime without threads, the driver not found from one): the second half on this thread.
-    second = await walkChain(
-      chainRowReader(db, batch, tail.untilSeq),
-      key,
-      tail.anchor.seq,
-      tail.anchor.hash,
-      savedHead,
-    );
-  }
-  return finish(
-    {
-      entries: first.entries + second.entries,
-      last: second.last ?? first.last,
-      reachedSaved: first.reachedSaved || second.reachedSaved,
-      bad: second.bad,
-    },
-    savedHead,
-  );
-}
-
-export interface VerifyOptions {
-  /** Entries read per query (memory stays flat at any size). */
-  batch?: number;
-  /**
-   * From how many entries the second half is verified in a worker thread at the same time (SQLite files only:
-   * PostgreSQL's reads already overlap the hashing); PARALLEL_VERIFY_FROM unless told.
-   */
-  parallelFrom?: number;
-}
-
-/** Below this many entries a worker's start costs more than it saves. */
-export const PARALLEL_VERIFY_FROM = 50_000;
-
-/** Where the second half starts: the last entry of the first half, and the newest entry when verification began. */
-async function splitForWorker(
-  db: Db,
-  afterSeq: number,
-  parallelFrom: number,
-): Promise<{ file: string; anchor: { seq: number; hash: string | null }; untilSeq: number } | undefined> {
-  const file = sqliteFileOf(db);
-  if (!file) return undefined;
-  const newest = await db.selectFrom("audit_log").select("seq").orderBy("seq", "desc").limit(1).executeTakeFirst();
-  const untilSeq = Number(newest?.seq ?? 0);
-  // seq only grows (entries are never renumbered), so the span of seq bounds the number of entries.
-  if (untilSeq - afterSeq < Math.max(parallelFrom, 2)) return undefined;
-  const anchor = await db
-    .selectFrom("audit_log")
-    .select(["seq", "hash"])
-    .where("seq", ">", afterSeq)
-    .where("seq", "<=", Math.floor((afterSeq + untilSeq) / 2))
-    .orderBy("seq", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  if (!anchor || Number(anchor.seq) >= untilSeq) return undefined;
-  return { file, anchor: { seq: Number(anchor.seq), hash: anchor.hash }, untilSeq };
-}
-
-/**
- * Checks entries oldest first from `expected` (the hash the next entry must chain onto): whether each is
- * chained, unchanged and chained onto the one before it, and whether the saved head is among them.
- */
-async function walkChain(
-  batchAfter: ChainRowReader,
-  key: string,
-  afterSeq: number,
-  start: string | null,
-  savedHead: AuditHead | undefined,
-): Promise<RangeAnswer> {
   const mac = keyedHasher(key);
-  let expected = start;
-  let entries = 0;
+  const batchAfter = chainRowReader(db, batch);
   let last: AuditHead | null = null;
-  let reachedSaved = false;
+  let reachedSaved = savedHead === undefined;
   // A batch read ahead may be left unread when a break is found: its failure then has nobody to tell.
   const ahead = (seq: number) => {
     const rows = batchAfter(seq);
     rows.catch(() => undefined);
     return rows;
   };
-  const stop = (id: string, reason: string): RangeAnswer => ({ entries, last, reachedSaved, bad: { id, reason } });
   let pending = ahead(afterSeq);
   for (;;) {
     const rows = await pending;
-    const full = rows.length === batchAfter.batch;
+    const full = rows.length === batch;
     if (full) pending = ahead(Number(rows.at(-1)?.at(-1)));
     for (const row of rows) {
       // What remains after taking seq and hash off is the entry's canonical form (audit-chain-rows.ts).
       row.pop();
-      const stored = row.pop() as string | null;
+      const hash = row.pop() as string | null;
       const id = row[0] as string;
-      if (stored === null) return stop(id, NEVER_CHAINED);
-      if (mac(JSON.stringify(row)) !== stored) return stop(id, CHANGED);
-      if (row[8] !== expected) return stop(id, REMOVED);
-      if (id === savedHead?.id) {
-        if (stored !== savedHead.hash) return stop(id, NOT_SAVED_HEAD);
+      const prevHash = row[8] as string | null;
+      if (hash === null) return broken(entries, id, "This entry was never chained.");
+      if (mac(JSON.stringify(row)) !== hash) {
+        return broken(entries, id, "This entry was changed after it was written.");
+      }
+      if (prevHash !== expected) {
+        return broken(entries, id, "The entry before this one was removed (or one was inserted).");
+      }
+      if (!reachedSaved && id === savedHead?.id) {
+        if (hash !== savedHead.hash) return broken(entries, id, "This entry is not the saved head.");
         reachedSaved = true;
       }
-      expected = stored;
-      last = { id, hash: stored };
+      expected = hash;
+      last = { id, hash };
       entries++;
     }
     if (!full) break;
   }
-  return { entries, last, reachedSaved };
-}
-
-function finish(range: RangeAnswer, savedHead: AuditHead | undefined): AuditVerifyAnswer {
-  if (range.bad) return broken(range.entries, range.bad.id, range.bad.reason);
-  if (!range.reachedSaved && savedHead) {
-    return broken(range.entries, savedHead.id, "The log ends before the saved head: entries were cut off the end.");
+  if (!reachedSaved && savedHead) {
+    return broken(entries, savedHead.id, "The log ends before the saved head: entries were cut off the end.");
   }
-  return { ok: true, entries: range.entries, head: range.last };
+  return { ok: true, entries, head: last };
 }
 
 function broken(entries: number, firstBadId: string, reason: string): AuditVerifyAnswer {
