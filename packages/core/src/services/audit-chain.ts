@@ -205,22 +205,22 @@ export async function verifyAuditChain(
     for (const row of rows) {
       // What remains after taking seq and hash off is the entry's canonical form (audit-chain-rows.ts).
       row.pop();
-      const hash = row.pop() as string | null;
+      const stored = row.pop() as string | null;
       const id = row[0] as string;
       const prevHash = row[8] as string | null;
-      if (hash === null) return broken(entries, id, "This entry was never chained.");
-      if (mac(JSON.stringify(row)) !== hash) {
+      if (stored === null) return broken(entries, id, "This entry was never chained.");
+      if (mac(JSON.stringify(row)) !== stored) {
         return broken(entries, id, "This entry was changed after it was written.");
       }
       if (prevHash !== expected) {
         return broken(entries, id, "The entry before this one was removed (or one was inserted).");
       }
       if (!reachedSaved && id === savedHead?.id) {
-        if (hash !== savedHead.hash) return broken(entries, id, "This entry is not the saved head.");
+        if (stored !== savedHead.hash) return broken(entries, id, "This entry is not the saved head.");
         reachedSaved = true;
       }
-      expected = hash;
-      last = { id, hash };
+      expected = stored;
+      last = { id, hash: stored };
       entries++;
     }
     if (!full) break;
