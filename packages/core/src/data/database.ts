@@ -60,6 +60,18 @@ function queryTimer(onQuery: OpenDatabaseOptions["onQuery"]) {
   return onQuery ? (event: LogEvent) => onQuery(event.queryDurationMillis, event.level === "error") : undefined;
 }
 
+/** The SQLite handle behind each Kysely instance `openDatabase` made (never behind a transaction's). */
+const sqliteHandles = new WeakMap<Kysely<Database>, SQLite.Database>();
+
+/**
+ * The raw SQLite handle behind `db`, for a read too hot for a query builder (verifying the whole audit
+ * chain). Use it only inside `db.connection().execute(...)`: Kysely then holds the one connection, so no
+ * transaction is open on it (the read never sees another request's uncommitted writes).
+ */
+export function sqliteHandleOf(db: Kysely<Database>): SQLite.Database | undefined {
+  return sqliteHandles.get(db);
+}
+
 export function openDatabase(url: string = DEFAULT_DATABASE_URL, options: OpenDatabaseOptions = {}): OpenedDatabase {
   if (isPostgresUrl(url)) {
     const pool = new pg.Pool({
@@ -88,6 +100,7 @@ export function openDatabase(url: string = DEFAULT_DATABASE_URL, options: OpenDa
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = FULL");
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log: queryTimer(options.onQuery) });
+  sqliteHandles.set(db, sqlite);
   // One connection, used synchronously: between two turns of the event loop it is always free.
   return { db, dialect: "sqlite", sqlite, poolUse: () => ({ total: sqlite.open ? 1 : 0, idle: sqlite.open ? 1 : 0, waiting: 0 }) };
 }

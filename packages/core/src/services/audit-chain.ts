@@ -9,9 +9,10 @@
  * so entries are chained in the order they commit: on PostgreSQL a second instance waits for the lock (or, in
  * a SERIALIZABLE transaction, is retried), and the chain never forks.
  */
-import { createHash, createHmac } from "node:crypto";
+import { createHash, createHmac, hash } from "node:crypto";
 import type { AuditLogTable, Db } from "../data/schema.ts";
 import type { AuditHead, AuditVerifyAnswer } from "../domain/api-types.ts";
+import { chainRowReader } from "./audit-chain-rows.ts";
 
 /**
  * The columns that make an entry; seq is left out so a restore into the other dialect keeps every hash, and
@@ -42,28 +43,39 @@ export function entryHash(key: string, entry: ChainedFields, prevHash: string | 
 }
 
 /**
- * `entryHash` for many entries under one key: HMAC-SHA256 by its definition (RFC 2104) with the key's inner
- * and outer pads hashed once, each entry then costing two copies of a hash state instead of a new HMAC
- * (verification hashes every entry of the log; the answers are the same bytes as `entryHash`'s).
+ * HMAC-SHA256 under one key for many texts, by its definition (RFC 2104): SHA-256(opad ‖ SHA-256(ipad ‖ text)),
+ * the pads made once and each text hashed in one call each way, with no hash object per text (verification
+ * hashes every entry of the log; the answers are the same bytes as `createHmac`'s, the tests check it).
  */
-export function entryHasher(key: string): (entry: ChainedFields, prevHash: string | null) => string {
+export function keyedHasher(key: string): (text: string) => string {
   const BLOCK = 64;
   let keyBytes = Buffer.from(key, "utf8");
   if (keyBytes.length > BLOCK) keyBytes = createHash("sha256").update(keyBytes).digest();
-  const inner = createHash("sha256");
-  const outer = createHash("sha256");
   const ipad = Buffer.alloc(BLOCK, 0x36);
-  const opad = Buffer.alloc(BLOCK, 0x5c);
+  // The outer input: the pad, then the inner digest written after it for each text.
+  const outer = Buffer.alloc(BLOCK + 32, 0x5c);
   for (let i = 0; i < keyBytes.length; i++) {
     ipad[i] = (ipad[i] as number) ^ (keyBytes[i] as number);
-    opad[i] = (opad[i] as number) ^ (keyBytes[i] as number);
+    outer[i] = (outer[i] as number) ^ (keyBytes[i] as number);
   }
-  inner.update(ipad);
-  outer.update(opad);
-  return (entry, prevHash) => {
-    const digest = inner.copy().update(canonicalEntry(entry, prevHash)).digest();
-    return outer.copy().update(digest).digest("hex");
+  let inner = Buffer.allocUnsafe(BLOCK + 4096);
+  ipad.copy(inner);
+  return (text) => {
+    // UTF-8 takes at most three bytes per UTF-16 unit.
+    if (BLOCK + text.length * 3 > inner.length) {
+      inner = Buffer.allocUnsafe(BLOCK + text.length * 6);
+      ipad.copy(inner);
+    }
+    const length = inner.write(text, BLOCK, "utf8");
+    hash("sha256", inner.subarray(0, BLOCK + length), "buffer").copy(outer, BLOCK);
+    return hash("sha256", outer, "hex");
   };
+}
+
+/** `entryHash` for many entries under one key (`keyedHasher`). */
+export function entryHasher(key: string): (entry: ChainedFields, prevHash: string | null) => string {
+  const mac = keyedHasher(key);
+  return (entry, prevHash) => mac(canonicalEntry(entry, prevHash));
 }
 
 /** The checkpoint left by pruning is keyed too, so nobody without the key can move where verification starts. */
@@ -144,21 +156,6 @@ export function parseHead(text: string): AuditHead | null {
 
 const BATCH = 10_000;
 
-/** The columns verification reads: an entry's chained fields, its hashes, and seq to page on. */
-const VERIFY_COLUMNS = [
-  "seq",
-  "id",
-  "at",
-  "actor_id",
-  "actor_name",
-  "action",
-  "target_type",
-  "target_id",
-  "details",
-  "prev_hash",
-  "hash",
-] as const;
-
 /**
  * Walks the chain oldest first and answers where it first breaks: an entry whose hash no longer matches its
  * contents (changed), one whose prev_hash is not the hash of the entry before it (an entry removed before it,
@@ -166,7 +163,7 @@ const VERIFY_COLUMNS = [
  * (entries cut off the end: `firstBadId` is then the saved head's entry).
  *
  * Streams in seq order, a batch at a time (memory stays flat at any size), and reads the next batch while
- * hashing this one, so the database's work and the hashing overlap.
+ * hashing this one, so the database's work and the hashing overlap (on PostgreSQL; SQLite's driver is synchronous).
  */
 export async function verifyAuditChain(
   db: Db,
@@ -190,36 +187,40 @@ export async function verifyAuditChain(
     expected = checkpoint.hash;
     afterSeq = Number(checkpoint.seq);
   }
-  const hashOf = entryHasher(key);
-  const batchAfter = (seq: number) =>
-    db.selectFrom("audit_log").select(VERIFY_COLUMNS).where("seq", ">", seq).orderBy("seq").limit(batch).execute();
+  const mac = keyedHasher(key);
+  const batchAfter = chainRowReader(db, batch);
   let last: AuditHead | null = null;
   let reachedSaved = savedHead === undefined;
   // A batch read ahead may be left unread when a break is found: its failure then has nobody to tell.
   const ahead = (seq: number) => {
-    const batch = batchAfter(seq);
-    batch.catch(() => undefined);
-    return batch;
+    const rows = batchAfter(seq);
+    rows.catch(() => undefined);
+    return rows;
   };
   let pending = ahead(afterSeq);
   for (;;) {
     const rows = await pending;
     const full = rows.length === batch;
-    if (full) pending = ahead(Number(rows.at(-1)?.seq));
+    if (full) pending = ahead(Number(rows.at(-1)?.at(-1)));
     for (const row of rows) {
-      if (row.hash === null) return broken(entries, row.id, "This entry was never chained.");
-      if (hashOf(row, row.prev_hash) !== row.hash) {
-        return broken(entries, row.id, "This entry was changed after it was written.");
+      // What remains after taking seq and hash off is the entry's canonical form (audit-chain-rows.ts).
+      row.pop();
+      const stored = row.pop() as string | null;
+      const id = row[0] as string;
+      const prevHash = row[8] as string | null;
+      if (stored === null) return broken(entries, id, "This entry was never chained.");
+      if (mac(JSON.stringify(row)) !== stored) {
+        return broken(entries, id, "This entry was changed after it was written.");
       }
-      if (row.prev_hash !== expected) {
-        return broken(entries, row.id, "The entry before this one was removed (or one was inserted).");
+      if (prevHash !== expected) {
+        return broken(entries, id, "The entry before this one was removed (or one was inserted).");
       }
-      if (!reachedSaved && row.id === savedHead?.id) {
-        if (row.hash !== savedHead.hash) return broken(entries, row.id, "This entry is not the saved head.");
+      if (!reachedSaved && id === savedHead?.id) {
+        if (stored !== savedHead.hash) return broken(entries, id, "This entry is not the saved head.");
         reachedSaved = true;
       }
-      expected = row.hash;
-      last = { id: row.id, hash: row.hash };
+      expected = stored;
+      last = { id, hash: stored };
       entries++;
     }
     if (!full) break;

@@ -189,8 +189,9 @@ export async function updateProject(
     if (patch.version !== undefined && patch.version !== row.version) throw staleProject(row);
     // The version in the WHERE makes the check and the write one atomic step, also on PostgreSQL where
     // two transactions may both have read the old row.
-    const apply = async (current: ProjectRow) => {
-      const { numUpdatedRows } = await trx
+    // The row as written comes back with the write (RETURNING): no second read of it (bench:history).
+    const apply = (current: ProjectRow) =>
+      trx
         .updateTable("projects")
         .set({
           title: patch.title ?? current.title,
@@ -205,17 +206,18 @@ export async function updateProject(
         })
         .where("id", "=", id)
         .where("version", "=", current.version)
+        .returningAll()
         .executeTakeFirst();
-      return numUpdatedRows > 0n;
-    };
     // Without a version the last write wins: when another edit (another instance's, on PostgreSQL) committed
     // since the row was read, read it again and apply the patch to it.
-    while (!(await apply(row))) {
+    let written = await apply(row);
+    while (!written) {
       row = await findProject(trx, id);
       if (patch.version !== undefined) throw staleProject(row);
+      written = await apply(row);
     }
     const before = toProject(row);
-    const after = toProject(await findProject(trx, id));
+    const after = toProject(written);
     await recordChange(trx, {
       entity: "project",
       entityId: id,
