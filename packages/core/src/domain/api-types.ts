@@ -107,8 +107,8 @@ export type AuditVerifyAnswer =
   | { ok: false; entries: number; firstBadId: string; reason: string };
 
 /**
- * `GET /api/admin/audit/check`: the newest whole-chain check already made (housekeeping's daily one, or a
- * verify asked for in the panel) and when, so opening the panel does not walk 500,000 entries; null before the first.
+ * `GET /api/admin/audit/check`: housekeeping's newest daily check of the whole chain and when, so opening the
+ * panel does not walk 500,000 entries; null before the first.
  */
 export interface AuditLastCheckAnswer {
   check: (AuditVerifyAnswer & { at: string }) | null;

@@ -9,8 +9,6 @@ import type { Core } from "./context.ts";
 import { getSetting, setSetting } from "./settings.service.ts";
 
 export const AUDIT_CHECK_SETTING = "audit_last_check";
-/** Where the last whole-chain verify asked for through the API or the panel is kept (audit-log.service.ts). */
-export const AUDIT_VERIFY_SETTING = "audit_last_verify";
 export const AUDIT_CHECK_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 export type AuditCheck = AuditVerifyAnswer & { at: string };

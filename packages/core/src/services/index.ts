@@ -1,6 +1,7 @@
 export * from "./account.service.ts";
 export * from "./audit.service.ts";
 export * from "./audit-chain.ts";
+export * from "./audit-check.ts";
 export * from "./audit-key.ts";
 export * from "./audit-log.service.ts";
 export * from "./auth.service.ts";

@@ -494,7 +494,7 @@ export const operations = {
     method: "GET",
     path: "/api/admin/audit/check",
     summary:
-      "The newest check of the whole audit chain already made (housekeeping's daily one or a verify of the whole chain) and when; null before the first. Reads one row, whatever the log's size.",
+      "Housekeeping's newest daily check of the whole audit chain, and when; null before the first. Reads one row, whatever the log's size.",
     action: "audit.view",
     result: results.auditLastCheckResult,
   },

@@ -1,9 +1,9 @@
 /**
  * The audit log's chain state (issue 26, SECURITY 32): 'Audit log intact: 12,345 entries, checked 2
  * minutes ago', or where it breaks (the first entry changed, or the first after a removed one) and why.
- * The card opens on the newest check the server already made (housekeeping's daily one, or the last 'Verify
- * now'), so opening the Dashboard never walks a log of 500,000 entries (issue 24); only a site never checked
- * is verified as the card opens. 'Verify now' walks the whole chain again; 'checked …' keeps counting.
+ * The card opens on housekeeping's newest daily check, so opening the Dashboard never walks a log of 500,000
+ * entries (issue 24); only a site not checked yet is verified as the card opens. 'Verify now' walks the whole
+ * chain again; 'checked …' keeps counting.
  */
 import type { AuditVerifyAnswer } from "@portfolio/core/domain";
 import { useCallback, useEffect, useRef, useState } from "react";
