@@ -7,6 +7,7 @@
 import { codeNow, enableTotp, STEP_MS } from "../../server/src/test/second-factor.ts";
 import { seriousViolations } from "../../site/e2e/axe.ts";
 import { expect, OWNER, test } from "./desktop-fixture.ts";
+import { syncUntilSignInAgain } from "./support.ts";
 
 const CODE_NEEDED =
   "This account uses two-factor authentication. Enter the code from your authenticator app, or one of your recovery codes.";
@@ -38,8 +39,7 @@ test("the connect screen and 'Sign in again' ask for the authenticator code, and
   // Revoked on the web: the next sync is refused, and 'Sign in again' asks for the password, then the code.
   const { tokens } = (await web.get<{ tokens: Array<{ id: string }> }>("/api/sync/tokens")).body;
   for (const token of tokens) expect((await web.delete(`/api/sync/tokens/${token.id}`)).status).toBe(204);
-  await page.getByRole("button", { name: "Sync now" }).click();
-  await expect(page.getByRole("heading", { name: "Sign in again" })).toBeVisible();
+  await syncUntilSignInAgain(page);
   await expect(page.getByLabel("Authentication code")).toHaveCount(0);
   await page.getByLabel("Password", { exact: true }).fill(OWNER.password);
   await page.getByLabel("Password", { exact: true }).press("Enter");

@@ -1,6 +1,6 @@
 /** The status area: Online/Offline, changes waiting, last sync, 'Sync now' and the progress of a sync. */
 import { connectAsOwner, expect, test } from "./desktop-fixture.ts";
-import { createInApp, openTab } from "./support.ts";
+import { createInApp, openTab, syncUntilSignInAgain } from "./support.ts";
 
 test("a sync under way shows its progress, then the count drops to zero", async ({
   page,
@@ -48,8 +48,7 @@ test("when the server refuses the device token, 'Sign in again' asks only for th
   const { tokens } = (await web.get<{ tokens: Array<{ id: string }> }>("/api/sync/tokens")).body;
   for (const token of tokens) expect((await web.delete(`/api/sync/tokens/${token.id}`)).status).toBe(204);
 
-  await page.getByRole("button", { name: "Sync now" }).click();
-  await expect(page.getByRole("heading", { name: "Sign in again" })).toBeVisible();
+  await syncUntilSignInAgain(page);
   const password = page.getByLabel("Password", { exact: true });
   await expect(password).toBeFocused();
   await expect(page.getByLabel("Username")).toHaveCount(0);

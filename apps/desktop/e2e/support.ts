@@ -100,3 +100,17 @@ export async function deleteInApp(page: Page, title: string) {
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
+
+/**
+ * After the device's token was revoked on the web: the next sync is refused and the app asks to sign in again.
+ * That sync is either the one 'Sync now' starts or one the app starts by itself first (which takes the button
+ * away mid-click), so the click is tried again only while neither has happened.
+ */
+export async function syncUntilSignInAgain(page: Page): Promise<void> {
+  const signInAgain = page.getByRole("heading", { name: "Sign in again" });
+  await expect(async () => {
+    if (!(await signInAgain.isVisible()))
+      await page.getByRole("button", { name: "Sync now" }).click({ timeout: 2_000 });
+    await expect(signInAgain).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 45_000 });
+}
