@@ -29,11 +29,20 @@ export function Modal({ open, title, onClose, children, description, initialFocu
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
+  /** Who had the focus when the dialog opened: kept across re-runs of the effect below while it stays open. */
+  const openerRef = useRef<HTMLElement | null>(null);
+
   useEffect(() => {
-    if (!open) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!open) {
+      openerRef.current = null;
+      return;
+    }
     const root = panel.current;
     if (!root) return;
+    const active = document.activeElement;
+    // A re-run while open finds the focus inside the dialog: the opener is still the one found first.
+    if (active instanceof HTMLElement && !root.contains(active)) openerRef.current ??= active;
+    const opener = openerRef.current;
     pushModal(root);
     const first = initialFocus?.current ?? focusableIn(root)[0] ?? root;
     first.focus();
