@@ -12,9 +12,8 @@
 import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { build } from "esbuild";
 import { trackTempDir } from "./cleanup.mjs";
+import { importTs } from "./import-ts.mjs";
 import { createBenchDatabase, startBenchPostgres } from "./postgres.mjs";
 import { runBench } from "./run-bench.mjs";
 import { fmt, median, numberFromEnv } from "./stats.mjs";
@@ -23,30 +22,6 @@ const log = (message) => console.error(`bench: ${message}`);
 const GOALS = { editRatio: 1.2, verifyMs: 5000 };
 // A key for the bench's own databases only.
 const AUDIT_KEY = "bench-history-audit-key-0123456789abcdef";
-
-async function bundleRun() {
-  const outfile = fileURLToPath(new URL("../dist/history-run.mjs", import.meta.url));
-  await build({
-    entryPoints: [fileURLToPath(new URL("./history-run.ts", import.meta.url))],
-    outfile,
-    bundle: true,
-    platform: "node",
-    target: "node20",
-    format: "esm",
-    logLevel: "warning",
-    plugins: [
-      {
-        name: "external-npm",
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith("@portfolio/") ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
-  });
-  return import(pathToFileURL(outfile).href);
-}
 
 async function databaseFor(dialect, name, dir, pgUrl) {
   return dialect === "postgres" ? createBenchDatabase(pgUrl, name) : `file:${path.join(dir, `${name}.db`)}`;
@@ -99,7 +74,7 @@ async function main() {
   const rounds = numberFromEnv("BENCH_ROUNDS", 200);
   const auditEntries = numberFromEnv("BENCH_AUDIT_ENTRIES", 500_000);
   const dialects = (process.env.BENCH_DIALECTS ?? "sqlite,postgres").split(",").map((d) => d.trim());
-  const run = await bundleRun();
+  const run = await importTs("./history-run.ts", "history-run.mjs");
   const dir = trackTempDir(await mkdtemp(path.join(os.tmpdir(), "portfolio-history-bench-")));
   let pass = true;
   const report = [];

@@ -10,10 +10,9 @@ import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { build } from "esbuild";
 import { trackTempDir } from "./cleanup.mjs";
 import { buildServer } from "./ensure-build.mjs";
+import { importTs } from "./import-ts.mjs";
 import { createBenchDatabase, startBenchPostgres } from "./postgres.mjs";
 import { runBench } from "./run-bench.mjs";
 import { startOurServer } from "./spawn-server.mjs";
@@ -57,30 +56,6 @@ const CALLS = [
   { name: "POST /api/login", login: true },
   { name: "POST /api/projects", write: true },
 ];
-
-async function bundleSeed() {
-  const outfile = fileURLToPath(new URL("../dist/scale-seed.mjs", import.meta.url));
-  await build({
-    entryPoints: [fileURLToPath(new URL("./scale-seed.ts", import.meta.url))],
-    outfile,
-    bundle: true,
-    platform: "node",
-    target: "node20",
-    format: "esm",
-    logLevel: "warning",
-    plugins: [
-      {
-        name: "external-npm",
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith("@portfolio/") ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
-  });
-  return import(pathToFileURL(outfile).href);
-}
 
 function session(base) {
   const origin = `http://localhost:${new URL(base).port}`;
@@ -211,7 +186,7 @@ async function main() {
   const rounds = numberFromEnv("BENCH_ROUNDS", 5);
   const dialects = (process.env.BENCH_DIALECTS ?? "sqlite,postgres").split(",").map((d) => d.trim());
   buildServer();
-  const seed = await bundleSeed();
+  const seed = await importTs("./scale-seed.ts", "scale-seed.mjs");
   const dir = trackTempDir(await mkdtemp(path.join(os.tmpdir(), "portfolio-scale-bench-")));
   for (const dialect of dialects) {
     const pg = dialect === "postgres" ? await startBenchPostgres() : undefined;

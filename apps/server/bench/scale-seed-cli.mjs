@@ -4,40 +4,14 @@
 // (apps/site/e2e/scale-server.ts) and `pnpm bench:users-tab` at 100,000.
 //   node apps/server/bench/scale-seed-cli.mjs <DATABASE_URL> <users> [projects] [audit entries]
 // Prints one JSON line on stdout: the owner's and the other users' password (seed constants, not secrets).
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { build } from "esbuild";
-
-/** Bundles scale-seed.ts (esbuild, npm packages left external) and imports it. */
-async function loadScaleSeed() {
-  const outfile = fileURLToPath(new URL("../dist/scale-seed-cli.bundle.mjs", import.meta.url));
-  await build({
-    entryPoints: [fileURLToPath(new URL("./scale-seed.ts", import.meta.url))],
-    outfile,
-    bundle: true,
-    platform: "node",
-    target: "node20",
-    format: "esm",
-    logLevel: "warning",
-    plugins: [
-      {
-        name: "external-npm",
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith("@portfolio/") ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
-  });
-  return import(pathToFileURL(outfile).href);
-}
+import { importTs } from "./import-ts.mjs";
 
 const [databaseUrl, users, projects = "0", audit = "0"] = process.argv.slice(2);
 if (!databaseUrl || !(Number(users) > 0)) {
   console.error("usage: scale-seed-cli.mjs <DATABASE_URL> <users> [projects] [audit entries]");
   process.exit(2);
 }
-const seed = await loadScaleSeed();
+const seed = await importTs("./scale-seed.ts", "scale-seed-cli.bundle.mjs");
 await seed.seedScale(databaseUrl, { users: Number(users), projects: Number(projects), audit: Number(audit) }, (line) =>
   console.error(`seed: ${line}`),
 );
