@@ -7,7 +7,7 @@
 //    by bench:scale's seeding (scale-seed.ts, with the chain's key). Goal: ≤ 5 s.
 // PostgreSQL runs on a throwaway cluster with durability on (postgres.mjs), as SQLite runs with its commits
 // synced. Prints PASS or FAIL per figure and overall (a missed goal is reported, as by the other benches).
-// Env: BENCH_ROUNDS (edits each way, default 200); BENCH_AUDIT_ENTRIES (default 500000);
+// Env: BENCH_ROUNDS (edits each way, default 1000); BENCH_AUDIT_ENTRIES (default 500000);
 // BENCH_DIALECTS=sqlite,postgres (default both); BENCH_POSTGRES_URL (see postgres.mjs).
 import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
@@ -71,7 +71,7 @@ async function benchDialect(run, dialect, dir, pgUrl, { rounds, auditEntries }) 
 }
 
 async function main() {
-  const rounds = numberFromEnv("BENCH_ROUNDS", 200);
+  const rounds = numberFromEnv("BENCH_ROUNDS", 1000);
   const auditEntries = numberFromEnv("BENCH_AUDIT_ENTRIES", 500_000);
   const dialects = (process.env.BENCH_DIALECTS ?? "sqlite,postgres").split(",").map((d) => d.trim());
   const run = await importTs("./history-run.ts", "history-run.mjs");

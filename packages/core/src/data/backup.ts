@@ -20,8 +20,10 @@ import { createWriteStream, renameSync, rmSync } from "node:fs";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import { type ColumnMetadata, type Kysely, Migrator, sql, type Transaction } from "kysely";
+import { newestChainedEntry, placeHeadRow } from "./audit-head.ts";
 import { BackupError } from "./backup-error.ts";
 import { readBackupLines } from "./backup-lines.ts";
+import type { Database } from "./schema.ts";
 import { insertFailureReason, type Row, rowProblem } from "./backup-rows.ts";
 import { migrateToLatest } from "./database.ts";
 import { type DialectName, dialectOf, toCount } from "./dialect.ts";
@@ -162,10 +164,8 @@ export async function writeBackup(db: AnyDb, file: string): Promise<BackupWritte
 }
 
 async function chainHead(trx: AnyTrx): Promise<string | null> {
-  const head = (await trx.selectFrom("audit_chain").selectAll().where("name", "=", "head").executeTakeFirst()) as
-    | { entry_id: string | null; hash: string | null }
-    | undefined;
-  return head?.entry_id && head.hash ? `${head.entry_id}:${head.hash}` : null;
+  const head = await newestChainedEntry(trx as unknown as Kysely<Database>);
+  return head ? `${head.entry_id}:${head.hash}` : null;
 }
 
 function parseHeader(line: string | undefined): BackupHeader {
@@ -384,6 +384,7 @@ export async function restoreBackup(db: AnyDb, file: string, options: RestoreOpt
       const found = await countRows(trx, table);
       if (found !== expected) throw countMismatch(table, found, expected, "after the restore,");
     }
+    if (dialectOf(trx) === "postgres" && tables.includes("audit_chain")) await placeHeadRow(trx as unknown as Kysely<Database>);
   });
   // Later migrations (the backup may be older than this program) run on the restored rows.
   await migrateToLatest(db);

@@ -73,6 +73,25 @@ describe("openDatabase", () => {
       expect(core.sqlite?.pragma("journal_mode", { simple: true })).toBe("wal");
       expect(core.sqlite?.pragma("foreign_keys", { simple: true })).toBe(1);
     });
+
+    it("prepares a query's SQL once and runs it again on that statement, which follows a schema change", async () => {
+      const sqlite = core.sqlite as NonNullable<typeof core.sqlite>;
+      const prepare = sqlite.prepare.bind(sqlite);
+      const prepared: string[] = [];
+      sqlite.prepare = ((text: string) => {
+        prepared.push(text);
+        return prepare(text);
+      }) as typeof sqlite.prepare;
+      await core.db.insertInto("settings").values({ key: "cached", value: "1" }).execute();
+      const read = () => core.db.selectFrom("settings").selectAll().where("key", "=", "cached").executeTakeFirst();
+      expect(await read()).toEqual({ key: "cached", value: "1" });
+      expect(await read()).toEqual({ key: "cached", value: "1" });
+      expect(prepared.filter((text) => text.startsWith("select"))).toHaveLength(1);
+      // SQLite prepares a kept statement again by itself when the schema changes under it.
+      await sql`ALTER TABLE settings ADD COLUMN note text`.execute(core.db);
+      expect(await read()).toEqual({ key: "cached", value: "1", note: null });
+      expect(prepared.filter((text) => text.startsWith("select"))).toHaveLength(1);
+    });
   }
 
   it("migrates an already migrated database without change", async () => {

@@ -2,7 +2,7 @@
 import { chmodSync, closeSync, mkdirSync, openSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, type LogEvent, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, type LogEvent, Migrator, PostgresDialect, SqliteDialect, type SqliteDatabase } from "kysely";
 import pg from "pg";
 import { type DialectName, isPostgresUrl } from "./dialect.ts";
 import { MIGRATIONS, migrationProvider } from "./migrations/index.ts";
@@ -99,10 +99,39 @@ export function openDatabase(url: string = DEFAULT_DATABASE_URL, options: OpenDa
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = FULL");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log: queryTimer(options.onQuery) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    log: queryTimer(options.onQuery),
+  });
   sqliteHandles.set(db, sqlite);
   // One connection, used synchronously: between two turns of the event loop it is always free.
   return { db, dialect: "sqlite", sqlite, poolUse: () => ({ total: sqlite.open ? 1 : 0, idle: sqlite.open ? 1 : 0, waiting: 0 }) };
+}
+
+/** Statements kept prepared per connection: enough for every query the product makes. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * The handle Kysely gets: `prepare` answers a statement already prepared for the same SQL. Kysely prepares
+ * every query it runs, and SQLite's prepare costs as much as running a small write (bench:history); a
+ * statement is reusable, and SQLite prepares it again by itself when a migration changes the schema.
+ * Least recently used first out.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (statement) statements.delete(text);
+      else {
+        statement = sqlite.prepare(text);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+      }
+      statements.set(text, statement);
+      return statement;
+    },
+  };
 }
 
 /**

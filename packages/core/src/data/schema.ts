@@ -111,7 +111,10 @@ export interface AuditLogTable {
   hash: string | null;
 }
 
-/** `head`: the newest entry of the chain (writers lock it); `checkpoint`: the last pruned entry (keyed by `mac`). */
+/**
+ * `head`: the newest entry of the chain (PostgreSQL's writers lock it; SQLite's read the newest entry instead,
+ * audit-head.ts); `checkpoint`: the last pruned entry (keyed by `mac`).
+ */
 export interface AuditChainTable {
   name: "head" | "checkpoint";
   seq: number;

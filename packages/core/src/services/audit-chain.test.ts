@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../data/database.ts";
 import { createTestCore, type TestCore } from "../test/test-core.ts";
 import { recordAudit } from "./audit.service.ts";
-import { entryHash, entryHasher, keyedHasher, sealAuditLog, verifyAuditChain } from "./audit-chain.ts";
+import { entryHash, entryHasher, keyedHasher, pruneAuditLog, sealAuditLog, verifyAuditChain } from "./audit-chain.ts";
 
 let core: TestCore;
 beforeEach(async () => {
@@ -75,6 +75,55 @@ describe("the audit chain", () => {
       if (second.db !== core.db) await second.db.destroy();
     }
     expect(await verifyAuditChain(core.db, core.config.auditKey)).toMatchObject({ ok: true, entries: 80 });
+  });
+
+  it("writes a change's version rows in the statement that takes the head, and chains a retried one too", async () => {
+    const alongside = {
+      table: "versions",
+      key: ["subject", "subject_id", "version"],
+      rows: [
+        {
+          subject: "role",
+          subject_id: "editor",
+          version: 1,
+          at: "2026-11-26T10:00:00.000Z",
+          actor_id: null,
+          actor_name: null,
+          action: "before-history",
+          fields: "{}",
+        },
+        {
+          subject: "role",
+          subject_id: "editor",
+          version: 2,
+          at: "2026-11-26T10:00:00.000Z",
+          actor_id: null,
+          actor_name: "owner",
+          action: "edit",
+          fields: "{}",
+        },
+      ],
+    } as const;
+    const editRole = () =>
+      recordAudit(core, core.db, SYSTEM, { action: "role.edit", targetType: "role", targetId: "editor" }, alongside);
+    await editRole();
+    // Every row is kept already: the insert writes nothing, and the head is taken on its own.
+    await editRole();
+    const kept = await core.db.selectFrom("versions").select(["version", "action"]).orderBy("version").execute();
+    expect(kept).toEqual([
+      { version: 1, action: "before-history" },
+      { version: 2, action: "edit" },
+    ]);
+    expect(await verifyAuditChain(core.db, core.config.auditKey)).toMatchObject({ ok: true, entries: 2 });
+  });
+
+  it("chains the next entry onto the checkpoint when pruning removed every entry", async () => {
+    for (let i = 0; i < 3; i++)
+      await recordAudit(core, core.db, SYSTEM, { action: "project.edit", targetType: "project" });
+    expect(await pruneAuditLog(core.db, core.config.auditKey, "9999-01-01T00:00:00.000Z")).toBe(3);
+    expect(await verifyAuditChain(core.db, core.config.auditKey)).toMatchObject({ ok: true, entries: 0 });
+    await recordAudit(core, core.db, SYSTEM, { action: "project.edit", targetType: "project" });
+    expect(await verifyAuditChain(core.db, core.config.auditKey)).toMatchObject({ ok: true, entries: 1 });
   });
 });
 

@@ -5,11 +5,15 @@
  * entry without breaking the chain at that point, and cutting entries off the end shows against any head
  * printed earlier (backups print it, the panel shows it).
  *
- * Writers lock the `head` row of `audit_chain` inside their own transaction and chain onto the hash it holds,
- * so entries are chained in the order they commit: on PostgreSQL a second instance waits for the lock (or, in
- * a SERIALIZABLE transaction, is retried), and the chain never forks.
+ * Writers take the head inside their own transaction and chain onto its hash, so entries are chained in the
+ * order they commit: on PostgreSQL they lock the `head` row of `audit_chain` (a second instance waits for the
+ * lock or, in a SERIALIZABLE transaction, is retried); on SQLite they hold the database's one write lock. The
+ * chain never forks.
  */
 import { createHash, createHmac, hash } from "node:crypto";
+import { newestChainedHash } from "../data/audit-head.ts";
+import { dialectOf } from "../data/dialect.ts";
+import { runReused, slotRow } from "../data/reused-statement.ts";
 import type { AuditLogTable, Db } from "../data/schema.ts";
 import type { AuditHead, AuditVerifyAnswer } from "../domain/api-types.ts";
 import { chainRowReader } from "./audit-chain-rows.ts";
@@ -78,6 +82,17 @@ export function entryHasher(key: string): (entry: ChainedFields, prevHash: strin
   return (entry, prevHash) => mac(canonicalEntry(entry, prevHash));
 }
 
+/** `entryHasher` kept per key: every audited write hashes one entry, and the key's pads are made once. */
+const hashers = new Map<string, ReturnType<typeof entryHasher>>();
+function entryHasherFor(key: string): ReturnType<typeof entryHasher> {
+  let hasher = hashers.get(key);
+  if (!hasher) {
+    hasher = entryHasher(key);
+    hashers.set(key, hasher);
+  }
+  return hasher;
+}
+
 /** The checkpoint left by pruning is keyed too, so nobody without the key can move where verification starts. */
 function checkpointMac(key: string, entryId: string, hash: string): string {
   return createHmac("sha256", key)
@@ -85,15 +100,26 @@ function checkpointMac(key: string, entryId: string, hash: string): string {
     .digest("hex");
 }
 
-/** Locks the head row until the transaction ends and reads the newest hash (the latest committed one). */
-async function lockHead(trx: Db): Promise<string | null> {
-  const lock = () =>
-    trx
-      .updateTable("audit_chain")
-      .set((eb) => ({ seq: eb.ref("seq") }))
-      .where("name", "=", "head")
-      .returning(["hash"])
-      .executeTakeFirst();
+/**
+ * Takes the head inside the writing transaction and answers its hash. PostgreSQL: locks the head row until
+ * the transaction ends (creating it for the first entry ever) and reads the hash it carries, the latest
+ * committed. SQLite: reads the newest chained entry's (audit-head.ts); the caller's transaction holds, or
+ * takes with its next write, the database's one write lock.
+ */
+async function takeHead(trx: Db): Promise<string | null> {
+  if (dialectOf(trx) === "sqlite") {
+    const { rows } = await runReused(
+      trx,
+      "chain head",
+      () => trx.selectNoFrom((eb) => newestChainedHash(eb).as("hash")),
+      {},
+    );
+    return rows[0]?.hash ?? null;
+  }
+  const lock = async () => {
+    const { rows } = await runReused(trx, "chain head lock", () => lockHeadRow(trx), {});
+    return rows[0];
+  };
   const head = await lock();
   if (head) return head.hash;
   // The first entry ever: create the head row (once, whoever of two instances gets there first), then lock it.
@@ -107,24 +133,92 @@ async function lockHead(trx: Db): Promise<string | null> {
   return created.hash;
 }
 
-async function moveHead(trx: Db, seq: number, entryId: string, hash: string): Promise<void> {
-  await trx.updateTable("audit_chain").set({ seq, entry_id: entryId, hash }).where("name", "=", "head").execute();
+/** PostgreSQL's lock on the head row: an UPDATE that changes nothing, returning the latest committed hash. */
+function lockHeadRow(trx: Db) {
+  return trx
+    .updateTable("audit_chain")
+    .set((eb) => ({ seq: eb.ref("seq") }))
+    .where("name", "=", "head")
+    .returning(["hash"]);
 }
 
-/** Appends one entry, chained, inside the caller's transaction (or a transaction of its own). */
-export async function appendChained(db: Db, key: string, entry: ChainedFields & { kind: string }): Promise<void> {
+/** Rows written in the statement that takes the head (a change's version rows): one round trip fewer. */
+export interface RowsAlongside {
+  table: "project_versions" | "versions";
+  /** The table's key: a row already kept stays as it is. */
+  key: readonly string[];
+  /** Rows of one shape: the same columns in the same order. */
+  rows: readonly Readonly<Record<string, string | number | null>>[];
+}
+
+/**
+ * `takeHead` with `alongside` inserted in the same statement; undefined when the head must still be taken on
+ * its own (no head row yet on PostgreSQL, or no row inserted on SQLite). PostgreSQL: the insert as a
+ * data-modifying CTE of the UPDATE that locks the head row (it waits for the lock and returns the latest
+ * committed hash). SQLite: the insert RETURNING the head, read under the write lock the insert holds.
+ */
+async function takeHeadAlongside(trx: Db, alongside: RowsAlongside): Promise<{ hash: string | null } | undefined> {
+  const { table, key, rows } = alongside;
+  const columns = Object.keys(rows[0] ?? {});
+  const values = Object.fromEntries(rows.flatMap((row, i) => columns.map((column) => [`${i}.${column}`, row[column]])));
+  const { rows: answer } = await runReused(
+    trx,
+    `chain head with ${table}:${rows.length}:${columns.join()}`,
+    (slot) => {
+      const insert = trx
+        .insertInto(table)
+        .values(rows.map((_, i) => slotRow(columns, slot, `${i}.`)))
+        .onConflict((oc) => oc.columns(key as never).doNothing());
+      if (dialectOf(trx) === "sqlite") return insert.returning((eb) => newestChainedHash(eb).as("hash"));
+      return trx
+        .with("alongside", () => insert)
+        .updateTable("audit_chain")
+        .set((eb) => ({ seq: eb.ref("seq") }))
+        .where("name", "=", "head")
+        .returning(["hash"]);
+    },
+    values,
+  );
+  return answer[0];
+}
+
+/** The columns of an entry as written, in the order its reused INSERT binds them. */
+const ENTRY_COLUMNS = [
+  "id",
+  "at",
+  "actor_id",
+  "actor_name",
+  "action",
+  "kind",
+  "target_type",
+  "target_id",
+  "details",
+  "prev_hash",
+  "hash",
+] as const;
+
+/**
+ * Appends one entry, chained, inside the caller's transaction (or a transaction of its own), with
+ * `alongside` written in the statement that takes the head. On PostgreSQL the head row moves onto the entry
+ * within the entry's INSERT (the audit_log_move_head trigger).
+ */
+export async function appendChained(
+  db: Db,
+  key: string,
+  entry: ChainedFields & { kind: string },
+  alongside?: RowsAlongside,
+): Promise<void> {
   if (!db.isTransaction) {
-    await db.transaction().execute((trx) => appendChained(trx, key, entry));
+    await db.transaction().execute((trx) => appendChained(trx, key, entry, alongside));
     return;
   }
-  const prevHash = await lockHead(db);
-  const hash = entryHash(key, entry, prevHash);
-  const { seq } = await db
-    .insertInto("audit_log")
-    .values({ ...entry, prev_hash: prevHash, hash })
-    .returning("seq")
-    .executeTakeFirstOrThrow();
-  await moveHead(db, Number(seq), entry.id, hash);
+  const taken = alongside ? await takeHeadAlongside(db, alongside) : undefined;
+  const prevHash = taken ? taken.hash : await takeHead(db);
+  await runReused(db, "audit entry", (slot) => db.insertInto("audit_log").values(slotRow(ENTRY_COLUMNS, slot)), {
+    ...entry,
+    prev_hash: prevHash,
+    hash: entryHasherFor(key)(entry, prevHash),
+  });
 }
 
 /**
@@ -133,12 +227,17 @@ export async function appendChained(db: Db, key: string, entry: ChainedFields & 
  */
 export async function sealAuditLog(db: Db, key: string): Promise<number> {
   if (!db.isTransaction) return db.transaction().execute((trx) => sealAuditLog(trx, key));
-  let prevHash = await lockHead(db);
+  let prevHash = await takeHead(db);
   const unsealed = await db.selectFrom("audit_log").selectAll().where("hash", "is", null).orderBy("seq").execute();
   for (const row of unsealed) {
     const hash = entryHash(key, row, prevHash);
     await db.updateTable("audit_log").set({ prev_hash: prevHash, hash }).where("seq", "=", row.seq).execute();
-    await moveHead(db, Number(row.seq), row.id, hash);
+    // An UPDATE: PostgreSQL's trigger that moves the head row on an INSERT does not see it (SQLite has no row).
+    await db
+      .updateTable("audit_chain")
+      .set({ seq: Number(row.seq), entry_id: row.id, hash })
+      .where("name", "=", "head")
+      .execute();
     prevHash = hash;
   }
   return unsealed.length;
@@ -241,7 +340,7 @@ function broken(entries: number, firstBadId: string, reason: string): AuditVerif
  */
 export async function pruneAuditLog(db: Db, key: string, before: string): Promise<number> {
   if (!db.isTransaction) return db.transaction().execute((trx) => pruneAuditLog(trx, key, before));
-  await lockHead(db);
+  await takeHead(db);
   const last = await db
     .selectFrom("audit_log")
     .select(["seq", "id", "hash"])

@@ -1,6 +1,6 @@
 /** Append-only audit log (SECURITY 11): logins, permission and role changes, deletions, token issue. */
 import type { Db } from "../data/schema.ts";
-import { appendChained } from "./audit-chain.ts";
+import { appendChained, type RowsAlongside } from "./audit-chain.ts";
 import { type Actor, actorName, type CoreConfig } from "./context.ts";
 import { newId } from "./secrets.ts";
 
@@ -63,19 +63,33 @@ export interface AuditWriter {
   now: () => Date;
 }
 
-/** Appends an entry chained to the one before it (audit-chain.ts), inside `db` when it is a transaction. */
-export async function recordAudit(core: AuditWriter, db: Db, actor: Actor, entry: AuditEntry): Promise<void> {
-  await appendChained(db, core.config.auditKey, {
-    id: newId(),
-    at: core.now().toISOString(),
-    actor_id: actor.kind === "user" ? actor.id : null,
-    actor_name: actorName(actor),
-    action: entry.action,
-    kind: entry.action.split(".")[0] ?? entry.action,
-    target_type: entry.targetType,
-    target_id: entry.targetId ?? null,
-    details: JSON.stringify(entry.details ?? {}),
-  });
+/**
+ * Appends an entry chained to the one before it (audit-chain.ts), inside `db` when it is a transaction;
+ * `alongside` (a version row of the same change) is written in the statement that locks the chain.
+ */
+export async function recordAudit(
+  core: AuditWriter,
+  db: Db,
+  actor: Actor,
+  entry: AuditEntry,
+  alongside?: RowsAlongside,
+): Promise<void> {
+  await appendChained(
+    db,
+    core.config.auditKey,
+    {
+      id: newId(),
+      at: core.now().toISOString(),
+      actor_id: actor.kind === "user" ? actor.id : null,
+      actor_name: actorName(actor),
+      action: entry.action,
+      kind: entry.action.split(".")[0] ?? entry.action,
+      target_type: entry.targetType,
+      target_id: entry.targetId ?? null,
+      details: JSON.stringify(entry.details ?? {}),
+    },
+    alongside,
+  );
 }
 
 /** Before/after of just the fields that changed, for the audit trail. */

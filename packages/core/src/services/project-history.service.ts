@@ -7,10 +7,12 @@ import type { Db, ProjectVersionsTable } from "../data/schema.ts";
 import { NotFound } from "../domain/errors.ts";
 import { historyQuerySchema, type ProjectFieldsView, type ProjectHistoryAnswer } from "../domain/history.ts";
 import type { Project } from "../domain/projects.ts";
+import type { RowsAlongside } from "./audit-chain.ts";
 import type { Actor, Core } from "./context.ts";
 import { parseInput } from "./parse-input.ts";
 import { assertCan } from "./policy.ts";
 import { toProject } from "./projects.service.ts";
+import { versionActor } from "./versions.table.ts";
 
 export type ProjectVersionAction = "create" | "edit" | "restore" | "untrash" | "before-history";
 
@@ -27,19 +29,19 @@ export function projectFields(project: Project): ProjectFieldsView {
 }
 
 /**
- * Keeps `after` as its version. When the version before it was never kept (a built-in project, or one
- * written before history existed), `before` is kept first, so the state an edit replaced can be restored.
- * One statement for both: a version already kept is left as it is (ON CONFLICT DO NOTHING), so the before
- * row lands only where none was, and an edit pays one round trip for its history (bench:history).
+ * The version rows a change keeps: `after`, and when the version before it was never kept (a built-in
+ * project, or one written before history existed), `before` too, so the state an edit replaced can be
+ * restored. One statement for both, sent with the change's audit entry (`recordAudit`'s `alongside`), so an
+ * edit pays no round trip of its own for its history (bench:history): a version already kept is left as it
+ * is, so the before row lands only where none was, and a retried write keeps the first.
  */
-export async function keepProjectVersion(
-  trx: Db,
+export function projectVersionRows(
   actor: Actor,
   at: string,
   action: ProjectVersionAction,
   after: Project,
   before?: Project,
-): Promise<void> {
+): RowsAlongside {
   const rows: Insertable<ProjectVersionsTable>[] = [];
   if (before) {
     rows.push({
@@ -56,17 +58,11 @@ export async function keepProjectVersion(
     project_id: after._id,
     version: after.version,
     at,
-    actor_id: actor.kind === "user" ? actor.id : null,
-    actor_name: actor.kind === "user" ? actor.username : actor.kind === "system" ? `system (${actor.reason})` : null,
+    ...versionActor(actor),
     action,
     fields: JSON.stringify(projectFields(after)),
   });
-  await trx
-    .insertInto("project_versions")
-    .values(rows)
-    // A version number is never reused; a retried write that kept it already keeps the first.
-    .onConflict((oc) => oc.columns(["project_id", "version"]).doNothing())
-    .execute();
+  return { table: "project_versions", key: ["project_id", "version"], rows };
 }
 
 export async function findProjectVersion(db: Db, projectId: string, version: number) {

@@ -13,7 +13,7 @@ import { changedFields, recordAudit } from "./audit.service.ts";
 import type { Actor, Core } from "./context.ts";
 import { parseInput } from "./parse-input.ts";
 import { assertCan } from "./policy.ts";
-import { keepProjectVersion } from "./project-history.service.ts";
+import { projectVersionRows } from "./project-history.service.ts";
 import { shuffleKeyOf } from "./project-order.ts";
 import { newId } from "./secrets.ts";
 import { getSetting } from "./settings.service.ts";
@@ -149,13 +149,13 @@ export async function createProject(
       deleted: false,
       at: core.now(),
     });
-    await keepProjectVersion(trx, actor, now, "create", project);
-    await recordAudit(core, trx, actor, {
-      action: "project.create",
-      targetType: "project",
-      targetId: id,
-      details: { after: project },
-    });
+    await recordAudit(
+      core,
+      trx,
+      actor,
+      { action: "project.create", targetType: "project", targetId: id, details: { after: project } },
+      projectVersionRows(actor, now, "create", project),
+    );
     if (project.isLatest) await clearOtherLatest(core, trx, actor, id);
     return project;
   });
@@ -230,17 +230,22 @@ export async function updateProject(
     const { updatedAt: _b, version: _bv, ...beforeFields } = before;
     const { updatedAt: _a, version: _av, ...afterFields } = after;
     const at = core.now().toISOString();
-    await keepProjectVersion(trx, actor, at, restoredFrom === undefined ? "edit" : "restore", after, before);
-    await recordAudit(core, trx, actor, {
-      action: restoredFrom === undefined ? "project.edit" : "project.restore",
-      targetType: "project",
-      targetId: id,
-      details: {
-        title: after.title,
-        ...(restoredFrom === undefined ? {} : { restoredVersion: restoredFrom }),
-        ...changedFields(beforeFields, afterFields),
+    await recordAudit(
+      core,
+      trx,
+      actor,
+      {
+        action: restoredFrom === undefined ? "project.edit" : "project.restore",
+        targetType: "project",
+        targetId: id,
+        details: {
+          title: after.title,
+          ...(restoredFrom === undefined ? {} : { restoredVersion: restoredFrom }),
+          ...changedFields(beforeFields, afterFields),
+        },
       },
-    });
+      projectVersionRows(actor, at, restoredFrom === undefined ? "edit" : "restore", after, before),
+    );
     if (after.isLatest) await clearOtherLatest(core, trx, actor, id);
     return after;
   });
@@ -263,7 +268,6 @@ async function clearOtherLatest(core: Core, trx: Db, actor: Actor, keepId: strin
     const at = core.now().toISOString();
     await trx.updateTable("projects").set({ is_latest: 0, updated_at: at, version }).where("id", "=", row.id).execute();
     const before = toProject(row);
-    await keepProjectVersion(trx, actor, at, "edit", { ...before, isLatest: false, updatedAt: at, version }, before);
     await recordChange(trx, {
       entity: "project",
       entityId: row.id,
@@ -272,12 +276,18 @@ async function clearOtherLatest(core: Core, trx: Db, actor: Actor, keepId: strin
       deleted: false,
       at: core.now(),
     });
-    await recordAudit(core, trx, actor, {
-      action: "project.edit",
-      targetType: "project",
-      targetId: row.id,
-      details: { title: row.title, before: { isLatest: true }, after: { isLatest: false } },
-    });
+    await recordAudit(
+      core,
+      trx,
+      actor,
+      {
+        action: "project.edit",
+        targetType: "project",
+        targetId: row.id,
+        details: { title: row.title, before: { isLatest: true }, after: { isLatest: false } },
+      },
+      projectVersionRows(actor, at, "edit", { ...before, isLatest: false, updatedAt: at, version }, before),
+    );
   }
 }
 

@@ -26,7 +26,7 @@ import { parseInput } from "./parse-input.ts";
 import { assertCan, can } from "./policy.ts";
 import { losesDeviceAccess, revokeUserDeviceTokens } from "./sessions.service.ts";
 import { parsePermissions, rerankCustomUsers, roleMembers, setRoleMembersPermissions } from "./users.table.ts";
-import { findVersion, keepVersion, latestVersion, listVersions, type Subject } from "./versions.table.ts";
+import { findVersion, latestVersion, listVersions, type Subject, versionRows } from "./versions.table.ts";
 
 /** How many members a role edit's answer names (the editor shows them and counts the rest). */
 export const ROLE_UPDATE_NAMES_SHOWN = 10;
@@ -155,26 +155,30 @@ async function setRolePermissions(
     // SECURITY 26: members who lose the admin panel lose their desktops' tokens too.
     const losing = members.filter((m) => losesDeviceAccess(m.id, before, permissions)).map((m) => m.id);
     await revokeUserDeviceTokens(trx, losing, core.now());
-    await keepVersion<RoleFieldsView>(
+    await recordAudit(
+      core,
       trx,
-      roleSubject(key),
       actor,
-      restoredFrom === undefined ? "edit" : "restore",
-      { version: beforeVersion + 1, at: now, fields: role },
-      { version: beforeVersion, at: updatedAt?.updated_at ?? now, fields: roles[key] },
-    );
-    await recordAudit(core, trx, actor, {
-      action: restoredFrom === undefined ? "role.edit" : "role.restore",
-      targetType: "role",
-      targetId: key,
-      details: {
-        before: { permissions: before },
-        after: { permissions },
-        updatedUsers: usernames.length,
-        usernames: usernames.slice(0, ROLE_UPDATE_NAMES_AUDITED),
-        ...(restoredFrom === undefined ? {} : { restoredVersion: restoredFrom }),
+      {
+        action: restoredFrom === undefined ? "role.edit" : "role.restore",
+        targetType: "role",
+        targetId: key,
+        details: {
+          before: { permissions: before },
+          after: { permissions },
+          updatedUsers: usernames.length,
+          usernames: usernames.slice(0, ROLE_UPDATE_NAMES_AUDITED),
+          ...(restoredFrom === undefined ? {} : { restoredVersion: restoredFrom }),
+        },
       },
-    });
+      versionRows<RoleFieldsView>(
+        roleSubject(key),
+        actor,
+        restoredFrom === undefined ? "edit" : "restore",
+        { version: beforeVersion + 1, at: now, fields: role },
+        { version: beforeVersion, at: updatedAt?.updated_at ?? now, fields: roles[key] },
+      ),
+    );
     return { updatedUsers: usernames.length, ...named, role };
   });
 }

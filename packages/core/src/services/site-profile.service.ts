@@ -11,7 +11,7 @@ import type { Actor, Core } from "./context.ts";
 import { parseInput } from "./parse-input.ts";
 import { assertCan } from "./policy.ts";
 import { getSetting, setSetting } from "./settings.service.ts";
-import { keepVersion, type Subject } from "./versions.table.ts";
+import { type Subject, versionRows } from "./versions.table.ts";
 
 const KEY = "site_profile";
 
@@ -72,23 +72,27 @@ export async function writeSiteProfile(
     deleted: false,
     at: now,
   });
-  await keepVersion(
+  await recordAudit(
+    core,
     trx,
-    PROFILE_SUBJECT,
     actor,
-    restoredFrom === undefined ? "edit" : "restore",
-    { version, at: now.toISOString(), fields: profile },
-    { version: version - 1, at: beforeAt, fields: before },
-  );
-  await recordAudit(core, trx, actor, {
-    action: restoredFrom === undefined ? "settings.edit" : "settings.restore",
-    targetType: "settings",
-    targetId: KEY,
-    details: {
-      ...changedFields({ ...before }, { ...profile }),
-      ...(restoredFrom === undefined ? {} : { restoredVersion: restoredFrom }),
+    {
+      action: restoredFrom === undefined ? "settings.edit" : "settings.restore",
+      targetType: "settings",
+      targetId: KEY,
+      details: {
+        ...changedFields({ ...before }, { ...profile }),
+        ...(restoredFrom === undefined ? {} : { restoredVersion: restoredFrom }),
+      },
     },
-  });
+    versionRows(
+      PROFILE_SUBJECT,
+      actor,
+      restoredFrom === undefined ? "edit" : "restore",
+      { version, at: now.toISOString(), fields: profile },
+      { version: version - 1, at: beforeAt, fields: before },
+    ),
+  );
   return profile;
 }
 

@@ -11,7 +11,7 @@ import { recordChange } from "../sync/change-log.ts";
 import { recordAudit } from "./audit.service.ts";
 import { type Actor, actorName, type Core } from "./context.ts";
 import { assertCan } from "./policy.ts";
-import { keepProjectVersion } from "./project-history.service.ts";
+import { projectVersionRows } from "./project-history.service.ts";
 import { shuffleKeyOf } from "./project-order.ts";
 import { bumpRevision, toProject } from "./projects.service.ts";
 
@@ -100,7 +100,6 @@ export async function restoreFromTrash(core: Core, actor: Actor, id: string): Pr
     await trx.insertInto("projects").values(row).execute();
     await trx.deleteFrom("trash").where("type", "=", "project").where("id", "=", id).execute();
     const project = toProject(row);
-    await keepProjectVersion(trx, actor, at, "untrash", project);
     await recordChange(trx, {
       entity: "project",
       entityId: id,
@@ -108,12 +107,18 @@ export async function restoreFromTrash(core: Core, actor: Actor, id: string): Pr
       version: project.version,
       deleted: false,
     });
-    await recordAudit(core, trx, actor, {
-      action: "project.untrash",
-      targetType: "project",
-      targetId: id,
-      details: { title: project.title, deletedAt: entry.deleted_at, deletedBy: entry.deleted_by },
-    });
+    await recordAudit(
+      core,
+      trx,
+      actor,
+      {
+        action: "project.untrash",
+        targetType: "project",
+        targetId: id,
+        details: { title: project.title, deletedAt: entry.deleted_at, deletedBy: entry.deleted_by },
+      },
+      projectVersionRows(actor, at, "untrash", project),
+    );
     return project;
   });
 }

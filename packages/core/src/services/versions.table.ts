@@ -3,8 +3,10 @@
  * in the change's own transaction, read back newest first and paged like the audit log. Projects keep theirs
  * in `project_versions` (project-history.service.ts), with the same shape of answer.
  */
+import type { Insertable } from "kysely";
 import type { Db, VersionsTable } from "../data/schema.ts";
 import type { HistoryAnswer, HistoryItem } from "../domain/history.ts";
+import type { RowsAlongside } from "./audit-chain.ts";
 import type { Actor } from "./context.ts";
 
 export type VersionSubject = "profile" | "role";
@@ -22,7 +24,8 @@ export interface KeptVersion<F> {
   fields: F;
 }
 
-function actorColumns(actor: Actor) {
+/** Who made a version, as stored: a user's id and name, a system job's reason. */
+export function versionActor(actor: Actor) {
   return {
     actor_id: actor.kind === "user" ? actor.id : null,
     actor_name: actor.kind === "user" ? actor.username : actor.kind === "system" ? `system (${actor.reason})` : null,
@@ -30,42 +33,39 @@ function actorColumns(actor: Actor) {
 }
 
 /**
- * Keeps `after`. When the version it replaced was never kept (the subject was never changed since history
- * began), `before` is kept too, as 'before-history', so the state the first change replaced can be restored.
- * One statement, as for projects: a version already kept is left as it is.
+ * The version rows a change keeps: `after`, and when the version it replaced was never kept (the subject was
+ * never changed since history began) `before` too, as 'before-history', so the state the first change
+ * replaced can be restored. Written as projects' are: with the change's audit entry, in one statement, a
+ * version already kept left as it is (`recordAudit`'s `alongside`).
  */
-export async function keepVersion<F>(
-  trx: Db,
+export function versionRows<F>(
   of: Subject,
   actor: Actor,
   action: Exclude<VersionAction, "before-history">,
   after: KeptVersion<F>,
   before: KeptVersion<F>,
-): Promise<void> {
+): RowsAlongside {
   const subject = { subject: of.subject, subject_id: of.id };
-  await trx
-    .insertInto("versions")
-    .values([
-      {
-        ...subject,
-        version: before.version,
-        at: before.at,
-        actor_id: null,
-        actor_name: null,
-        action: "before-history",
-        fields: JSON.stringify(before.fields),
-      },
-      {
-        ...subject,
-        version: after.version,
-        at: after.at,
-        ...actorColumns(actor),
-        action,
-        fields: JSON.stringify(after.fields),
-      },
-    ])
-    .onConflict((oc) => oc.columns(["subject", "subject_id", "version"]).doNothing())
-    .execute();
+  const rows: Insertable<VersionsTable>[] = [
+    {
+      ...subject,
+      version: before.version,
+      at: before.at,
+      actor_id: null,
+      actor_name: null,
+      action: "before-history",
+      fields: JSON.stringify(before.fields),
+    },
+    {
+      ...subject,
+      version: after.version,
+      at: after.at,
+      ...versionActor(actor),
+      action,
+      fields: JSON.stringify(after.fields),
+    },
+  ];
+  return { table: "versions", key: ["subject", "subject_id", "version"], rows };
 }
 
 /** The newest version number kept for this subject, or undefined when none is. */

@@ -20,6 +20,7 @@ import * as auditChain from "./2026-11-26-030-audit-chain.ts";
 import * as historyTrash from "./2026-11-26-031-history-trash.ts";
 import * as projectOrder from "./2026-11-26-130-project-order.ts";
 import * as versions from "./2026-11-26-150-versions.ts";
+import * as auditHeadTrigger from "./2026-11-26-160-audit-head-trigger.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "2026-11-21-001-initial": initial,
@@ -39,6 +40,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "2026-11-26-031-history-trash": historyTrash,
   "2026-11-26-130-project-order": projectOrder,
   "2026-11-26-150-versions": versions,
+  "2026-11-26-160-audit-head-trigger": auditHeadTrigger,
 };
 
 export const migrationProvider: MigrationProvider = {
