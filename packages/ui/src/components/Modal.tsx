@@ -1,4 +1,4 @@
-import { type ReactNode, type RefObject, useEffect, useId, useRef } from "react";
+import { type ReactNode, type RefObject, useId, useLayoutEffect, useRef } from "react";
 import { createPortal } from "react-dom";
 import { FOCUS_RING } from "./Button.tsx";
 import { cx } from "./cx.ts";
@@ -32,7 +32,9 @@ export function Modal({ open, title, onClose, children, description, initialFocu
   /** Who had the focus when the dialog opened: kept across re-runs of the effect below while it stays open. */
   const openerRef = useRef<HTMLElement | null>(null);
 
-  useEffect(() => {
+  // Before the dialog is painted: once it shows, the focus is in it and Escape closes it (a key pressed the
+  // moment it appears, on a slow machine, would otherwise reach the page under it).
+  useLayoutEffect(() => {
     if (!open) {
       openerRef.current = null;
       return;
