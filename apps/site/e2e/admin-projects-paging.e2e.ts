@@ -6,6 +6,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, feedback, openPanel, ownerAccount, projectRow, test } from "./admin-support.ts";
 import { seriousViolations } from "./axe.ts";
+import { gate } from "./fixtures.ts";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -83,6 +84,34 @@ test("shows 50 projects a page A-Z over the whole list, with a count line and Pr
   // No call of the tab asked for the whole list.
   expect(loaded.length).toBeGreaterThan(0);
   expect(loaded.every((search) => search.includes("limit=50"))).toBe(true);
+});
+
+test("the count line moves with the rows: while the next page loads, it names the page still on screen", async ({
+  page,
+  login,
+  ownerApi,
+}) => {
+  await seed(ownerApi);
+  const az = await azTitles(ownerApi);
+  await login(ownerAccount);
+  await openPanel(page, "Projects");
+  await expect(range(page)).toHaveText(`Projects 1–50 of ${TOTAL}`);
+  // The next page's answer waits until the test lets it through.
+  const held = gate();
+  const asked = page.waitForRequest(
+    (r) => new URL(r.url()).pathname === "/api/projects" && r.url().includes("cursor="),
+  );
+  await page.route(/\/api\/projects\?.*cursor=/, async (route) => {
+    await held.passed;
+    await route.continue();
+  });
+  await nextButton(page).click();
+  await asked;
+  await expect.poll(() => titles(page)).toEqual(az.slice(0, 50));
+  await expect(range(page)).toHaveText(`Projects 1–50 of ${TOTAL}`);
+  held.open();
+  await expect(range(page)).toHaveText(`Projects 51–100 of ${TOTAL}`);
+  await expect.poll(() => titles(page)).toEqual(az.slice(50, 100));
 });
 
 test("a click on Title reads the whole list Z-A from its first page", async ({ page, login, ownerApi }) => {

@@ -7,6 +7,7 @@
 import { test as base, type Page } from "@playwright/test";
 import { expect, feedback, loginAs, userRow } from "./admin-support.ts";
 import { seriousViolations } from "./axe.ts";
+import { gate } from "./fixtures.ts";
 import { type ScaleServer, startScaleServer } from "./scale-server.ts";
 
 const USERS = 10_000;
@@ -73,6 +74,26 @@ test("the pager goes on to later users and back, and takes the focus to the new 
   await expect(page.getByRole("button", { name: "Previous page" })).toBeDisabled();
   // Never more than one page of rows in the document.
   await expect(page.getByTestId("user-row")).toHaveCount(50);
+});
+
+test("while the next page loads, the count line still names the page on screen", async ({ page, openUsers }) => {
+  await openUsers();
+  await expect(range(page)).toHaveText("Users 1–50 of 10,000");
+  const held = gate();
+  const asked = page.waitForRequest(
+    (r) => new URL(r.url()).pathname === "/api/admin/users" && r.url().includes("cursor="),
+  );
+  await page.route(/\/api\/admin\/users\?.*cursor=/, async (route) => {
+    await held.passed;
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "Next page" }).click();
+  await asked;
+  await expect(range(page)).toHaveText("Users 1–50 of 10,000");
+  await expect(page.getByTestId("user-row").first()).toHaveAttribute("data-username", "owner");
+  held.open();
+  await expect(range(page)).toHaveText("Users 51–100 of 10,000");
+  await expect(page.getByTestId("user-row").first()).toHaveAttribute("data-username", pad(50));
 });
 
 test("the search finds a user deep in the list by username or e-mail prefix, as you type", async ({

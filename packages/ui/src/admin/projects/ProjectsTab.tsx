@@ -30,6 +30,7 @@ import {
 } from "../paging/cursor-pages.ts";
 import { Pager } from "../paging/Pager.tsx";
 import { useCursorPage } from "../paging/use-cursor-page.ts";
+import { useShownPageIndex } from "../paging/use-shown-page.ts";
 import { DEFAULT_PROJECT_SORT, nextSort } from "../project-table.ts";
 import { EmptyBlock, ErrorBlock, LoadingBlock } from "../States.tsx";
 import { ProjectsTable, type ProjectsTableHandle } from "./ProjectsTable.tsx";
@@ -62,6 +63,7 @@ export function ProjectsTab({
   /** The cursors of the pages after the first that led here (a new order starts again at the first page). */
   const [trail, setTrail] = useState<CursorTrail>(FIRST_PAGE);
   const projects = useCursorPage((query) => api.getProjectsPage(query), projectsPageQuery(sort, trailCursor(trail)));
+  const shownPage = useShownPageIndex(trail.length, projects.settled);
   const table = useRef<ProjectsTableHandle>(null);
   /** Set when the pager moved: the first row takes the focus once the new page is in. */
   const focusFirstRow = useRef(false);
@@ -239,7 +241,7 @@ export function ProjectsTab({
       {list && list.length > 0 && !projects.error ? (
         <Pager
           label="Pages of projects"
-          range={projectsRangeLabel(trail.length, list.length, answer?.total ?? list.length)}
+          range={projectsRangeLabel(shownPage, list.length, answer?.total ?? list.length)}
           rangeTestId="projects-range"
           hasPrevious={trail.length > 0}
           hasNext={Boolean(answer?.next)}

@@ -21,6 +21,7 @@ import {
   trailAfterAnswer,
   trailCursor,
 } from "../paging/cursor-pages.ts";
+import { useShownPageIndex } from "../paging/use-shown-page.ts";
 import { EmptyBlock, ErrorBlock, LoadingBlock } from "../States.tsx";
 import { rowButtons, type Viewer, viewerCan } from "../user-actions.ts";
 import type { RoleSet } from "../user-editor.ts";
@@ -61,6 +62,7 @@ export function UsersTab({
   /** The cursors of the pages after the first that led here: the last one is this page's. */
   const [trail, setTrail] = useState<CursorTrail>(FIRST_PAGE);
   const users = useUsersPage(api, filter, trailCursor(trail));
+  const shownPage = useShownPageIndex(trail.length, users.settled);
   const table = useRef<UsersTableHandle>(null);
   /** Set when the pager moved: the first row takes the focus once the new page is in. */
   const focusFirstRow = useRef(false);
@@ -300,7 +302,7 @@ export function UsersTab({
       ) : null}
       {list && list.length > 0 && !users.error ? (
         <UsersPager
-          pageIndex={trail.length}
+          pageIndex={shownPage}
           rows={list.length}
           total={filter.q.trim() ? undefined : answer?.total}
           hasNext={Boolean(answer?.next)}
