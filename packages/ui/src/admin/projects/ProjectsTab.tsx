@@ -20,17 +20,10 @@ import { useSavedFeedback } from "../../sync/saved-offline.tsx";
 import { deleteProjectQuestion, PERMISSION_ALERTS, PROJECT_MESSAGES } from "../admin-messages.ts";
 import { ConfirmDialog } from "../ConfirmDialog.tsx";
 import { failureFeedback, useNotify } from "../feedback.tsx";
-import {
-  type CursorTrail,
-  FIRST_PAGE,
-  nextTrail,
-  previousTrail,
-  trailAfterAnswer,
-  trailCursor,
-} from "../paging/cursor-pages.ts";
+import { type CursorTrail, FIRST_PAGE, trailCursor } from "../paging/cursor-pages.ts";
 import { Pager } from "../paging/Pager.tsx";
 import { useCursorPage } from "../paging/use-cursor-page.ts";
-import { useShownPageIndex } from "../paging/use-shown-page.ts";
+import { usePageMoves } from "../paging/use-page-moves.ts";
 import { DEFAULT_PROJECT_SORT, nextSort } from "../project-table.ts";
 import { EmptyBlock, ErrorBlock, LoadingBlock } from "../States.tsx";
 import { ProjectsTable, type ProjectsTableHandle } from "./ProjectsTable.tsx";
@@ -63,10 +56,14 @@ export function ProjectsTab({
   /** The cursors of the pages after the first that led here (a new order starts again at the first page). */
   const [trail, setTrail] = useState<CursorTrail>(FIRST_PAGE);
   const projects = useCursorPage((query) => api.getProjectsPage(query), projectsPageQuery(sort, trailCursor(trail)));
-  const shownPage = useShownPageIndex(trail.length, projects.settled);
   const table = useRef<ProjectsTableHandle>(null);
-  /** Set when the pager moved: the first row takes the focus once the new page is in. */
-  const focusFirstRow = useRef(false);
+  const { shownPage, nextPage, previousPage } = usePageMoves(
+    projects,
+    trail,
+    setTrail,
+    (answer) => answer.projects.length,
+    () => table.current?.focusRow(0),
+  );
   const [editor, setEditor] = useState<{ project: Project | null } | null>(null);
   const [deleting, setDeleting] = useState<Project | null>(null);
   const may = (permission: string) => hasPermission(permissions, permission);
@@ -80,29 +77,8 @@ export function ProjectsTab({
 
   const answer = projects.answer;
   useEffect(() => {
-    // Only an answer to what is asked now: right after a page move the old page is still shown.
-    if (!answer || !projects.settled) return;
-    setShownSort(sort);
-    // The last project of a later page was deleted: show the page before it.
-    if (answer.projects.length === 0 && trail.length > 0) setTrail((t) => trailAfterAnswer(t, 0));
-    else if (focusFirstRow.current) {
-      focusFirstRow.current = false;
-      table.current?.focusRow(0);
-    }
-  }, [answer, projects.settled, trail.length, sort]);
-
-  const nextPage = () => {
-    if (projects.loading || !answer?.next) return;
-    const next = answer.next;
-    focusFirstRow.current = true;
-    setTrail((t) => nextTrail(t, next));
-  };
-
-  const previousPage = () => {
-    if (projects.loading || trail.length === 0) return;
-    focusFirstRow.current = true;
-    setTrail(previousTrail);
-  };
+    if (answer && projects.settled) setShownSort(sort);
+  }, [answer, projects.settled, sort]);
 
   const changeSort = (key: Parameters<typeof nextSort>[1]) => {
     setSort((s) => nextSort(s, key));

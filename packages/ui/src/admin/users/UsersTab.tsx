@@ -13,15 +13,8 @@ import { emailChangeSentMessage, inviteSentMessage, USER_MESSAGES } from "../adm
 import { ConfirmDialog } from "../ConfirmDialog.tsx";
 import { type ConfirmedUserAction, userActionConfirmation } from "../confirmations.ts";
 import { type FeedbackMessage, failureFeedback, useNotify } from "../feedback.tsx";
-import {
-  type CursorTrail,
-  FIRST_PAGE,
-  nextTrail,
-  previousTrail,
-  trailAfterAnswer,
-  trailCursor,
-} from "../paging/cursor-pages.ts";
-import { useShownPageIndex } from "../paging/use-shown-page.ts";
+import { type CursorTrail, FIRST_PAGE, trailCursor } from "../paging/cursor-pages.ts";
+import { usePageMoves } from "../paging/use-page-moves.ts";
 import { EmptyBlock, ErrorBlock, LoadingBlock } from "../States.tsx";
 import { rowButtons, type Viewer, viewerCan } from "../user-actions.ts";
 import type { RoleSet } from "../user-editor.ts";
@@ -62,10 +55,14 @@ export function UsersTab({
   /** The cursors of the pages after the first that led here: the last one is this page's. */
   const [trail, setTrail] = useState<CursorTrail>(FIRST_PAGE);
   const users = useUsersPage(api, filter, trailCursor(trail));
-  const shownPage = useShownPageIndex(trail.length, users.settled);
   const table = useRef<UsersTableHandle>(null);
-  /** Set when the pager moved: the first row takes the focus once the new page is in. */
-  const focusFirstRow = useRef(false);
+  const { shownPage, nextPage, previousPage } = usePageMoves(
+    users,
+    trail,
+    setTrail,
+    (answer) => answer.users.length,
+    () => table.current?.focusRow(0),
+  );
   const [editing, setEditing] = useState<AdminUser | null>(null);
   /** The action waiting for its confirmation: each one another person feels asks first (issue 22). */
   const [confirming, setConfirming] = useState<{ action: ConfirmedUserAction; user: AdminUser } | null>(null);
@@ -84,34 +81,11 @@ export function UsersTab({
   }, [search, filter.q]);
 
   const answer = users.answer;
-  useEffect(() => {
-    // Only an answer to what is asked now: right after a page move the old page is still shown.
-    if (!answer || !users.settled) return;
-    // The last user of a later page was deleted (or edited away from the filter): show the page before it.
-    if (answer.users.length === 0 && trail.length > 0) setTrail((t) => trailAfterAnswer(t, 0));
-    else if (focusFirstRow.current) {
-      focusFirstRow.current = false;
-      table.current?.focusRow(0);
-    }
-  }, [answer, users.settled, trail.length]);
 
   const changeFilter = (change: Partial<Pick<UsersFilter, "role" | "status">>) => {
     // A search still waiting for its pause goes with the filter.
     setFilter((f) => ({ ...f, ...change, q: search }));
     setTrail(FIRST_PAGE);
-  };
-
-  const nextPage = () => {
-    if (users.loading || !answer?.next) return;
-    const next = answer.next;
-    focusFirstRow.current = true;
-    setTrail((t) => nextTrail(t, next));
-  };
-
-  const previousPage = () => {
-    if (users.loading || trail.length === 0) return;
-    focusFirstRow.current = true;
-    setTrail(previousTrail);
   };
 
   const afterChange = async () => {
