@@ -1,6 +1,6 @@
 // How the server is bundled: src/main.ts and the workspace packages it imports into one ESM file; npm
-// dependencies stay external and load from node_modules at run time. Used by build.mjs (dist/main.js) and
-// by the scale tests (a bundle of their own beside it).
+// dependencies stay external and load from node_modules at run time. Used by build.mjs (dist/main.js), by
+// the scale tests (a bundle of their own beside it) and, for their TypeScript modules, by the benches.
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
@@ -8,6 +8,14 @@ const entry = fileURLToPath(new URL("./src/main.ts", import.meta.url));
 
 /** @param {{ outfile: string, sourcemap?: boolean }} options */
 export function bundleServer({ outfile, sourcemap = false }) {
+  return bundleForNode({ entry, outfile, sourcemap });
+}
+
+/**
+ * Any entry bundled as the server is: the project's own packages inside, npm packages left external.
+ * @param {{ entry: string, outfile: string, sourcemap?: boolean }} options
+ */
+export function bundleForNode({ entry, outfile, sourcemap = false }) {
   return build({
     entryPoints: [entry],
     outfile,
