@@ -3,10 +3,29 @@
 // Ends with one tally line, "N passed, N failed", over both runners.
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { postgresBinDir } from "../packages/core/src/test/postgres-cluster-process.mjs";
 import { BROWSER_SUITES, requireTestBrowser, runBrowserSuite } from "./browser-suites.mjs";
 import { ensureInstalled, pnpm, root, run, runPnpm } from "./workspace.mjs";
 
+// What the suite needs from the machine is checked before anything runs, so a missing browser or
+// PostgreSQL is told in the first second, not after the Vitest passes.
+requireTestBrowser();
+try {
+  postgresBinDir();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
 ensureInstalled();
+const suiteStarted = Date.now();
+/** How long each pass took, printed at the end: the suite's time is a figure the run reports itself. */
+const passTimes = [];
+const timed = (name, work) => {
+  const started = Date.now();
+  const result = work();
+  passTimes.push({ name, seconds: (Date.now() - started) / 1000 });
+  return result;
+};
 const reports = join(root, ".tmp", "test-reports");
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
@@ -36,20 +55,22 @@ for (const { name, env, paths, exclude, mustRun } of vitestRuns) {
   const vitestJson = join(reports, `${name}.json`);
   if (env.TEST_DATABASE)
     console.log(`\nThe data and API tests again, on PostgreSQL (TEST_DATABASE=${env.TEST_DATABASE}):`);
-  const vitestStatus = run(
-    pnpmCommand,
-    [
-      ...pnpmPrefix,
-      "exec",
-      "vitest",
-      "run",
-      ...paths,
-      ...exclude.map((glob) => `--exclude=${glob}`),
-      "--reporter=default",
-      "--reporter=json",
-      `--outputFile.json=${vitestJson}`,
-    ],
-    { env: { ...process.env, ...env } },
+  const vitestStatus = timed(name, () =>
+    run(
+      pnpmCommand,
+      [
+        ...pnpmPrefix,
+        "exec",
+        "vitest",
+        "run",
+        ...paths,
+        ...exclude.map((glob) => `--exclude=${glob}`),
+        "--reporter=default",
+        "--reporter=json",
+        `--outputFile.json=${vitestJson}`,
+      ],
+      { env: { ...process.env, ...env } },
+    ),
   );
   if (vitestStatus !== 0) failedRuns++;
   if (existsSync(vitestJson)) {
@@ -82,10 +103,11 @@ for (const { name, env, paths, exclude, mustRun } of vitestRuns) {
 }
 
 // 2. Browser end-to-end tests: the site against the real server, then the desktop renderer.
-requireTestBrowser();
-runPnpm(["build"]);
+timed("build", () => runPnpm(["build"]));
 for (const suite of BROWSER_SUITES) {
-  const { status, report } = runBrowserSuite(suite, join(reports, `playwright-${suite.name}.json`));
+  const { status, report } = timed(`browser-${suite.name}`, () =>
+    runBrowserSuite(suite, join(reports, `playwright-${suite.name}.json`)),
+  );
   if (status !== 0) failedRuns++;
   if (report) {
     const { stats } = report;
@@ -97,5 +119,8 @@ for (const suite of BROWSER_SUITES) {
   }
 }
 
+console.log("\nTime per pass:");
+for (const { name, seconds } of passTimes) console.log(`  ${name.padEnd(18)} ${seconds.toFixed(0).padStart(5)} s`);
+console.log(`  ${"total".padEnd(18)} ${((Date.now() - suiteStarted) / 1000).toFixed(0).padStart(5)} s`);
 console.log(`\n${tally.passed} passed, ${tally.failed} failed${tally.skipped ? `, ${tally.skipped} skipped` : ""}`);
 process.exit(failedRuns > 0 || tally.failed > 0 ? 1 : 0);
