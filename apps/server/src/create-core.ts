@@ -26,12 +26,28 @@ export interface ServerCore extends Core {
   close: () => Promise<void>;
 }
 
-export async function createCore(config: ServerConfig, log: (line: string) => void): Promise<ServerCore> {
+export interface CreateCoreOptions {
+  /** Told of every statement the core sends (the tests' statement budgets), besides the metrics. */
+  onQuery?: (durationMs: number, failed: boolean) => void;
+}
+
+export async function createCore(
+  config: ServerConfig,
+  log: (line: string) => void,
+  options: CreateCoreOptions = {},
+): Promise<ServerCore> {
   // Counted only where someone may read them (METRICS_TOKEN): otherwise the core is watched by nobody.
   const metrics = config.observe.metricsToken
     ? await createMetrics(isPostgresUrl(config.databaseUrl) ? "postgres" : "sqlite")
     : undefined;
-  const database = openDatabase(config.databaseUrl, { onQuery: metrics?.onQuery });
+  const hooks = [metrics?.onQuery, options.onQuery].filter((hook) => hook !== undefined);
+  const onQuery =
+    hooks.length === 0
+      ? undefined
+      : (durationMs: number, failed: boolean) => {
+          for (const hook of hooks) hook(durationMs, failed);
+        };
+  const database = openDatabase(config.databaseUrl, { onQuery });
   const { db } = database;
   await migrateToLatest(db);
   const auditKey = loadAuditKey(config.audit, log);

@@ -27,6 +27,11 @@ export interface TestServer {
   /** Everything the server's logger wrote, as main.ts's stdout would hold it (JSON lines, or pretty ones). */
   logOutput: string[];
   clock: { advance(ms: number): void };
+  /**
+   * The SQL statements the server sent while `work` ran, counted once the answer and the work after it
+   * (queued mail, in-flight tasks) are done: the statement budgets pin these counts.
+   */
+  countStatements(work: () => Promise<unknown>): Promise<number>;
   client(): TestClient;
   /** Logs in a new client as the given user. */
   login(username: string, password: string): Promise<TestClient>;
@@ -74,7 +79,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     AUDIT_KEY_FILE: join(dir, "audit.key"),
     ...options.env,
   });
-  const core = await createCore(baseConfig, log);
+  let statements = 0;
+  const core = await createCore(baseConfig, log, {
+    onQuery: () => {
+      statements++;
+    },
+  });
   core.now = () => new Date(Date.now() + offsetMs);
   await bootstrap(core, baseConfig.owner);
 
@@ -103,6 +113,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       advance(ms) {
         offsetMs += ms;
       },
+    },
+    async countStatements(work) {
+      await core.inFlight.settled();
+      await core.mailer.drain();
+      const before = statements;
+      await work();
+      await core.inFlight.settled();
+      await core.mailer.drain();
+      return statements - before;
     },
     // Clients act as pages of the site: their Origin is PUBLIC_URL's, wherever the server listens.
     client: () => new TestClient(url, siteOrigin),
