@@ -3,6 +3,7 @@
  * operation and sent as raw bytes (a NUL, a lone surrogate, 2^31), never reach a 5xx, never show a stack, and
  * change nothing, on SQLite and on PostgreSQL alike.
  */
+import { randomInt } from "node:crypto";
 import { OPERATION_NAMES, type OperationSpec, operations } from "@portfolio/core/domain";
 import { CAT_SETTING_PREFIX } from "@portfolio/core/services";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -108,6 +109,17 @@ const BAD_QUERIES = [
 ];
 const BAD_BODIES = ["{", "[]", '"text"', "42", "null", '{"a":', '{"__proto__":{"x":1}}', "\u0000"];
 
+/**
+ * The random part of each run draws a new seed, printed, so a failure can be replayed with `FUZZ_SEED=<seed>`.
+ * `npm test` sends a bounded number of random requests per operation; `pnpm test:deep` (FUZZ_DEEP=1) the long
+ * rounds, on both dialects.
+ */
+const FUZZ_SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : randomInt(2 ** 31);
+const DEEP = process.env.FUZZ_DEEP === "1";
+const RANDOM_QUERIES = DEEP ? 60 : 12;
+const RANDOM_BODIES = DEEP ? 150 : 30;
+console.log(`Fuzz seed ${FUZZ_SEED}, ${DEEP ? "long" : "bounded"} rounds (replay: FUZZ_SEED=${FUZZ_SEED}).`);
+
 /** A small seeded generator, so a failure can be replayed. */
 function random(seed: number): () => number {
   let state = seed;
@@ -171,9 +183,9 @@ function malformedRequests(spec: OperationSpec): { path: string; body?: string }
   const requests: { path: string; body?: string }[] = [];
   if (path !== spec.path) for (const segment of BAD_SEGMENTS) requests.push({ path: rawPath(spec, segment) });
   for (const query of BAD_QUERIES) requests.push({ path: `${path}?${query}` });
-  const next = random(spec.path.length * 7919 + spec.method.length);
+  const next = random((FUZZ_SEED + spec.path.length * 7919 + spec.method.length) % 2147483648);
   const queryKeys = spec.query ? Object.keys(spec.query.shape) : ["q"];
-  for (let i = 0; i < 60; i++) {
+  for (let i = 0; i < RANDOM_QUERIES; i++) {
     const key = queryKeys[i % queryKeys.length];
     requests.push({ path: `${path}?${key}=${encodeURIComponent(randomText(next))}&${randomText(next, 6)}` });
     if (path !== spec.path) requests.push({ path: rawPath(spec, encodeURIComponent(randomText(next))) });
@@ -187,7 +199,7 @@ function malformedRequests(spec: OperationSpec): { path: string; body?: string }
         if (path === spec.path && spec.body?.safeParse({ [field]: value }).success) continue;
         requests.push({ path, body: JSON.stringify({ [field]: value }) });
       }
-    for (let i = 0; i < 150; i++) {
+    for (let i = 0; i < RANDOM_BODIES; i++) {
       const body = i % 3 === 0 ? randomValue(next) : Object.fromEntries(fields.map((f) => [f, randomValue(next)]));
       // A random body that happens to be well formed (a lone boolean setting drawn true) is a real request, not
       // malformed input: it may change what it names.
@@ -221,7 +233,7 @@ describe.each(OPERATION_NAMES)("%s", (name) => {
     expect(requests.length).toBeGreaterThan(8);
     for (const request of requests) {
       const res = await owner.request<{ error?: string }>(spec.method, request.path, request.body);
-      const what = `${spec.method} ${request.path} ${request.body?.slice(0, 80) ?? ""} → ${res.status} ${res.text.slice(0, 200)}`;
+      const what = `seed ${FUZZ_SEED}: ${spec.method} ${request.path} ${request.body?.slice(0, 80) ?? ""} → ${res.status} ${res.text.slice(0, 200)}`;
       expect(res.status, what).toBeLessThan(500);
       expect(res.text, what).not.toMatch(/\bat .+:\d+:\d+|Error: /);
       if (res.status >= 400) expect(typeof res.body.error, what).toBe("string");
