@@ -235,7 +235,8 @@ describe("the verifier's hasher", () => {
       ])
       .execute();
     // The keyed rows of a database whose chain is keyed with `key` (the test core's are keyed with its own).
-    for (const name of ["seal", "verified"] as const) await writeMark(core.db, key, name, { seq: 0, entryId: null, hash: null });
+    for (const name of ["seal", "verified"] as const)
+      await writeMark(core.db, key, name, { seq: 0, entryId: null, hash: null });
     expect(await verifyAuditChain(core.db, key)).toEqual({ ok: true, entries: 2, head: { id: "e2", hash: second } });
     expect(await verifyAuditChain(core.db, key, undefined, 1)).toEqual({
       ok: true,

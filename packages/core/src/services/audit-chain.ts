@@ -16,8 +16,8 @@ import { dialectOf } from "../data/dialect.ts";
 import { runReused, slotRow } from "../data/reused-statement.ts";
 import type { AuditLogTable, Db } from "../data/schema.ts";
 import type { AuditHead, AuditVerifyAnswer } from "../domain/api-types.ts";
-import { chainRowReader } from "./audit-chain-rows.ts";
 import { type ChainMark, markMac, readMark } from "./audit-chain-marks.ts";
+import { chainRowReader } from "./audit-chain-rows.ts";
 
 /**
  * The columns that make an entry; seq is left out so a restore into the other dialect keeps every hash, and
@@ -278,7 +278,11 @@ export async function walkAuditChain(
   }
   // Both are written at the first start (audit-seal.ts): a log without them had them removed.
   if ((first || checkpoint) && !seal) {
-    return broken(0, firstId, "The chain has no seal: it was removed from the database, or the server never started on it.");
+    return broken(
+      0,
+      firstId,
+      "The chain has no seal: it was removed from the database, or the server never started on it.",
+    );
   }
   if ((first || checkpoint) && !verified) {
     return broken(0, firstId, "The remembered head was removed from the database.");
@@ -295,7 +299,8 @@ export async function walkAuditChain(
     }
     reachedRemembered = true;
   }
-  let reachedSaved = savedHead === undefined || (savedHead.id === checkpoint?.entryId && savedHead.hash === checkpoint.hash);
+  let reachedSaved =
+    savedHead === undefined || (savedHead.id === checkpoint?.entryId && savedHead.hash === checkpoint.hash);
   const mac = keyedHasher(key);
   const batchAfter = chainRowReader(db, batch);
   // A batch read ahead may be left unread when a break is found: its failure then has nobody to tell.
@@ -342,15 +347,15 @@ export async function walkAuditChain(
     }
     if (!full) break;
   }
+  if (!reachedSaved && savedHead) {
+    return broken(entries, savedHead.id, "The log ends before the saved head: entries were cut off the end.");
+  }
   if (!reachedRemembered && remembered) {
     return broken(
       entries,
       remembered.entryId ?? "",
       "The log ends before the remembered head: entries were cut off the end.",
     );
-  }
-  if (!reachedSaved && savedHead) {
-    return broken(entries, savedHead.id, "The log ends before the saved head: entries were cut off the end.");
   }
   const head = entries > 0 && headMark.entryId && headMark.hash ? { id: headMark.entryId, hash: headMark.hash } : null;
   return { ok: true, entries, head, headMark };

@@ -18,7 +18,8 @@ export const AUDIT_CHECK_INTERVAL_MS = 24 * 60 * 60 * 1000;
 /** How far ahead of this clock another instance's may run before its `at` counts as a forged future. */
 export const AUDIT_CHECK_CLOCK_SKEW_MS = 60 * 1000;
 export const FORGED_CHECK = "The stored result of the daily check was changed in the database.";
-export const FUTURE_CHECK = "The stored result of the daily check is dated in the future: it was changed in the database.";
+export const FUTURE_CHECK =
+  "The stored result of the daily check is dated in the future: it was changed in the database.";
 
 export type AuditCheck = AuditVerifyAnswer & { at: string };
 

@@ -50,7 +50,9 @@ export async function sealAuditLogOnce(db: Db, writer: AuditWriter): Promise<Sea
     );
   }
   const head = await newestChainedEntry(db);
-  const mark: ChainMark = head ? { seq: head.seq, entryId: head.entry_id, hash: head.hash } : { seq: 0, entryId: null, hash: null };
+  const mark: ChainMark = head
+    ? { seq: head.seq, entryId: head.entry_id, hash: head.hash }
+    : { seq: 0, entryId: null, hash: null };
   await writeMark(db, key, "seal", mark);
   if (!verified) await writeMark(db, key, "verified", mark);
   return { sealed: true, earlier };
@@ -84,12 +86,19 @@ async function rekeyEarlierCheckpoint(db: Db, key: string): Promise<void> {
   const row = await db.selectFrom("audit_chain").selectAll().where("name", "=", "checkpoint").executeTakeFirst();
   if (!row?.entry_id || !row.hash) return;
   if (row.mac !== earlierCheckpointMac(key, row.entry_id, row.hash)) return;
-  const below = await db.selectFrom("audit_log").select("seq").where("seq", "<=", Number(row.seq)).limit(1).executeTakeFirst();
+  const below = await db
+    .selectFrom("audit_log")
+    .select("seq")
+    .where("seq", "<=", Number(row.seq))
+    .limit(1)
+    .executeTakeFirst();
   if (below) return;
   await writeMark(db, key, "checkpoint", { seq: Number(row.seq), entryId: row.entry_id, hash: row.hash });
 }
 
 /** The MAC an earlier release gave a checkpoint: over its entry and hash, not its seq. */
 export function earlierCheckpointMac(key: string, entryId: string, hash: string): string {
-  return createHmac("sha256", key).update(JSON.stringify(["checkpoint", entryId, hash])).digest("hex");
+  return createHmac("sha256", key)
+    .update(JSON.stringify(["checkpoint", entryId, hash]))
+    .digest("hex");
 }

@@ -15,7 +15,8 @@ import type { Core } from "./context.ts";
 
 export const VERIFY_RUNS_PER_WINDOW = 10;
 export const VERIFY_WINDOW_MS = 15 * 60 * 1000;
-export const TOO_MANY_VERIFICATIONS = "Too many verifications of the audit log. Please wait a few minutes and try again.";
+export const TOO_MANY_VERIFICATIONS =
+  "Too many verifications of the audit log. Please wait a few minutes and try again.";
 
 /** Walks the chain with the remembered head (and `savedHead`); a whole chain's head is remembered. */
 export async function verifyAndRemember(core: Core, savedHead?: AuditHead): Promise<AuditVerifyAnswer> {
