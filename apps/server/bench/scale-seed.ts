@@ -7,7 +7,14 @@
 import { randomUUID } from "node:crypto";
 import { type AuditLogTable, migrateToLatest, openDatabase, type ProjectsTable } from "@portfolio/core/data";
 import { DEFAULT_ROLES, userRank } from "@portfolio/core/domain";
-import { entryHash, hashPassword, insertUsers, sealAuditLogOnce, seedRoles, shuffleKeyOf } from "@portfolio/core/services";
+import {
+  entryHash,
+  hashPassword,
+  insertUsers,
+  sealAuditLogOnce,
+  seedRoles,
+  shuffleKeyOf,
+} from "@portfolio/core/services";
 import { type Insertable, sql } from "kysely";
 
 export interface ScaleSize {
