@@ -342,14 +342,13 @@ describe("GET /api/admin/audit/check", () => {
   });
 
   it("mails the owner a break when the stored result says 'broken' without its key", async () => {
+    const target = (await entries())[1];
+    // 'Already broken at this very entry' (so already mailed), written without the key.
+    const stored = { ok: false, entries: 1, firstBadId: target?.id, reason: "old", at: new Date(0).toISOString() };
     await server.core.db
       .insertInto("settings")
-      .values({
-        key: AUDIT_CHECK_SETTING,
-        value: JSON.stringify({ ok: false, entries: 0, firstBadId: "x", reason: "old", at: new Date(0).toISOString() }),
-      })
+      .values({ key: AUDIT_CHECK_SETTING, value: JSON.stringify(stored) })
       .execute();
-    const target = (await entries())[1];
     await tamperAuditLog(server.config.databaseUrl, (trx) =>
       trx
         .updateTable("audit_log")
