@@ -22,7 +22,7 @@ import {
   type Core,
   changedFields,
   DEFAULT_CORE_CONFIG,
-  sealAuditLog,
+  sealAuditLogOnce,
   toProject,
   updateProject,
   verifyAuditChain,
@@ -127,7 +127,7 @@ export async function measureEdits(
   const core = benchCore(databaseUrl, auditKey);
   try {
     await migrateToLatest(core.db);
-    await sealAuditLog(core.db, auditKey);
+    await sealAuditLogOnce(core.db, core);
     const [a, b] = await core.db.selectFrom("projects").select("id").orderBy("id").limit(2).execute();
     if (!a || !b) throw new Error("The bench database has fewer than two projects.");
     const figures: EditFigures = { withHistoryMs: [], withoutHistoryMs: [] };

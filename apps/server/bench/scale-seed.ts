@@ -7,7 +7,14 @@
 import { randomUUID } from "node:crypto";
 import { type AuditLogTable, migrateToLatest, openDatabase, type ProjectsTable } from "@portfolio/core/data";
 import { DEFAULT_ROLES, userRank } from "@portfolio/core/domain";
-import { entryHash, hashPassword, insertUsers, seedRoles, shuffleKeyOf } from "@portfolio/core/services";
+import {
+  entryHash,
+  hashPassword,
+  insertUsers,
+  sealAuditLogOnce,
+  seedRoles,
+  shuffleKeyOf,
+} from "@portfolio/core/services";
 import { type Insertable, sql } from "kysely";
 
 export interface ScaleSize {
@@ -180,6 +187,8 @@ export async function seedScale(
         .values(head)
         .onConflict((oc) => oc.column("name").doUpdateSet({ seq: head.seq, entry_id: head.entry_id, hash: head.hash }))
         .execute();
+      // As the server's first start does: the seal and the remembered head, keyed (audit-seal.ts).
+      await sealAuditLogOnce(db, { config: { auditKey: options.auditKey ?? "" }, now: () => new Date() });
     }
     log(`${size.audit.toLocaleString("en")} audit entries in ${Date.now() - auditStarted} ms`);
     // Table statistics, as PostgreSQL's autovacuum gathers them after a bulk load (and SQLite's planner uses).

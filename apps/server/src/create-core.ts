@@ -6,7 +6,7 @@ import {
   DEFAULT_CORE_CONFIG,
   getSiteProfile,
   loadAuditKey,
-  sealAuditLog,
+  sealAuditLogOnce,
 } from "@portfolio/core/services";
 import type { ServerConfig } from "./config.ts";
 import { createTools, loadCatFallbacks } from "./create-tools.ts";
@@ -51,9 +51,10 @@ export async function createCore(
   const { db } = database;
   await migrateToLatest(db);
   const auditKey = loadAuditKey(config.audit, log);
-  // Entries written before the chain existed (or restored from an older backup) are chained once, here.
-  const sealed = await sealAuditLog(db, auditKey);
-  if (sealed > 0) log(`Chained ${sealed} earlier audit log entries.`);
+  // Entries written before the chain existed (or restored from a backup from before it) are chained at the
+  // first start only, as an audited act; afterwards a start chains nothing (audit-seal.ts).
+  const seal = await sealAuditLogOnce(db, { config: { auditKey }, now: () => new Date() });
+  if (seal.sealed) log(`Sealed the audit chain (${seal.earlier} earlier audit log entries chained).`);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     outboxDir: config.mailOutboxDir,

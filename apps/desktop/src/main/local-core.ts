@@ -11,7 +11,7 @@ import {
   DEFAULT_CORE_CONFIG,
   loadAuditKey,
   type Mailer,
-  sealAuditLog,
+  sealAuditLogOnce,
 } from "@portfolio/core/services";
 import type { Kysely } from "kysely";
 import { type DesktopTables, type LocalDatabase, migrateDesktopTables } from "./sync/local-schema.ts";
@@ -57,7 +57,8 @@ export async function openLocalCore(options: {
     await migrateDesktopTables(db);
     // The local audit log is chained like the server's, with a key of its own beside the local database.
     auditKey = loadAuditKey({ key: undefined, file: join(dirname(dbPath), "audit.key") });
-    await sealAuditLog(db, auditKey);
+    // Chains entries from before the chain at the first start only (audit-seal.ts).
+    await sealAuditLogOnce(db, { config: { auditKey }, now: options.now });
   } catch (error) {
     await db.destroy();
     throw error;

@@ -7,11 +7,20 @@
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import type { AuditLogAnswer, AuditVerifyAnswer } from "@portfolio/core/domain";
-import { AUDIT_CHECK_INTERVAL_MS, checkAuditChainIfDue, pruneAuditLog } from "@portfolio/core/services";
+import {
+  AUDIT_CHECK_INTERVAL_MS,
+  AUDIT_CHECK_SETTING,
+  checkAuditChainIfDue,
+  pruneAuditLog,
+  TOO_MANY_VERIFICATIONS,
+  VERIFY_RUNS_PER_WINDOW,
+  VERIFY_WINDOW_MS,
+} from "@portfolio/core/services";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createCore } from "../create-core.ts";
 import { type RoleAccounts, roleAccounts } from "../test/accounts.ts";
 import { tamperAuditLog } from "../test/tamper.ts";
-import { startTestServer, type TestServer } from "../test/test-server.ts";
+import { outboxMails, startTestServer, type TestServer } from "../test/test-server.ts";
 
 let server: TestServer;
 let accounts: RoleAccounts;
@@ -117,8 +126,6 @@ describe("the audit chain", () => {
         )
         .execute(),
     );
-    // Without the saved head the shorter chain is consistent: that is why backups print it and the panel shows it.
-    expect(await verify()).toMatchObject({ ok: true, entries: log.length - 2 });
     expect(await verify(`?head=${saved.head.id}:${saved.head.hash}`)).toEqual({
       ok: false,
       entries: log.length - 2,
@@ -162,7 +169,103 @@ describe("the audit chain", () => {
   });
 });
 
+// docs/security.md, the database holder: writing the database without the key makes no forged entry verify.
+describe("against someone who can write the database but does not hold the key", () => {
+  it("a restart does not chain an entry inserted without a hash: verify answers the break", async () => {
+    await tamperAuditLog(server.config.databaseUrl, (trx) =>
+      trx
+        .insertInto("audit_log")
+        .values({
+          id: "forged",
+          at: new Date().toISOString(),
+          actor_id: null,
+          actor_name: "alice",
+          action: "user.delete",
+          kind: "user",
+          target_type: "user",
+          target_id: "bob",
+          details: "{}",
+          prev_hash: null,
+          hash: null,
+        })
+        .execute(),
+    );
+    // The next deploy: the core is created again on the same database.
+    const restarted = await createCore(server.config, () => {});
+    await restarted.close();
+    expect(await verify()).toMatchObject({ ok: false, firstBadId: "forged", reason: "This entry was never chained." });
+  });
+
+  it("finds the newest entries cut off the end against the head the last verification remembered", async () => {
+    const whole = await verify();
+    expect(whole.ok).toBe(true);
+    const log = await entries();
+    await tamperAuditLog(server.config.databaseUrl, (trx) =>
+      trx
+        .deleteFrom("audit_log")
+        .where(
+          "id",
+          "in",
+          log.slice(-2).map((e) => e.id),
+        )
+        .execute(),
+    );
+    expect(await verify()).toEqual({
+      ok: false,
+      entries: log.length - 2,
+      firstBadId: log.at(-1)?.id,
+      reason: "The log ends before the remembered head: entries were cut off the end.",
+    });
+  });
+
+  it("finds an emptied log after a verification saw entries", async () => {
+    const log = await entries();
+    expect(await verify()).toMatchObject({ ok: true });
+    await tamperAuditLog(server.config.databaseUrl, (trx) => trx.deleteFrom("audit_log").execute());
+    expect(await verify()).toEqual({
+      ok: false,
+      entries: 0,
+      firstBadId: log.at(-1)?.id,
+      reason: "The log ends before the remembered head: entries were cut off the end.",
+    });
+  });
+
+  it("finds the remembered head removed, with entries cut off the end", async () => {
+    expect(await verify()).toMatchObject({ ok: true });
+    const log = await entries();
+    await tamperAuditLog(server.config.databaseUrl, async (trx) => {
+      await trx
+        .deleteFrom("audit_log")
+        .where("id", "=", log.at(-1)?.id ?? "")
+        .execute();
+      await trx.deleteFrom("audit_chain").where("name", "=", "verified").execute();
+    });
+    expect(await verify()).toMatchObject({ ok: false, reason: "The remembered head was removed from the database." });
+  });
+
+  it("finds the checkpoint's seq moved past the last entry", async () => {
+    const log = await entries();
+    await pruneAuditLog(server.core.db, server.core.config.auditKey, log[2]?.at ?? "");
+    expect(await verify()).toMatchObject({ ok: true });
+    await tamperAuditLog(server.config.databaseUrl, (trx) =>
+      trx.updateTable("audit_chain").set({ seq: 1_000_000 }).where("name", "=", "checkpoint").execute(),
+    );
+    expect(await verify()).toMatchObject({ ok: false, reason: "The pruning checkpoint was changed." });
+  });
+});
+
 describe("GET /api/admin/audit/verify", () => {
+  it(`starts at most ${VERIFY_RUNS_PER_WINDOW} walks a user in ${VERIFY_WINDOW_MS / 60_000} minutes`, async () => {
+    for (let i = 0; i < VERIFY_RUNS_PER_WINDOW; i++) await verify();
+    const refused = await accounts.as.owner.get("/api/admin/audit/verify");
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ error: TOO_MANY_VERIFICATIONS });
+    // Another user's walks are their own.
+    expect((await accounts.as.admin.get("/api/admin/audit/verify")).status).toBe(200);
+    server.clock.advance(VERIFY_WINDOW_MS);
+    expect((await accounts.as.owner.get("/api/admin/audit/verify")).status).toBe(200);
+  });
+
   it("is for whoever may read the audit log", async () => {
     expect((await accounts.as.admin.get("/api/admin/audit/verify")).status).toBe(200);
     const user = await accounts.as.user.get("/api/admin/audit/verify");
@@ -205,6 +308,58 @@ describe("GET /api/admin/audit/check", () => {
     expect((await accounts.as.owner.get("/api/admin/audit/check")).body).toMatchObject({
       check: { ok: false, firstBadId: target?.id },
     });
+  });
+
+  it("answers a stored result changed in the database as a break, and the daily check runs again", async () => {
+    const daily = await checkAuditChainIfDue(server.core);
+    expect(daily).toMatchObject({ ok: true });
+    // 'Intact', dated a year ahead so that the check never runs again.
+    const future = new Date(Date.now() + 365 * 24 * 60 * 60 * 1000).toISOString();
+    await server.core.db
+      .updateTable("settings")
+      .set({ value: JSON.stringify({ ...daily, at: future }) })
+      .where("key", "=", AUDIT_CHECK_SETTING)
+      .execute();
+    expect((await accounts.as.owner.get("/api/admin/audit/check")).body).toMatchObject({
+      check: { ok: false, reason: "The stored result of the daily check was changed in the database." },
+    });
+    expect(await checkAuditChainIfDue(server.core)).toMatchObject({ ok: true });
+    expect((await accounts.as.owner.get("/api/admin/audit/check")).body).toMatchObject({ check: { ok: true } });
+  });
+
+  it("answers a keyed result dated in the future as a break", async () => {
+    // Two instances' clocks: this one's stored result is dated two hours ahead of the server reading it.
+    server.clock.advance(2 * 60 * 60 * 1000);
+    await checkAuditChainIfDue(server.core);
+    server.clock.advance(-2 * 60 * 60 * 1000);
+    expect((await accounts.as.owner.get("/api/admin/audit/check")).body).toMatchObject({
+      check: {
+        ok: false,
+        reason: "The stored result of the daily check is dated in the future: it was changed in the database.",
+      },
+    });
+    expect(await checkAuditChainIfDue(server.core)).toMatchObject({ ok: true });
+  });
+
+  it("mails the owner a break when the stored result says 'broken' without its key", async () => {
+    const target = (await entries())[1];
+    // 'Already broken at this very entry' (so already mailed), written without the key.
+    const stored = { ok: false, entries: 1, firstBadId: target?.id, reason: "old", at: new Date(0).toISOString() };
+    await server.core.db
+      .insertInto("settings")
+      .values({ key: AUDIT_CHECK_SETTING, value: JSON.stringify(stored) })
+      .execute();
+    await tamperAuditLog(server.config.databaseUrl, (trx) =>
+      trx
+        .updateTable("audit_log")
+        .set({ details: '{"forged":true}' })
+        .where("id", "=", target?.id ?? "")
+        .execute(),
+    );
+    await checkAuditChainIfDue(server.core);
+    await server.core.mailer.drain();
+    const subjects = outboxMails(server.outboxDir).map((m) => m.subject);
+    expect(subjects).toContain("Your audit log is broken");
   });
 
   it("is for whoever may read the audit log", async () => {

@@ -18,6 +18,7 @@ import {
   startPostgresCluster,
 } from "../test/postgres-cluster.ts";
 import { verifyAuditChain } from "../services/audit-chain.ts";
+import { sealAuditLogOnce } from "../services/audit-seal.ts";
 import { recordAudit } from "../services/audit.service.ts";
 import { BACKUP_FORMAT, MAX_BACKUP_LINE_BYTES, restoreBackup, writeBackup } from "./backup.ts";
 import { latestMigrationName, migrateToLatest, openDatabase } from "./database.ts";
@@ -176,6 +177,8 @@ describe("backup and restore", () => {
     const key = "backup-test-audit-key-0123456789";
     const writer = (db: Kysely<Database>) => ({ db, core: { config: { auditKey: key }, now: () => new Date() } });
     const source = writer(await fresh(from));
+    // As the server's first start: the seal and the remembered head, keyed rows the backup must carry.
+    await sealAuditLogOnce(source.db, source.core);
     for (let i = 0; i < 5; i++) {
       await recordAudit(source.core, source.db, { kind: "system", reason: "test" }, {
         action: "project.edit",
@@ -192,6 +195,9 @@ describe("backup and restore", () => {
 
     const target = writer(await fresh(to, false));
     await restoreBackup(target.db, file);
+    const keyedRows = (db: Kysely<Database>) =>
+      db.selectFrom("audit_chain").selectAll().where("name", "in", ["seal", "verified"]).orderBy("name").execute();
+    expect(await keyedRows(target.db)).toEqual(await keyedRows(source.db));
     expect(await verifyAuditChain(target.db, key)).toEqual(before);
     await recordAudit(target.core, target.db, { kind: "system", reason: "test" }, {
       action: "project.edit",

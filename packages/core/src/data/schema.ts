@@ -116,7 +116,11 @@ export interface AuditLogTable {
  * audit-head.ts); `checkpoint`: the last pruned entry (keyed by `mac`).
  */
 export interface AuditChainTable {
-  name: "head" | "checkpoint";
+  /**
+   * head: PostgreSQL's lock row; checkpoint: where pruning stopped; seal: the one-time seal of entries from
+   * before the chain; verified: the last head a verification found whole (services/audit-chain-marks.ts).
+   */
+  name: "head" | "checkpoint" | "seal" | "verified";
   seq: number;
   entry_id: string | null;
   hash: string | null;

@@ -1,6 +1,7 @@
 /**
- * The audit chain in the core (issue 26, SECURITY 32): entries written before the chain existed are sealed
- * once, and two instances (two connection pools on one database) writing at once never fork the chain.
+ * The audit chain in the core (issue 26, SECURITY 32, docs/security.md: the database holder): entries written
+ * before the chain existed are sealed once, at the first start, as an audited act, and two instances (two
+ * connection pools on one database) writing at once never fork the chain.
  */
 // SECURITY 32
 
@@ -10,7 +11,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../data/database.ts";
 import { createTestCore, type TestCore } from "../test/test-core.ts";
 import { recordAudit } from "./audit.service.ts";
-import { entryHash, entryHasher, keyedHasher, pruneAuditLog, sealAuditLog, verifyAuditChain } from "./audit-chain.ts";
+import { entryHash, entryHasher, keyedHasher, pruneAuditLog, verifyAuditChain } from "./audit-chain.ts";
+import { writeMark } from "./audit-chain-marks.ts";
+import { sealAuditLogOnce } from "./audit-seal.ts";
 
 let core: TestCore;
 beforeEach(async () => {
@@ -23,35 +26,51 @@ afterEach(async () => {
 const SYSTEM = { kind: "system", reason: "test" } as const;
 
 describe("the audit chain", () => {
-  it("seals entries written before it existed, oldest first, and only once", async () => {
-    for (let i = 0; i < 3; i++) {
-      // As a database from before issue 26 holds them: no hash, no prev_hash.
-      await core.db
-        .insertInto("audit_log")
-        .values({
-          id: `old-${i}`,
-          at: `2026-11-2${i}T10:00:00.000Z`,
-          actor_id: null,
-          actor_name: "owner",
-          action: "project.edit",
-          target_type: "project",
-          target_id: null,
-          details: "{}",
-          prev_hash: null,
-          hash: null,
-        })
-        .execute();
-    }
+  it("seals entries written before it existed at the first start, oldest first, with an entry of its own", async () => {
+    // As a database from before issue 26 holds them (no hash, no prev_hash), with no seal yet.
+    await core.db.deleteFrom("audit_chain").execute();
+    for (let i = 0; i < 3; i++) await insertUnchained(`old-${i}`);
     expect(await verifyAuditChain(core.db, core.config.auditKey)).toEqual({
       ok: false,
       entries: 0,
       firstBadId: "old-0",
+      reason: "The chain has no seal: it was removed from the database, or the server never started on it.",
+    });
+    expect(await sealAuditLogOnce(core.db, core)).toEqual({ sealed: true, earlier: 3 });
+    expect(await sealAuditLogOnce(core.db, core)).toEqual({ sealed: false, earlier: 0 });
+    const newest = await core.db.selectFrom("audit_log").selectAll().orderBy("seq", "desc").executeTakeFirstOrThrow();
+    expect(newest).toMatchObject({ action: "audit.sealed", details: '{"earlierEntries":3}' });
+    await recordAudit(core, core.db, SYSTEM, { action: "project.edit", targetType: "project" });
+    expect(await verifyAuditChain(core.db, core.config.auditKey)).toMatchObject({ ok: true, entries: 5 });
+  });
+
+  it("chains nothing at a later start: an entry inserted without a hash stays a break", async () => {
+    await recordAudit(core, core.db, SYSTEM, { action: "project.edit", targetType: "project" });
+    await insertUnchained("forged");
+    // A restart runs the start-up step again.
+    expect(await sealAuditLogOnce(core.db, core)).toEqual({ sealed: false, earlier: 0 });
+    expect(await verifyAuditChain(core.db, core.config.auditKey)).toEqual({
+      ok: false,
+      entries: 1,
+      firstBadId: "forged",
       reason: "This entry was never chained.",
     });
-    expect(await sealAuditLog(core.db, core.config.auditKey)).toBe(3);
-    expect(await sealAuditLog(core.db, core.config.auditKey)).toBe(0);
+  });
+
+  it("refuses a second seal: the keyed rows removed so that a start seals again", async () => {
+    // A chain written by a release before the seal: its first start seals it with an entry.
+    await core.db.deleteFrom("audit_chain").where("name", "in", ["seal", "verified"]).execute();
     await recordAudit(core, core.db, SYSTEM, { action: "project.edit", targetType: "project" });
-    expect(await verifyAuditChain(core.db, core.config.auditKey)).toMatchObject({ ok: true, entries: 4 });
+    expect(await sealAuditLogOnce(core.db, core)).toEqual({ sealed: true, earlier: 0 });
+    const first = await core.db.selectFrom("audit_log").select("id").orderBy("seq", "desc").executeTakeFirstOrThrow();
+    await core.db.deleteFrom("audit_chain").where("name", "in", ["seal", "verified"]).execute();
+    expect(await sealAuditLogOnce(core.db, core)).toEqual({ sealed: true, earlier: 0 });
+    expect(await verifyAuditChain(core.db, core.config.auditKey)).toEqual({
+      ok: false,
+      entries: 1,
+      firstBadId: first.id,
+      reason: "The chain was sealed more than once: its keyed rows were reset in the database.",
+    });
   });
 
   it("stays one chain when two instances write entries at once", async () => {
@@ -127,6 +146,25 @@ describe("the audit chain", () => {
   });
 });
 
+/** Inserts an entry with no hash, as someone with the database but not the key would. */
+async function insertUnchained(id: string): Promise<void> {
+  await core.db
+    .insertInto("audit_log")
+    .values({
+      id,
+      at: "2026-11-20T10:00:00.000Z",
+      actor_id: null,
+      actor_name: "owner",
+      action: "project.edit",
+      target_type: "project",
+      target_id: null,
+      details: "{}",
+      prev_hash: null,
+      hash: null,
+    })
+    .execute();
+}
+
 /** Removes one entry as someone with the database but not the key would: the append-only guard lifted. */
 async function removeEntry(seq: number): Promise<void> {
   await core.db.transaction().execute(async (trx) => {
@@ -196,6 +234,9 @@ describe("the verifier's hasher", () => {
         { ...fields, id: "e2", actor_id: "u1", target_id: null, prev_hash: first, hash: second },
       ])
       .execute();
+    // The keyed rows of a database whose chain is keyed with `key` (the test core's are keyed with its own).
+    for (const name of ["seal", "verified"] as const)
+      await writeMark(core.db, key, name, { seq: 0, entryId: null, hash: null });
     expect(await verifyAuditChain(core.db, key)).toEqual({ ok: true, entries: 2, head: { id: "e2", hash: second } });
     expect(await verifyAuditChain(core.db, key, undefined, 1)).toEqual({
       ok: true,

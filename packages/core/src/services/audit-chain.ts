@@ -16,6 +16,7 @@ import { dialectOf } from "../data/dialect.ts";
 import { runReused, slotRow } from "../data/reused-statement.ts";
 import type { AuditLogTable, Db } from "../data/schema.ts";
 import type { AuditHead, AuditVerifyAnswer } from "../domain/api-types.ts";
+import { type ChainMark, markMac, readMark } from "./audit-chain-marks.ts";
 import { chainRowReader } from "./audit-chain-rows.ts";
 
 /**
@@ -93,20 +94,13 @@ function entryHasherFor(key: string): ReturnType<typeof entryHasher> {
   return hasher;
 }
 
-/** The checkpoint left by pruning is keyed too, so nobody without the key can move where verification starts. */
-function checkpointMac(key: string, entryId: string, hash: string): string {
-  return createHmac("sha256", key)
-    .update(JSON.stringify(["checkpoint", entryId, hash]))
-    .digest("hex");
-}
-
 /**
  * Takes the head inside the writing transaction and answers its hash. PostgreSQL: locks the head row until
  * the transaction ends (creating it for the first entry ever) and reads the hash it carries, the latest
  * committed. SQLite: reads the newest chained entry's (audit-head.ts); the caller's transaction holds, or
  * takes with its next write, the database's one write lock.
  */
-async function takeHead(trx: Db): Promise<string | null> {
+export async function takeHead(trx: Db): Promise<string | null> {
   if (dialectOf(trx) === "sqlite") {
     const { rows } = await runReused(
       trx,
@@ -221,28 +215,6 @@ export async function appendChained(
   });
 }
 
-/**
- * Chains the entries written before the chain existed (or restored from an old backup), oldest first, once.
- * The database lets an entry be updated only while it has no hash, and then only its hash.
- */
-export async function sealAuditLog(db: Db, key: string): Promise<number> {
-  if (!db.isTransaction) return db.transaction().execute((trx) => sealAuditLog(trx, key));
-  let prevHash = await takeHead(db);
-  const unsealed = await db.selectFrom("audit_log").selectAll().where("hash", "is", null).orderBy("seq").execute();
-  for (const row of unsealed) {
-    const hash = entryHash(key, row, prevHash);
-    await db.updateTable("audit_log").set({ prev_hash: prevHash, hash }).where("seq", "=", row.seq).execute();
-    // An UPDATE: PostgreSQL's trigger that moves the head row on an INSERT does not see it (SQLite has no row).
-    await db
-      .updateTable("audit_chain")
-      .set({ seq: Number(row.seq), entry_id: row.id, hash })
-      .where("name", "=", "head")
-      .execute();
-    prevHash = hash;
-  }
-  return unsealed.length;
-}
-
 /** A head as printed and shown: `<entry id>:<hash>`. */
 export function formatHead(head: AuditHead | null): string {
   return head ? `${head.id}:${head.hash}` : "(empty)";
@@ -255,11 +227,18 @@ export function parseHead(text: string): AuditHead | null {
 
 const BATCH = 10_000;
 
+/** The action of the one entry written by the chain's one-time seal (audit-seal.ts). */
+export const SEAL_ACTION = "audit.sealed";
+
+/** A chain that verified, with the position of its head (the remembered head moves there). */
+export type VerifiedChain = Extract<AuditVerifyAnswer, { ok: true }> & { headMark: ChainMark };
+
 /**
  * Walks the chain oldest first and answers where it first breaks: an entry whose hash no longer matches its
  * contents (changed), one whose prev_hash is not the hash of the entry before it (an entry removed before it,
- * or inserted), an entry never chained, or, given a head saved earlier, a chain that no longer reaches it
- * (entries cut off the end: `firstBadId` is then the saved head's entry).
+ * or inserted), an entry never chained, a keyed row of `audit_chain` changed or removed (audit-chain-marks.ts),
+ * a second seal, or a chain that no longer reaches the remembered head or, given one, a head saved earlier
+ * (entries cut off the end, or every entry removed: `firstBadId` is then that head's entry).
  *
  * Streams in seq order, a batch at a time (memory stays flat at any size), and reads the next batch while
  * hashing this one, so the database's work and the hashing overlap (on PostgreSQL; SQLite's driver is synchronous).
@@ -270,40 +249,74 @@ export async function verifyAuditChain(
   savedHead?: AuditHead,
   batch = BATCH,
 ): Promise<AuditVerifyAnswer> {
-  const checkpoint = await db.selectFrom("audit_chain").selectAll().where("name", "=", "checkpoint").executeTakeFirst();
-  let expected: string | null = null;
-  let afterSeq = 0;
-  let entries = 0;
-  if (checkpoint) {
-    if (
-      !checkpoint.entry_id ||
-      !checkpoint.hash ||
-      checkpoint.mac !== checkpointMac(key, checkpoint.entry_id, checkpoint.hash)
-    ) {
-      const first = await db.selectFrom("audit_log").select("id").orderBy("seq").limit(1).executeTakeFirst();
-      return broken(0, first?.id ?? checkpoint.entry_id ?? "", "The pruning checkpoint was changed.");
-    }
-    expected = checkpoint.hash;
-    afterSeq = Number(checkpoint.seq);
+  const walked = await walkAuditChain(db, key, savedHead, batch);
+  if (!walked.ok) return walked;
+  const { headMark: _, ...answer } = walked;
+  return answer;
+}
+
+/** `verifyAuditChain`, answering the head's position too when the chain is whole. */
+export async function walkAuditChain(
+  db: Db,
+  key: string,
+  savedHead?: AuditHead,
+  batch = BATCH,
+): Promise<VerifiedChain | Extract<AuditVerifyAnswer, { ok: false }>> {
+  const [checkpoint, seal, verified] = await Promise.all([
+    readMark(db, key, "checkpoint"),
+    readMark(db, key, "seal"),
+    readMark(db, key, "verified"),
+  ]);
+  const first = await db.selectFrom("audit_log").select("id").orderBy("seq").limit(1).executeTakeFirst();
+  const firstId = first?.id ?? "";
+  if (checkpoint && (!checkpoint.entryId || !checkpoint.hash || !checkpoint.valid)) {
+    return broken(0, first?.id ?? checkpoint.entryId ?? "", "The pruning checkpoint was changed.");
   }
+  if (seal && !seal.valid) return broken(0, seal.entryId ?? firstId, "The chain's seal was changed in the database.");
+  if (verified && !verified.valid) {
+    return broken(0, verified.entryId ?? firstId, "The remembered head was changed in the database.");
+  }
+  // Both are written at the first start (audit-seal.ts): a log without them had them removed.
+  if ((first || checkpoint) && !seal) {
+    return broken(
+      0,
+      firstId,
+      "The chain has no seal: it was removed from the database, or the server never started on it.",
+    );
+  }
+  if ((first || checkpoint) && !verified) {
+    return broken(0, firstId, "The remembered head was removed from the database.");
+  }
+  let expected: string | null = checkpoint?.hash ?? null;
+  let headMark: ChainMark = checkpoint ?? { seq: 0, entryId: null, hash: null };
+  let entries = 0;
+  // The remembered head: reached already when pruning removed it (the keyed checkpoint stands at or after it).
+  const remembered = verified && verified.seq > 0 ? verified : undefined;
+  let reachedRemembered = remembered === undefined;
+  if (remembered && checkpoint && remembered.seq <= checkpoint.seq) {
+    if (remembered.seq === checkpoint.seq && remembered.hash !== checkpoint.hash) {
+      return broken(0, remembered.entryId ?? firstId, "The pruning checkpoint is not at the remembered head.");
+    }
+    reachedRemembered = true;
+  }
+  let reachedSaved =
+    savedHead === undefined || (savedHead.id === checkpoint?.entryId && savedHead.hash === checkpoint.hash);
   const mac = keyedHasher(key);
   const batchAfter = chainRowReader(db, batch);
-  let last: AuditHead | null = null;
-  let reachedSaved = savedHead === undefined;
   // A batch read ahead may be left unread when a break is found: its failure then has nobody to tell.
   const ahead = (seq: number) => {
     const rows = batchAfter(seq);
     rows.catch(() => undefined);
     return rows;
   };
-  let pending = ahead(afterSeq);
+  let pending = ahead(checkpoint?.seq ?? 0);
   for (;;) {
     const rows = await pending;
     const full = rows.length === batch;
     if (full) pending = ahead(Number(rows.at(-1)?.at(-1)));
     for (const row of rows) {
       // What remains after taking seq and hash off is the entry's canonical form (audit-chain-rows.ts).
-      row.pop();
+      const seq = Number(row.pop());
       const stored = row.pop() as string | null;
       const id = row[0] as string;
       const prevHash = row[8] as string | null;
@@ -314,12 +327,22 @@ export async function verifyAuditChain(
       if (prevHash !== expected) {
         return broken(entries, id, "The entry before this one was removed (or one was inserted).");
       }
+      // The seal is written once; another means its keyed rows were removed so that a start would seal again.
+      if (row[4] === SEAL_ACTION && id !== seal?.entryId) {
+        return broken(entries, id, "The chain was sealed more than once: its keyed rows were reset in the database.");
+      }
+      if (!reachedRemembered && remembered && seq >= remembered.seq) {
+        if (seq !== remembered.seq || id !== remembered.entryId || stored !== remembered.hash) {
+          return broken(entries, id, "This entry is not the remembered head: the log was rewritten from there.");
+        }
+        reachedRemembered = true;
+      }
       if (!reachedSaved && id === savedHead?.id) {
         if (stored !== savedHead.hash) return broken(entries, id, "This entry is not the saved head.");
         reachedSaved = true;
       }
       expected = stored;
-      last = { id, hash: stored };
+      headMark = { seq, entryId: id, hash: stored };
       entries++;
     }
     if (!full) break;
@@ -327,10 +350,18 @@ export async function verifyAuditChain(
   if (!reachedSaved && savedHead) {
     return broken(entries, savedHead.id, "The log ends before the saved head: entries were cut off the end.");
   }
-  return { ok: true, entries, head: last };
+  if (!reachedRemembered && remembered) {
+    return broken(
+      entries,
+      remembered.entryId ?? "",
+      "The log ends before the remembered head: entries were cut off the end.",
+    );
+  }
+  const head = entries > 0 && headMark.entryId && headMark.hash ? { id: headMark.entryId, hash: headMark.hash } : null;
+  return { ok: true, entries, head, headMark };
 }
 
-function broken(entries: number, firstBadId: string, reason: string): AuditVerifyAnswer {
+function broken(entries: number, firstBadId: string, reason: string): Extract<AuditVerifyAnswer, { ok: false }> {
   return { ok: false, entries, firstBadId, reason };
 }
 
@@ -353,13 +384,17 @@ export async function pruneAuditLog(db: Db, key: string, before: string): Promis
     seq: Number(last.seq),
     entry_id: last.id,
     hash: last.hash,
-    mac: checkpointMac(key, last.id, last.hash),
   };
-  const updated = await db.updateTable("audit_chain").set(values).where("name", "=", "checkpoint").executeTakeFirst();
+  const mac = markMac(key, "checkpoint", { seq: values.seq, entryId: values.entry_id, hash: values.hash });
+  const updated = await db
+    .updateTable("audit_chain")
+    .set({ ...values, mac })
+    .where("name", "=", "checkpoint")
+    .executeTakeFirst();
   if (Number(updated.numUpdatedRows) === 0) {
     await db
       .insertInto("audit_chain")
-      .values({ name: "checkpoint", ...values })
+      .values({ name: "checkpoint", ...values, mac })
       .execute();
   }
   const removed = await db.deleteFrom("audit_log").where("seq", "<=", Number(last.seq)).executeTakeFirst();

@@ -1,12 +1,12 @@
 /** Reading the audit log for the Dashboard: newest first, filterable by actor and kind, paged by time. */
 import type { AuditLastCheckAnswer, AuditLogAnswer, AuditVerifyAnswer } from "../domain/api-types.ts";
 import { auditQuerySchema, auditVerifyQuerySchema } from "../domain/audit-query.ts";
-import { parseHead, verifyAuditChain } from "./audit-chain.ts";
-import { AUDIT_CHECK_SETTING, type AuditCheck } from "./audit-check.ts";
+import { parseHead } from "./audit-chain.ts";
+import { readStoredCheck } from "./audit-check.ts";
+import { verifyForUser } from "./audit-verify.ts";
 import type { Actor, Core } from "./context.ts";
 import { parseInput } from "./parse-input.ts";
 import { assertCan } from "./policy.ts";
-import { getSetting } from "./settings.service.ts";
 
 export async function listAuditLog(core: Core, actor: Actor, query: unknown): Promise<AuditLogAnswer> {
   assertCan(actor, "audit.view");
@@ -38,15 +38,16 @@ export async function listAuditLog(core: Core, actor: Actor, query: unknown): Pr
   };
 }
 
-/** `GET /api/admin/audit/verify`: walks the whole chain with the key (audit-chain.ts); it writes nothing. */
+/**
+ * `GET /api/admin/audit/verify` ('Verify now'): walks the whole chain with the key and the remembered head
+ * (audit-verify.ts), limited per user and shared with a walk already running; it writes only the remembered
+ * head, moved forward onto a whole chain's head.
+ */
 export async function verifyAuditLog(core: Core, actor: Actor, query: unknown): Promise<AuditVerifyAnswer> {
   assertCan(actor, "audit.view");
   const { head } = parseInput(auditVerifyQuerySchema, query);
-  return verifyAuditChain(
-    core.db,
-    core.config.auditKey,
-    head === undefined ? undefined : (parseHead(head) ?? undefined),
-  );
+  const userId = actor.kind === "user" ? actor.id : actor.kind;
+  return verifyForUser(core, userId, head === undefined ? undefined : (parseHead(head) ?? undefined));
 }
 
 /**
@@ -55,5 +56,7 @@ export async function verifyAuditLog(core: Core, actor: Actor, query: unknown): 
  */
 export async function lastAuditCheck(core: Core, actor: Actor): Promise<AuditLastCheckAnswer> {
   assertCan(actor, "audit.view");
-  return { check: (await getSetting<AuditCheck>(core.db, AUDIT_CHECK_SETTING)) ?? null };
+  // A stored result changed in the database is answered as the break it is (audit-check.ts).
+  const stored = await readStoredCheck(core);
+  return { check: stored.state === "none" ? null : stored.check };
 }

@@ -48,7 +48,8 @@ export type AuditAction =
   | "second_factor.passkey_removed"
   | "second_factor.removed_by_staff"
   | "second_factor.failed"
-  | "settings.security";
+  | "settings.security"
+  | "audit.sealed";
 
 export interface AuditEntry {
   action: AuditAction;

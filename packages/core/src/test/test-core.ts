@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrateToLatest, openDatabase } from "../data/database.ts";
 import type { DialectName } from "../data/dialect.ts";
-import { sealAuditLog } from "../services/audit-chain.ts";
+import { sealAuditLogOnce } from "../services/audit-seal.ts";
 import { type Core, DEFAULT_CORE_CONFIG } from "../services/context.ts";
 import type { MailMessage } from "../services/mail/mailer.ts";
 import { createTestPostgresDatabase, testDialect } from "./postgres-cluster.ts";
@@ -36,7 +36,7 @@ export async function createTestCore(): Promise<TestCore> {
   const databaseUrl = postgres ? postgres.url : `file:${dbPath}`;
   const { db, sqlite, dialect } = openDatabase(databaseUrl, { poolSize: 4 });
   await migrateToLatest(db);
-  await sealAuditLog(db, TEST_AUDIT_KEY);
+  await sealAuditLogOnce(db, { config: { auditKey: TEST_AUDIT_KEY }, now: () => new Date() });
   const sent: MailMessage[] = [];
   return {
     db,

@@ -29,7 +29,8 @@ export const AUDIT_CHAIN_MESSAGES = {
   checking: "Checking the audit log…",
   intact: (entries: number, checked: string) =>
     `Audit log intact: ${entries.toLocaleString("en-US")} ${entries === 1 ? "entry" : "entries"}, checked ${checked}.`,
-  broken: (firstBadId: string) => `Audit log broken at entry ${firstBadId}.`,
+  // Some breaks name no entry (a stored daily result changed in the database, an emptied log).
+  broken: (firstBadId: string) => (firstBadId ? `Audit log broken at entry ${firstBadId}.` : "Audit log broken."),
   brokenHint: (entries: number) =>
     `${entries.toLocaleString("en-US")} ${entries === 1 ? "entry" : "entries"} checked. Entries are chained with a key the database does not hold, so a change made behind the application's back shows here.`,
   failed: "Could not check the audit log.",
