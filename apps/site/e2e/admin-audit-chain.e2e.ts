@@ -75,3 +75,35 @@ test("shows the break, with the first bad entry, after an entry is changed in th
   await expect(chain).toContainText("This entry was changed after it was written.");
   expect(await seriousViolations(page, { where: "broken chain" })).toEqual([]);
 });
+
+test("shows a stored daily result changed in the database as a break, and 'Verify now' walks the chain again", async ({
+  page,
+  login,
+  server,
+}) => {
+  await login(ownerAccount);
+  // Someone with write access to the database, but not the audit key, stores an 'intact' result dated far
+  // ahead, which would stop the daily check and keep the card saying 'intact'.
+  const { db } = openDatabase(`file:${join(server.dir, "portfolio.db")}`);
+  try {
+    const forged = { ok: true, entries: 1, at: "2999-01-01T00:00:00.000Z" };
+    await db.deleteFrom("settings").where("key", "=", "audit_last_check").execute();
+    await db
+      .insertInto("settings")
+      .values({ key: "audit_last_check", value: JSON.stringify(forged) })
+      .execute();
+  } finally {
+    await db.destroy();
+  }
+
+  await openPanel(page);
+  const chain = page.getByTestId("audit-chain");
+  await expect(chain).toHaveAttribute("data-state", "broken", { timeout: 15_000 });
+  await expect(chain.getByRole("alert")).toContainText("Audit log broken.");
+  await expect(chain).toContainText("The stored result of the daily check was changed in the database.");
+
+  const again = page.waitForResponse((r) => r.url().endsWith("/api/admin/audit/verify"));
+  await page.getByRole("button", { name: "Verify now" }).click();
+  await again;
+  await expect(chain).toHaveAttribute("data-state", "intact");
+});
