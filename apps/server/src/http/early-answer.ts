@@ -1,6 +1,6 @@
 /**
  * An answer given before a request's body was read (a 401 for an ended device token, a 413 for a body
- * announced too large, a 429) reaches the client (docs/security.md, "refusals that arrive"). Closing the
+ * announced too large, a 429) reaches the client (docs/security.md). Closing the
  * connection at once would not do: the client is still writing, and a socket closed with bytes unread
  * answers them with a reset, which the client sees instead of the answer (a desktop then believes it is
  * offline rather than asked to sign in again).
