@@ -36,7 +36,8 @@ describe("'Require a second factor for staff'", () => {
       requireSecondFactorForStaff: false,
     });
     expect((await requireForStaff(true)).body).toMatchObject({ requireSecondFactorForStaff: true });
-    expect((await owner.get("/api/admin/settings/security")).body).toMatchObject({ requireSecondFactorForStaff: true });
+    // The owner holds no second factor either, so the requirement now stops the owner too until they set one up.
+    expect((await owner.get("/api/admin/settings/security")).body).toEqual(MUST_ENROL);
     const audit = await server.core.db.selectFrom("audit_log").select("action").execute();
     expect(audit.map((r) => r.action)).toContain("settings.security");
   });
@@ -97,9 +98,24 @@ describe("'Require a second factor for staff'", () => {
     expect(res.body).toEqual(MUST_ENROL);
   });
 
-  it("is answered off again by the owner even without a second factor of their own", async () => {
+  it("is turned off again by the owner only once they have a second factor (a stolen password cannot)", async () => {
     await requireForStaff(true);
-    expect((await requireForStaff(false)).status).toBe(200);
+    const refused = await requireForStaff(false);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual(MUST_ENROL);
+    const owner = await server.login(OWNER.username, OWNER.password);
+    await enableTotp(server, owner, OWNER.password);
+    const turnedOff = await owner.patch("/api/admin/settings/security", { requireSecondFactorForStaff: false });
+    expect(turnedOff.status).toBe(200);
+  });
+
+  it("refuses staff without one the project and profile calls too, never only the admin panel's", async () => {
+    await createAccount(server, "admin1", DEFAULT_ROLES.admin.permissions);
+    await requireForStaff(true);
+    const admin = await server.login("admin1", PASSWORD);
+    const res = await admin.post("/api/projects", { title: "By password alone", description: "d" });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual(MUST_ENROL);
   });
 });
 

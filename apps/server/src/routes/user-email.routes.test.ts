@@ -7,6 +7,7 @@ import { MESSAGES } from "@portfolio/core/domain";
 import { EMAIL_DEACTIVATED, EMAIL_TAKEN_SINCE, EMAIL_UNCHANGED } from "@portfolio/core/services";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PASSWORD, type RoleAccounts, roleAccounts } from "../test/accounts.ts";
+import { enableTotp } from "../test/second-factor.ts";
 import { sentMails, startTestServer, type TestServer, tokenFromLink, tokenMailedTo } from "../test/test-server.ts";
 
 let server: TestServer;
@@ -235,5 +236,52 @@ describe("a deactivated account (SECURITY 33)", () => {
     const row = await moderatorRow();
     expect(row?.email).toBe("moderator1@example.com");
     expect(row).not.toHaveProperty("pendingEmail");
+  });
+});
+
+describe("a take-over by staff is told to the address the account had (docs/security.md, staff)", () => {
+  const OLD_EMAIL = "moderator1@example.com";
+  const toOld = async () => (await mails()).filter((m) => m.to.includes(OLD_EMAIL));
+  /** A mail's text with its quoted-printable line breaks joined. */
+  const textOf = (mail: { raw: string } | undefined) => mail?.raw.replace(/=\r?\n/g, "");
+
+  async function addressChanged() {
+    await changeModeratorEmail();
+    await confirm(await confirmationToken());
+  }
+
+  it("tells the address it replaced once the change took effect, naming the new one", async () => {
+    await addressChanged();
+    const notice = (await toOld()).find((m) => m.subject === "Your e-mail address was changed");
+    expect(textOf(notice)).toContain(`The e-mail address of your account is now ${NEW_EMAIL}.`);
+    expect(notice?.link).not.toContain("token=");
+  });
+
+  it("tells the previous address when staff then remove the account's second factors", async () => {
+    await enableTotp(server, await server.login("moderator1", PASSWORD), PASSWORD);
+    await addressChanged();
+    expect((await accounts.as.owner.delete(`/api/admin/users/${accounts.ids.moderator}/second-factors`)).status).toBe(
+      204,
+    );
+    const notice = (await toOld()).find((m) => m.subject === "A change to the account that used this address");
+    expect(textOf(notice)).toContain("owner removed the second factors of your account");
+  });
+
+  it("tells the previous address when staff then send a password reset link", async () => {
+    await addressChanged();
+    expect((await accounts.as.owner.post(`/api/admin/users/${accounts.ids.moderator}/reset-password`)).status).toBe(
+      200,
+    );
+    const notice = (await toOld()).find((m) => m.subject === "A change to the account that used this address");
+    expect(textOf(notice)).toContain(`owner sent a link to choose a new password for your account to ${NEW_EMAIL}.`);
+    expect(notice?.link).not.toContain("token=");
+  });
+
+  it("no longer tells the previous address 30 days after the change", async () => {
+    await addressChanged();
+    server.clock.advance(30 * 24 * HOUR);
+    await accounts.as.owner.post(`/api/admin/users/${accounts.ids.moderator}/reset-password`);
+    const notices = (await toOld()).filter((m) => m.subject === "A change to the account that used this address");
+    expect(notices).toEqual([]);
   });
 });

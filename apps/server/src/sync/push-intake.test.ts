@@ -9,6 +9,7 @@ import { MESSAGES, type SyncPushAnswer } from "@portfolio/core/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OWNER, startTestServer, type TestServer } from "../test/test-server.ts";
 import { connectDevice, type DeviceClient, NEW_PROJECT, syncOp } from "./device-client.ts";
+import { slowPush } from "./slow-push.ts";
 
 let server: TestServer;
 let device: DeviceClient;
@@ -33,12 +34,12 @@ interface EarlyAnswer {
  * Announces a 4 MB body, sends only its first 64 kB, and waits for the answer: an answer that arrives at
  * all was given without reading the body (the rest is never sent).
  */
-function pushFirstChunkOnly(headers: Record<string, string>): Promise<EarlyAnswer> {
+function pushFirstChunkOnly(headers: Record<string, string>, announced = FOUR_MB): Promise<EarlyAnswer> {
   return new Promise((resolve, reject) => {
     const chunk = Buffer.alloc(64 * 1024, "[");
     const req = request(`${server.url}/api/sync/push`, {
       method: "POST",
-      headers: { "content-type": "application/json", "content-length": String(FOUR_MB), ...headers },
+      headers: { "content-type": "application/json", "content-length": String(announced), ...headers },
     });
     req.on("response", (res) => {
       const parts: Buffer[] = [];
@@ -90,6 +91,26 @@ describe("the caller is known before the body is read", () => {
     expect(statuses).toEqual([401, 401, 401]);
   });
 
+  it("delivers the 401 to a client still writing its 4 MB body: 20 pushes, 20 answers read, no reset", async () => {
+    const outcomes = [];
+    for (let i = 0; i < 20; i++) {
+      outcomes.push(await slowPush(server.url, { authorization: "Bearer pdt_ended" }, { bodyBytes: FOUR_MB }));
+    }
+    const expected = { status: 401, body: JSON.stringify({ error: "You must be logged in." }) };
+    expect(outcomes).toEqual(Array.from({ length: 20 }, () => expected));
+  });
+
+  it("delivers the 401 of a body announced over the limit too: the rest past 4 MB ends the connection gently", async () => {
+    const outcomes = [];
+    for (let i = 0; i < 20; i++) {
+      outcomes.push(
+        await slowPush(server.url, { authorization: "Bearer pdt_ended" }, { bodyBytes: FOUR_MB + 256 * 1024 }),
+      );
+    }
+    const expected = { status: 401, body: JSON.stringify({ error: "You must be logged in." }) };
+    expect(outcomes).toEqual(Array.from({ length: 20 }, () => expected));
+  });
+
   it("reads the body of a known device token (its push is answered after the whole body)", async () => {
     const res = await device.push([syncOp({ entityId: randomUUID(), fields: NEW_PROJECT })]);
     expect(res.status).toBe(200);
@@ -120,6 +141,21 @@ describe("the body's shape is checked before it is parsed", () => {
     const res = await pushRaw('{"clientId":');
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: "The request body is not valid JSON." });
+  });
+
+  it("answers 413 to a body announced over 4 MB before reading it", async () => {
+    const answer = await pushFirstChunkOnly({ authorization: `Bearer ${device.token}` }, FOUR_MB + 1);
+    expect(answer).toEqual({ status: 413, body: { error: "The request body is too large." }, sentBeforeAnswer: 65536 });
+  });
+
+  it("delivers the 413 of a body announced over 4 MB to the client still writing it", async () => {
+    const outcomes = [];
+    for (let i = 0; i < 20; i++) {
+      const headers = { authorization: `Bearer ${device.token}` };
+      outcomes.push(await slowPush(server.url, headers, { bodyBytes: FOUR_MB + 256 * 1024 }));
+    }
+    const expected = { status: 413, body: JSON.stringify({ error: "The request body is too large." }) };
+    expect(outcomes).toEqual(Array.from({ length: 20 }, () => expected));
   });
 
   it("answers 413 to a body over 4 MB", async () => {

@@ -5,12 +5,14 @@
  * 1. the caller: an unknown, revoked or expired device token (or no credential) is a 401 before a byte of
  *    the body is read, so an anonymous client's megabytes are never parsed;
  * 2. the rate limit per credential;
- * 3. the raw bytes, up to the 4 MB limit (413 beyond);
+ * 3. the raw bytes, up to the 4 MB limit (413 beyond: at once for a body announced larger);
  * 4. their shape: nesting deeper than SYNC_MAX_DEPTH is a 400 and more than SYNC_MAX_OPS ops a 413, found
  *    by one scan of the bytes before `JSON.parse` builds the tree;
  * 5. `JSON.parse`; the operation's schema then reads the body as for any other call.
  *
- * The later `express.json` sees a body already read and leaves it alone.
+ * An answer given before the body was read still reaches a client busy writing it: the rest is read and
+ * discarded up to the limit, never parsed (http/early-answer.ts). The later `express.json` sees a body
+ * already read and leaves it alone.
  */
 import {
   Invalid,
@@ -22,23 +24,23 @@ import {
 } from "@portfolio/core/domain";
 import express, { type RequestHandler } from "express";
 import type { AppContext } from "../app-context.ts";
+import { announcedWithin, deliverEarlyAnswers } from "../http/early-answer.ts";
 import { actorOf } from "../http/session-cookie.ts";
 import { checkJsonShape } from "./json-shape.ts";
 
-export const SYNC_PUSH_BODY_LIMIT = "4mb";
+/** 4 MB: the largest push body. */
+export const SYNC_PUSH_BODY_LIMIT = 4 * 1024 * 1024;
 
-/**
- * Answers 401 for a caller who is nobody, before the body is read, and closes the connection after the
- * answer: on a kept-alive connection Node would otherwise read the unread megabytes to reach the next request.
- */
+/** Answers 401 for a caller who is nobody, before the body is read (the rest is discarded, never parsed). */
 export function knownCaller(app: AppContext): RequestHandler {
-  return async (req, res, next) => {
+  return async (req, _res, next) => {
     const actor = await actorOf(app.core, req);
-    if (actor.kind === "user") return next();
-    res.set("Connection", "close");
-    next(new Unauthenticated());
+    next(actor.kind === "user" ? undefined : new Unauthenticated());
   };
 }
+
+/** Shaped like body-parser's own error, so the error handler answers it as every body over its limit. */
+const tooLarge = () => Object.assign(new Error("request entity too large"), { type: "entity.too.large", status: 413 });
 
 /** Parses the raw body read by `express.raw` once its shape is within the limits. */
 export const parsePushBody: RequestHandler = (req, _res, next) => {
@@ -58,8 +60,10 @@ export const parsePushBody: RequestHandler = (req, _res, next) => {
 
 export function syncPushIntake(app: AppContext): RequestHandler[] {
   return [
+    deliverEarlyAnswers(SYNC_PUSH_BODY_LIMIT),
     knownCaller(app),
     ...app.rateLimits.syncPush,
+    announcedWithin(SYNC_PUSH_BODY_LIMIT, tooLarge),
     express.raw({ type: "application/json", limit: SYNC_PUSH_BODY_LIMIT }),
     parsePushBody,
   ];

@@ -28,6 +28,12 @@ export interface UsersTable {
    * the address in use until then. NULL when no change is waiting.
    */
   pending_email: string | null;
+  /**
+   * The address in use before the last confirmed change, and when that change took effect (NULL if none):
+   * for a while after it, staff changes to how the account signs in are told to this address too.
+   */
+  previous_email: string | null;
+  email_changed_at: string | null;
   /** When staff invited the account; it stays inactive with no usable password until the invitation is accepted. */
   invited_at: string | null;
   /**

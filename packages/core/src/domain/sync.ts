@@ -85,6 +85,7 @@ export const SYNC_MESSAGES = {
   changedOnServer: "This was changed on the server since your last sync.",
   deletedOnServer: "This project was deleted on the server since your last sync.",
   editedBeforeDelete: "This project was edited on the server since your last sync.",
+  trashedProject: "This project is in the trash on the server: only someone who may delete projects can bring it back.",
   opIdTaken: "This opId was already used by another account.",
   profileDelete: "The site profile cannot be deleted.",
   profileId: `The site profile's entityId is "${PROFILE_ENTITY_ID}".`,

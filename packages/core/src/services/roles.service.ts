@@ -26,7 +26,14 @@ import { parseInput } from "./parse-input.ts";
 import { assertCan, can } from "./policy.ts";
 import { losesDeviceAccess, revokeUserDeviceTokens } from "./sessions.service.ts";
 import { parsePermissions, rerankCustomUsers, roleMembers, setRoleMembersPermissions } from "./users.table.ts";
-import { findVersion, latestVersion, listVersions, type Subject, versionRows } from "./versions.table.ts";
+import {
+  findVersion,
+  latestVersion,
+  listVersions,
+  restorableVersion,
+  type Subject,
+  versionRows,
+} from "./versions.table.ts";
 
 /** How many members a role edit's answer names (the editor shows them and counts the rest). */
 export const ROLE_UPDATE_NAMES_SHOWN = 10;
@@ -68,6 +75,9 @@ function editableRole(actor: Actor, roleKey: string): RoleKey {
 export const roleSubject = (key: string): Subject => ({ subject: "role", id: key });
 
 export const ROLE_VERSION_NOT_FOUND = "That version of the role was not found.";
+
+/** What a restore takes from a kept role version: its permissions, read as a role edit reads them today. */
+const keptRoleSchema = rolePermissionsSchema.pick({ permissions: true });
 
 /**
  * Sets a role's permissions and those of its members (users.role_key = key), in one transaction. Members
@@ -116,9 +126,9 @@ async function setRolePermissions(
     let permissions: string[];
     if ("permissions" in change) permissions = change.permissions;
     else {
-      const kept = await findVersion<RoleFieldsView>(trx, roleSubject(key), change.restoredFrom);
-      if (!kept) throw new NotFound(ROLE_VERSION_NOT_FOUND);
-      permissions = kept.permissions;
+      const kept = await findVersion<unknown>(trx, roleSubject(key), change.restoredFrom);
+      if (kept === undefined) throw new NotFound(ROLE_VERSION_NOT_FOUND);
+      ({ permissions } = restorableVersion(keptRoleSchema, kept, "the role"));
     }
     const roles = await readRoles(trx);
     const before = roles[key].permissions;

@@ -6,12 +6,13 @@
 import { NotFound } from "../domain/errors.ts";
 import { historyQuerySchema, profileRestoreBodySchema, type SiteProfileHistoryAnswer } from "../domain/history.ts";
 import type { SiteProfile } from "../domain/site-profile.ts";
+import { siteProfileSchema } from "../domain/site-profile-schema.ts";
 import { profileVersion } from "../sync/change-log.ts";
 import type { Actor, Core } from "./context.ts";
 import { parseInput } from "./parse-input.ts";
 import { assertCan } from "./policy.ts";
 import { getSiteProfile, PROFILE_SUBJECT, profileChangedAt, writeSiteProfile } from "./site-profile.service.ts";
-import { findVersion, listVersions } from "./versions.table.ts";
+import { findVersion, listVersions, restorableVersion } from "./versions.table.ts";
 
 export const PROFILE_VERSION_NOT_FOUND = "That version of the site profile was not found.";
 
@@ -31,8 +32,9 @@ export async function restoreSiteProfile(core: Core, actor: Actor, input: unknow
   assertCan(actor, "settings.update");
   const { version, baseVersion } = parseInput(profileRestoreBodySchema, input);
   return core.db.transaction().execute(async (trx) => {
-    const kept = await findVersion<SiteProfile>(trx, PROFILE_SUBJECT, version);
-    if (!kept) throw new NotFound(PROFILE_VERSION_NOT_FOUND);
-    return writeSiteProfile(core, trx, actor, kept, { version, baseVersion });
+    const kept = await findVersion<unknown>(trx, PROFILE_SUBJECT, version);
+    if (kept === undefined) throw new NotFound(PROFILE_VERSION_NOT_FOUND);
+    const profile = restorableVersion(siteProfileSchema, kept, "the site profile");
+    return writeSiteProfile(core, trx, actor, profile, { version, baseVersion });
   });
 }

@@ -13,7 +13,8 @@ import { emailConfirmBodySchema, userEmailChangeSchema } from "../domain/validat
 import { recordAudit } from "./audit.service.ts";
 import { EMAIL_CONFIRM_PATH, link, linkHolder } from "./auth.service.ts";
 import type { Actor, Core } from "./context.ts";
-import { emailChangeMail, emailChangeNoticeMail } from "./mail/templates.ts";
+import type { MailMessage } from "./mail/mailer.ts";
+import { emailChangedMail, emailChangeMail, emailChangeNoticeMail } from "./mail/templates.ts";
 import { parseInput } from "./parse-input.ts";
 import { assertCan } from "./policy.ts";
 import { checkToken, consumeToken, issueToken } from "./tokens.service.ts";
@@ -82,6 +83,7 @@ export async function checkEmailChangeToken(core: Core, input: unknown): Promise
 /** POST /api/confirm-email: the pending address becomes the one in use, in the transaction that uses the link. */
 export async function confirmEmailChange(core: Core, input: unknown): Promise<{ message: string }> {
   const { token } = parseInput(emailConfirmBodySchema, input);
+  let notice: MailMessage | undefined;
   try {
     await serializableTransaction(core.db, async (trx) => {
       const userId = await consumeToken(core, trx, "email", token);
@@ -97,11 +99,15 @@ export async function confirmEmailChange(core: Core, input: unknown): Promise<{ 
         targetId: userId,
         details: { username: row.username, before: { email: row.email }, after: { email: pending } },
       });
+      // The address it replaces is told the change took effect (docs/security.md, "staff"): a change entered
+      // by staff never leaves the account's owner unaware.
+      notice = emailChangedMail(row.email, row.username, pending, link(core, "/login"));
     });
   } catch (error) {
     // Another account took the address between the check and the write (the unique key decides).
     if (isUniqueViolation(error)) throw new Conflict(EMAIL_TAKEN_SINCE);
     throw error;
   }
+  if (notice) core.mailer.enqueue(notice);
   return { message: MESSAGES.emailChangeConfirmed };
 }

@@ -4,8 +4,9 @@ import { Conflict, Invalid } from "../domain/errors.ts";
 import { usersQuerySchema } from "../domain/users-query.ts";
 import { parseUserUpdate } from "../domain/validation.ts";
 import { changedFields, recordAudit } from "./audit.service.ts";
-import { mailAccountLink } from "./auth.service.ts";
-import type { Actor, Core } from "./context.ts";
+import { link, mailAccountLink } from "./auth.service.ts";
+import { type Actor, actorName, type Core } from "./context.ts";
+import { formerAddressNoticeMail } from "./mail/templates.ts";
 import { parseInput } from "./parse-input.ts";
 import { assertCan, can } from "./policy.ts";
 import { membershipOf, rankFor } from "./roles.service.ts";
@@ -17,6 +18,7 @@ import {
   deleteUserRow,
   findUserById,
   parsePermissions,
+  recentPreviousAddress,
   setPendingEmail,
   setUserNameAndPermissions,
   toAdminUser,
@@ -143,5 +145,11 @@ export async function requestUserPasswordReset(core: Core, actor: Actor, id: str
     targetId: id,
     details: { username: target.username },
   });
+  // The link goes to the address in use; one changed lately is told too (docs/security.md, "staff").
+  const former = recentPreviousAddress(target, core.now());
+  if (former) {
+    const what = `${actorName(actor)} sent a link to choose a new password for your account to ${target.email}.`;
+    core.mailer.enqueue(formerAddressNoticeMail(former, target.username, what, link(core, "/login")));
+  }
   return { message: "Password reset email sent successfully" };
 }

@@ -305,10 +305,18 @@ export async function setPendingEmail(db: Db, id: string, email: string | null, 
 }
 
 /** The confirmed address becomes the one in use, and nothing waits any more. */
+/** The address becomes the one in use; the one it replaces is kept as `previous_email` (SET reads the old row). */
 export async function applyEmail(db: Db, id: string, email: string, at: string): Promise<void> {
   await db
     .updateTable("users")
-    .set({ email, email_key: userKey(email), pending_email: null, updated_at: at })
+    .set((eb) => ({
+      email,
+      email_key: userKey(email),
+      pending_email: null,
+      previous_email: eb.ref("email"),
+      email_changed_at: at,
+      updated_at: at,
+    }))
     .where("id", "=", id)
     .execute();
 }
@@ -328,4 +336,21 @@ export async function deleteUserRow(db: Db, id: string): Promise<void> {
   const before = await countedFields(db, id);
   await db.deleteFrom("users").where("id", "=", id).execute();
   await moveUserCount(db, before, undefined);
+}
+
+/** How long after an address change staff changes to the account's sign-in are told to the previous address. */
+export const PREVIOUS_ADDRESS_TOLD_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * The address an account used before a change that took effect less than 30 days ago, if any: a staff change
+ * to how the account signs in is told there too, so its owner hears of a take-over (docs/security.md, "staff").
+ */
+export function recentPreviousAddress(
+  row: Pick<UsersTable, "email" | "previous_email" | "email_changed_at">,
+  now: Date,
+): string | undefined {
+  if (!row.previous_email || !row.email_changed_at) return undefined;
+  if (userKey(row.previous_email) === userKey(row.email)) return undefined;
+  const recent = now.getTime() - Date.parse(row.email_changed_at) < PREVIOUS_ADDRESS_TOLD_MS;
+  return recent ? row.previous_email : undefined;
 }

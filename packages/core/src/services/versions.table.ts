@@ -4,7 +4,9 @@
  * in `project_versions` (project-history.service.ts), with the same shape of answer.
  */
 import type { Insertable } from "kysely";
+import type { z } from "zod";
 import type { Db, VersionsTable } from "../data/schema.ts";
+import { Conflict } from "../domain/errors.ts";
 import type { HistoryAnswer, HistoryItem } from "../domain/history.ts";
 import type { RowsAlongside } from "./audit-chain.ts";
 import type { Actor } from "./context.ts";
@@ -90,6 +92,18 @@ export async function findVersion<F>(db: Db, of: Subject, version: number): Prom
     .where("version", "=", version)
     .executeTakeFirst();
   return row === undefined ? undefined : (JSON.parse(row.fields) as F);
+}
+
+/**
+ * A kept version read back through today's schema before it is restored: a version row that someone who can
+ * write the database altered, or that a looser schema of the past let through, is refused (409) and never
+ * written (docs/security.md, "database holder"). `what` names it: "the site profile", "the role".
+ */
+export function restorableVersion<S extends z.ZodType>(schema: S, fields: unknown, what: string): z.output<S> {
+  const result = schema.safeParse(fields);
+  if (result.success) return result.data;
+  const problem = result.error.issues[0]?.message ?? "it is not valid.";
+  throw new Conflict(`That version of ${what} does not pass today's checks, so it cannot be restored: ${problem}`);
 }
 
 function toItem<F>(row: VersionsTable): HistoryItem<F> {

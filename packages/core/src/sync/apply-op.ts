@@ -8,7 +8,7 @@
  * since the op's base version, to a value other than the op's, conflict; other fields merge.
  */
 import type { Db, ProjectRow } from "../data/schema.ts";
-import { Invalid, NotFound } from "../domain/errors.ts";
+import { Forbidden, Invalid, NotFound } from "../domain/errors.ts";
 import { type OperationName, operations, parseOperationInput } from "../domain/operations/index.ts";
 import {
   baseAheadMessage,
@@ -24,6 +24,7 @@ import {
 } from "../domain/sync.ts";
 import type { OperationContext } from "../operations/context.ts";
 import { assertAction, runOperation } from "../operations/run-operation.ts";
+import { can } from "../services/policy.ts";
 import { createProject, toProject } from "../services/projects.service.ts";
 import { getSiteProfile } from "../services/site-profile.service.ts";
 import { changesSince, lastChange, markChangeOrigin, profileVersion } from "./change-log.ts";
@@ -133,6 +134,12 @@ async function createProjectFromOp(scope: OpScope, op: SyncOp): Promise<AppliedO
     return conflict(op, SYNC_MESSAGES.deletedOnServer, Object.keys(op.fields), null, since.deletedAt);
   }
   assertAction(ctx.actor, "projects.create");
+  // An id still in the trash is a restore, not a create: it needs what the trash's own restore needs
+  // (docs/security.md: every way in obeys the same rule), else a creator could empty the trash with it.
+  const trashed = await db.selectFrom("trash").select("id").where("type", "=", "project").where("id", "=", op.entityId);
+  if ((await trashed.executeTakeFirst()) && !can(ctx.actor, "trash.manage")) {
+    throw new Forbidden(SYNC_MESSAGES.trashedProject);
+  }
   // A restored project continues its version numbers, so base versions stay comparable with the log.
   const last = await lastChange(db, "project", op.entityId);
   assertBaseKnown(op, last?.version ?? 0);
@@ -141,7 +148,7 @@ async function createProjectFromOp(scope: OpScope, op: SyncOp): Promise<AppliedO
     id: op.entityId,
     version: (last?.version ?? 0) + 1,
   });
-  // Brought back (an offline Undo, or 'Keep mine' on a delete): it lives again, so it leaves the trash.
+  // Brought back (an offline Undo, or 'Keep mine' on a delete) by one who may restore: it leaves the trash.
   await db.deleteFrom("trash").where("type", "=", "project").where("id", "=", op.entityId).execute();
   return applied(scope, op, project.version);
 }

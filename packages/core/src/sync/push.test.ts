@@ -2,7 +2,17 @@ import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Project } from "../domain/projects.ts";
 import { SYNC_MAX_OPS, SYNC_MESSAGES, SYNC_SCHEMA_VERSION, type SyncConflict } from "../domain/sync.ts";
-import { asWeb, call, createSyncFixture, NEW_PROJECT, op, profileOp, push, type SyncFixture } from "./sync-fixture.ts";
+import {
+  addUser,
+  asWeb,
+  call,
+  createSyncFixture,
+  NEW_PROJECT,
+  op,
+  profileOp,
+  push,
+  type SyncFixture,
+} from "./sync-fixture.ts";
 
 let f: SyncFixture;
 beforeEach(async () => {
@@ -230,6 +240,17 @@ describe("push: deletes take part", () => {
     await push(f.core, f.owner, [op({ entityId: id, fields: { ...NEW_PROJECT, title: "Back" }, baseVersion: 2 })]);
     const trash = await f.core.db.selectFrom("trash").select("id").where("id", "=", id).execute();
     expect(trash).toEqual([]);
+  });
+
+  it("a create reusing a trashed project's id, by one who may create but not delete, is rejected", async () => {
+    const id = await pushedProject();
+    await call(f.core, asWeb(f.owner), "projects.delete", { params: { id } });
+    const creator = await addUser(f.core, "creator", ["website:admin:view", "projects:view", "projects:create"]);
+    const [result] = await push(f.core, creator, [op({ entityId: id, fields: { ...NEW_PROJECT, title: "Mine now" } })]);
+    expect(result).toMatchObject({ status: "rejected", message: SYNC_MESSAGES.trashedProject });
+    const trash = await f.core.db.selectFrom("trash").select("title").where("id", "=", id).execute();
+    expect(trash).toEqual([{ title: "Sync bot" }]);
+    expect(await project(id)).toBeUndefined();
   });
 
   it("'Keep mine' on a delete conflict re-deletes with the server's version as base", async () => {

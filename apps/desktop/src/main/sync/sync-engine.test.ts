@@ -169,6 +169,18 @@ describe("a 401", () => {
   });
 });
 
+describe("a 401 to a push of megabytes", () => {
+  it("reaches the desktop while it still sends the body: it asks to sign in again, never 'offline'", async () => {
+    const app = await connected();
+    const tokens = await web.get<{ tokens: { id: string }[] }>("/api/sync/tokens");
+    for (const token of tokens.body.tokens) await web.delete(`/api/sync/tokens/${token.id}`);
+    // About 2.5 MB of ops: the server answers 401 before reading them.
+    const description = "Long. ".repeat(833);
+    for (let i = 0; i < 500; i++) await app.value("projects.create", { title: `Large ${i}`, description });
+    expect(await syncNow()).toMatchObject({ online: true, needsSignIn: true, pending: 500, lastError: SIGN_IN_AGAIN });
+  });
+});
+
 describe("'Needs attention'", () => {
   it("'Use server' takes the server's value and drops mine", async () => {
     const app = await connected();

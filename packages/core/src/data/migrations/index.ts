@@ -21,6 +21,7 @@ import * as historyTrash from "./2026-11-26-031-history-trash.ts";
 import * as projectOrder from "./2026-11-26-130-project-order.ts";
 import * as versions from "./2026-11-26-150-versions.ts";
 import * as auditHeadTrigger from "./2026-11-26-160-audit-head-trigger.ts";
+import * as previousEmail from "./2026-11-27-230-previous-email.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "2026-11-21-001-initial": initial,
@@ -41,6 +42,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "2026-11-26-130-project-order": projectOrder,
   "2026-11-26-150-versions": versions,
   "2026-11-26-160-audit-head-trigger": auditHeadTrigger,
+  "2026-11-27-230-previous-email": previousEmail,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -68,8 +68,8 @@ export const ACTIONS = {
   "settings.update": [{ permission: OWNER_OVERRIDE, refusal: "Only the owner can change the site profile." }],
   /** The site profile's history (issue 26): the profile is public, its versions are for the admin panel. */
   "settings.history": [ADMIN_VIEW],
-  // Whether staff must have a second factor (SECURITY 30): the owner's call. No admin-panel requirement, so an
-  // owner without a second factor can always turn the requirement off.
+  // Whether staff must have a second factor: the owner's call. While it is on, an owner without a second factor
+  // sets one up first (always open to them), so a password thief cannot turn the requirement off.
   "settings.security": [
     { permission: OWNER_OVERRIDE, refusal: "Only the owner can change the sign-in security settings." },
   ],
@@ -89,3 +89,11 @@ export const ACTIONS = {
 } as const satisfies Record<string, readonly Requirement[]>;
 
 export type Action = keyof typeof ACTIONS;
+
+/**
+ * What staff without a second factor may still do while the owner requires one: what anyone may (`public`:
+ * logging in and out, the public site) and their own account (`account.use`: who they are, setting up a
+ * second factor, their password and sessions). Every other action, whatever it needs, is refused until they
+ * set one up, so a stolen password alone stops at the second factor (docs/security.md, "password thief").
+ */
+export const OPEN_WITHOUT_SECOND_FACTOR: readonly Action[] = ["public", "account.use"];

@@ -5,7 +5,7 @@
  */
 import { hasPermission } from "../permissions.ts";
 import { SECOND_FACTOR_MESSAGES } from "../second-factor.ts";
-import { ACTIONS, type Action, ADMIN_VIEW, type Requirement } from "./actions.ts";
+import { ACTIONS, type Action, OPEN_WITHOUT_SECOND_FACTOR, type Requirement } from "./actions.ts";
 import { allowedToAnyone } from "./anyone.ts";
 import { grantRefusal, type PermissionChange } from "./permissions.rules.ts";
 import { type RoleTarget, roleRefusal } from "./roles.rules.ts";
@@ -24,7 +24,10 @@ export type PolicyActor =
       kind: "user";
       id: string;
       permissions: readonly string[];
-      /** Staff without a second factor while the owner requires one (SECURITY 30): no admin operation. */
+      /**
+       * Staff without a second factor while the owner requires one: nothing but their own account's security
+       * (`OPEN_WITHOUT_SECOND_FACTOR`), so a stolen password alone stops there (docs/security.md).
+       */
       secondFactorMissing?: boolean;
     }
   | { kind: "anonymous" }
@@ -100,7 +103,9 @@ export function decide<A extends Action>(actor: PolicyActor, action: A, target?:
   const requirements: readonly Requirement[] = ACTIONS[action];
   const refusal =
     missing(actor.permissions, requirements) ??
-    (actor.secondFactorMissing && requirements.includes(ADMIN_VIEW) ? SECOND_FACTOR_MESSAGES.staffMustEnrol : null) ??
+    (actor.secondFactorMissing && !OPEN_WITHOUT_SECOND_FACTOR.includes(action)
+      ? SECOND_FACTOR_MESSAGES.staffMustEnrol
+      : null) ??
     targetRefusal(actor, action, target);
   return refusal ? forbidden(refusal) : ALLOWED;
 }

@@ -105,6 +105,35 @@ export function emailChangeNoticeMail(to: string, username: string, loginLink: s
   );
 }
 
+/** To the address an account used until now, once a change staff entered took effect. */
+export function emailChangedMail(to: string, username: string, newAddress: string, loginLink: string): MailMessage {
+  return mail(
+    to,
+    "Your e-mail address was changed",
+    `Hi ${username},`,
+    `The e-mail address of your account is now ${newAddress}. This address is no longer used for your account.`,
+    "Log in",
+    loginLink,
+    "If you did not expect this, contact the site owner at once.",
+  );
+}
+
+/**
+ * To the address an account used before a recent change: what staff just did to how it signs in, so the
+ * account's owner hears of it even when the address in use is no longer theirs.
+ */
+export function formerAddressNoticeMail(to: string, username: string, what: string, loginLink: string): MailMessage {
+  return mail(
+    to,
+    "A change to the account that used this address",
+    `Hi ${username},`,
+    `${what} You are told at this address too because it was the account's address until a recent change.`,
+    "Log in",
+    loginLink,
+    "If you did not expect this, contact the site owner at once.",
+  );
+}
+
 /** To an invited person: the account exists, inactive, until they choose a password through the link. */
 export function invitationMail(to: string, username: string, link: string, inviter = "The site's staff"): MailMessage {
   return mail(

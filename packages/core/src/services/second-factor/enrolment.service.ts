@@ -19,11 +19,11 @@ import {
 import { type AuditAction, recordAudit } from "../audit.service.ts";
 import { link } from "../auth.service.ts";
 import type { Actor, Core, UserActor } from "../context.ts";
-import { securityNoticeMail } from "../mail/templates.ts";
+import { formerAddressNoticeMail, securityNoticeMail } from "../mail/templates.ts";
 import { parseInput } from "../parse-input.ts";
 import { assertCan, requireUser } from "../policy.ts";
 import { newId, verifyPassword } from "../secrets.ts";
-import { findUserById, parsePermissions } from "../users.table.ts";
+import { findUserById, parsePermissions, recentPreviousAddress } from "../users.table.ts";
 import {
   acceptTotpCode,
   issueRecoveryCodes,
@@ -273,4 +273,10 @@ export async function removeUserSecondFactors(core: Core, actor: Actor, userId: 
     mail = await recordChange(core, trx, actor, userId, "second_factor.removed_by_staff", { by: staff.username });
   });
   mail();
+  // The notice goes to the address in use; one changed lately is told too (docs/security.md, "staff").
+  const former = recentPreviousAddress(target, core.now());
+  if (former) {
+    const what = `${staff.username} removed the second factors of your account (authenticator app, recovery codes and passkeys).`;
+    core.mailer.enqueue(formerAddressNoticeMail(former, target.username, what, link(core, "/login")));
+  }
 }
