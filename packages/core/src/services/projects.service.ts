@@ -136,11 +136,12 @@ export async function createProject(
   const id = sync?.id ?? newId();
   return core.db.transaction().execute(async (trx) => {
     await bumpRevision(trx);
-    await trx
+    const row = await trx
       .insertInto("projects")
       .values({ ...newProjectRow(id, data, now), version: sync?.version ?? 1 })
-      .execute();
-    const project = toProject(await findProject(trx, id));
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const project = toProject(row);
     await recordChange(trx, {
       entity: "project",
       entityId: id,

@@ -27,14 +27,15 @@ import { assertAction, runOperation } from "../operations/run-operation.ts";
 import { can } from "../services/policy.ts";
 import { createProject, toProject } from "../services/projects.service.ts";
 import { getSiteProfile } from "../services/site-profile.service.ts";
-import { changesSince, lastChange, markChangeOrigin, profileVersion } from "./change-log.ts";
+import { type ChangeOrigin, changesSince, lastChange, profileVersion } from "./change-log.ts";
 
 export type AppliedOrConflict = SyncApplied | SyncConflict;
 
 interface OpScope {
   /** The caller's actor, and a core whose database is the op's transaction. */
   ctx: OperationContext;
-  clientId: string;
+  /** The pushing desktop and where its push's own changes begin in the log: never a conflict with itself. */
+  mine: ChangeOrigin;
 }
 
 export function applyOp(scope: OpScope, op: SyncOp): Promise<AppliedOrConflict> {
@@ -72,7 +73,7 @@ async function clashingFields(
   parsed: Record<string, unknown>,
   current: object,
 ): Promise<string[]> {
-  const since = await changesSince(db, op.entity, op.entityId, op.baseVersion, scope.clientId);
+  const since = await changesSince(db, op.entity, op.entityId, op.baseVersion, scope.mine);
   const now = current as Record<string, unknown>;
   return Object.keys(op.fields).filter((field) => since.fields.has(field) && !same(parsed[field], now[field]));
 }
@@ -87,8 +88,7 @@ function conflict(
   return { opId: op.opId, status: "conflict", message, fields, server, serverVersion };
 }
 
-async function applied(scope: OpScope, op: SyncOp, version: number): Promise<SyncApplied> {
-  await markChangeOrigin(scope.ctx.core.db, { entity: op.entity, entityId: op.entityId, version }, scope.clientId);
+function applied(op: SyncOp, version: number): SyncApplied {
   return { opId: op.opId, status: "applied", version };
 }
 
@@ -120,7 +120,7 @@ async function updateProject(scope: OpScope, op: SyncOp, row: ProjectRow): Promi
     query: {},
     body: { ...op.fields, version: row.version },
   });
-  return applied(scope, op, project.version);
+  return applied(op, project.version);
 }
 
 /** No such row: a new project, one the client restores ('Keep mine'), or an edit of one deleted meanwhile. */
@@ -128,7 +128,7 @@ async function createProjectFromOp(scope: OpScope, op: SyncOp): Promise<AppliedO
   const { ctx } = scope;
   const db = ctx.core.db;
   const since =
-    op.baseVersion > 0 ? await changesSince(db, "project", op.entityId, op.baseVersion, scope.clientId) : undefined;
+    op.baseVersion > 0 ? await changesSince(db, "project", op.entityId, op.baseVersion, scope.mine) : undefined;
   if (since?.deletedAt !== undefined) {
     assertAction(ctx.actor, "projects.update");
     return conflict(op, SYNC_MESSAGES.deletedOnServer, Object.keys(op.fields), null, since.deletedAt);
@@ -136,9 +136,10 @@ async function createProjectFromOp(scope: OpScope, op: SyncOp): Promise<AppliedO
   assertAction(ctx.actor, "projects.create");
   // An id still in the trash is a restore, not a create: it needs what the trash's own restore needs
   // (docs/security.md: every way in obeys the same rule), else a creator could empty the trash with it.
-  const trashed = await db.selectFrom("trash").select("id").where("type", "=", "project").where("id", "=", op.entityId);
-  if ((await trashed.executeTakeFirst()) && !can(ctx.actor, "trash.manage")) {
-    throw new Forbidden(SYNC_MESSAGES.trashedProject);
+  const mayRestore = can(ctx.actor, "trash.manage");
+  if (!mayRestore) {
+    const trashed = db.selectFrom("trash").select("id").where("type", "=", "project").where("id", "=", op.entityId);
+    if (await trashed.executeTakeFirst()) throw new Forbidden(SYNC_MESSAGES.trashedProject);
   }
   // A restored project continues its version numbers, so base versions stay comparable with the log.
   const last = await lastChange(db, "project", op.entityId);
@@ -149,8 +150,8 @@ async function createProjectFromOp(scope: OpScope, op: SyncOp): Promise<AppliedO
     version: (last?.version ?? 0) + 1,
   });
   // Brought back (an offline Undo, or 'Keep mine' on a delete) by one who may restore: it leaves the trash.
-  await db.deleteFrom("trash").where("type", "=", "project").where("id", "=", op.entityId).execute();
-  return applied(scope, op, project.version);
+  if (mayRestore) await db.deleteFrom("trash").where("type", "=", "project").where("id", "=", op.entityId).execute();
+  return applied(op, project.version);
 }
 
 async function deleteProject(scope: OpScope, op: SyncOp, row: ProjectRow): Promise<AppliedOrConflict> {
@@ -158,13 +159,13 @@ async function deleteProject(scope: OpScope, op: SyncOp, row: ProjectRow): Promi
   assertAction(ctx.actor, "projects.delete");
   assertBaseKnown(op, row.version);
   if (row.version > op.baseVersion) {
-    const since = await changesSince(ctx.core.db, "project", op.entityId, op.baseVersion, scope.clientId);
+    const since = await changesSince(ctx.core.db, "project", op.entityId, op.baseVersion, scope.mine);
     if (since.any) {
       return conflict(op, SYNC_MESSAGES.editedBeforeDelete, [...since.fields], toProject(row), row.version);
     }
   }
   await runOperation(ctx, "projects.delete", { params: { id: op.entityId }, query: {}, body: undefined });
-  return applied(scope, op, row.version + 1);
+  return applied(op, row.version + 1);
 }
 
 /** Deleting what is already deleted loses nothing: the same intent, answered with the deletion's version. */
@@ -199,5 +200,5 @@ async function applyProfileOp(scope: OpScope, op: SyncOp): Promise<AppliedOrConf
   }
   if (Object.keys(op.fields).length === 0) return { opId: op.opId, status: "applied", version };
   await runOperation(ctx, "profile.update", { params: {}, query: {}, body: merged });
-  return applied(scope, op, await profileVersion(db));
+  return applied(op, await profileVersion(db));
 }

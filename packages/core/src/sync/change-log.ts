@@ -67,21 +67,6 @@ export async function recordChange(db: Db, change: ChangeRecord): Promise<void> 
     .execute();
 }
 
-/** Marks the change an op made as that desktop's own, so its later ops never conflict with it. */
-export async function markChangeOrigin(
-  db: Db,
-  change: { entity: SyncEntity; entityId: string; version: number },
-  clientId: string,
-): Promise<void> {
-  await db
-    .updateTable("sync_changes")
-    .set({ client_id: clientId })
-    .where("entity", "=", change.entity)
-    .where("entity_id", "=", change.entityId)
-    .where("version", "=", change.version)
-    .execute();
-}
-
 /** The newest change's sequence number (0 for an empty log): where a push's own changes will start. */
 export async function lastChangeSeq(db: Db): Promise<number> {
   const row = await db
@@ -93,9 +78,10 @@ export async function lastChangeSeq(db: Db): Promise<number> {
 
 /**
  * Marks every change written after `afterSeq` in this push's transaction as the desktop's own: besides the
- * op's entity, what the op caused on others (marking a project Latest clears the previous one), so the
- * desktop's later ops never conflict with what its own earlier op did. Call inside the push's transaction:
- * on SQLite it is the only writer; on PostgreSQL its serializable snapshot sees no one else's newer rows.
+ * ops' entities, what they caused on others (marking a project Latest clears the previous one), so a pull
+ * and the desktop's later pushes never take them for someone else's. Called once, at the end of the push's
+ * transaction: on SQLite it is the only writer; on PostgreSQL its serializable snapshot sees no one else's
+ * newer rows.
  */
 export async function markChangesSince(db: Db, afterSeq: number, clientId: string): Promise<void> {
   await db
@@ -115,13 +101,22 @@ export interface ChangesSince {
   any: boolean;
 }
 
+/**
+ * Whose changes are the pusher's own: those marked with its client id, and every change after
+ * `pushedAfterSeq` (written by this push's own transaction, marked only when it ends).
+ */
+export interface ChangeOrigin {
+  clientId: string;
+  pushedAfterSeq: number;
+}
+
 /** What others (the web, other desktops) changed on an entity after `baseVersion`: the conflict check. */
 export async function changesSince(
   db: Db,
   entity: SyncEntity,
   entityId: string,
   baseVersion: number,
-  clientId: string,
+  mine: ChangeOrigin,
 ): Promise<ChangesSince> {
   const rows = await db
     .selectFrom("sync_changes")
@@ -129,7 +124,8 @@ export async function changesSince(
     .where("entity", "=", entity)
     .where("entity_id", "=", entityId)
     .where("version", ">", baseVersion)
-    .where((eb) => eb.or([eb("client_id", "is", null), eb("client_id", "!=", clientId)]))
+    .where("seq", "<=", mine.pushedAfterSeq)
+    .where((eb) => eb.or([eb("client_id", "is", null), eb("client_id", "!=", mine.clientId)]))
     .orderBy("seq")
     .execute();
   const fields = new Set<string>();

@@ -25,7 +25,7 @@ import type { OperationContext } from "../operations/context.ts";
 import type { UserActor } from "../services/context.ts";
 import { requireUser } from "../services/policy.ts";
 import { applyOp } from "./apply-op.ts";
-import { lastChangeSeq, markChangesSince } from "./change-log.ts";
+import { type ChangeOrigin, lastChangeSeq, markChangesSince } from "./change-log.ts";
 import { joinedTransaction } from "./joined-transaction.ts";
 import { pruneSyncLogIfDue } from "./retention.ts";
 
@@ -99,23 +99,28 @@ async function storedResults(db: Db, opIds: string[]): Promise<Map<string, Store
   return found;
 }
 
-async function storeResult(
+/** The first results of a push's ops, kept for replays: one statement for the whole push. */
+async function storeResults(
   db: Db,
   ctx: OperationContext,
   user: UserActor,
   clientId: string,
-  result: SyncFirstResult,
+  results: SyncFirstResult[],
 ): Promise<void> {
+  if (results.length === 0) return;
+  const appliedAt = ctx.core.now().toISOString();
   await db
     .insertInto("sync_ops")
-    .values({
-      op_id: result.opId,
-      client_id: clientId,
-      user_id: user.id,
-      status: result.status,
-      result: JSON.stringify(result),
-      applied_at: ctx.core.now().toISOString(),
-    })
+    .values(
+      results.map((result) => ({
+        op_id: result.opId,
+        client_id: clientId,
+        user_id: user.id,
+        status: result.status,
+        result: JSON.stringify(result),
+        applied_at: appliedAt,
+      })),
+    )
     .execute();
 }
 
@@ -148,21 +153,22 @@ async function pushPending(
       if (earlier) results.push(duplicate(op, earlier, user));
       else if (sameOpBefore) results.push({ opId: op.opId, status: "duplicate", original: sameOpBefore });
       else {
-        const result = await pushOne(scoped, trx, clientId, op);
-        await markChangesSince(trx, firstSeq, clientId);
-        await storeResult(trx, ctx, user, clientId, result);
+        const result = await pushOne(scoped, trx, { clientId, pushedAfterSeq: firstSeq }, op);
         firsts.set(op.opId, result);
         results.push(result);
       }
     }
+    // The push's own changes are marked, and its results kept, once for all its ops.
+    await markChangesSince(trx, firstSeq, clientId);
+    await storeResults(trx, ctx, user, clientId, [...firsts.values()]);
     return results;
   });
 }
 
-async function pushOne(ctx: OperationContext, trx: Db, clientId: string, op: SyncOp): Promise<SyncFirstResult> {
+async function pushOne(ctx: OperationContext, trx: Db, mine: ChangeOrigin, op: SyncOp): Promise<SyncFirstResult> {
   await sql`SAVEPOINT sync_op`.execute(trx);
   try {
-    const result = await applyOp({ ctx, clientId }, op);
+    const result = await applyOp({ ctx, mine }, op);
     await sql`RELEASE SAVEPOINT sync_op`.execute(trx);
     return result;
   } catch (error) {
