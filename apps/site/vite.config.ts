@@ -40,7 +40,7 @@ export default defineConfig({
             // of three (Lighthouse estimates the first paint of /login and /calendar 98 -> 99 with it).
             {
               name: "shared",
-              test: /(components[\\/](FormField|Alert|secondary-icons|use-dom-id)|domain[\\/]messages|pages[\\/](AuthCard|LinkProblem|PageShell)|lib[\\/]load-form-rules|common[\\/](url-field|use-copy))\.tsx?$/,
+              test: /(components[\\/](FormField|Alert|secondary-icons|use-dom-id)|domain[\\/]messages|pages[\\/](AuthCard|LinkProblem|PageShell)|lib[\\/]load-form-rules|common[\\/](url-field|use-copy)|auth[\\/]passkey-support)\.tsx?$/,
             },
             {
               name: "widget-common",

@@ -16,31 +16,13 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import { build } from "vite";
 import { criticalCss } from "./critical-css.mjs";
+import { PAGE_SOURCES, WITH_PROJECTS } from "./page-sources.mjs";
+import { checkWeights, pagesOf, readBudgets } from "./weight-budgets.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(root, "dist");
 // Inside node_modules/.cache: ignored by git and by biome, removed after use.
 const ssrOut = join(root, "node_modules", ".cache", "prerender-ssr");
-
-/** Source module of each code-split page, to add <link rel="modulepreload"> for its chunk. */
-const PAGE_SOURCES = {
-  "/login": "src/pages/LoginPage.tsx",
-  "/reset-password": "src/pages/ResetPasswordPage.tsx",
-  "/activate-account": "src/pages/ActivateAccountPage.tsx",
-  "/accept-invitation": "src/pages/AcceptInvitationPage.tsx",
-  "/confirm-email": "src/pages/ConfirmEmailPage.tsx",
-  "/calendar": "src/pages/CalendarPage.tsx",
-  "/playlist-shuffler": "src/pages/PlaylistShufflerPage.tsx",
-  "/twitchchatwidget": "src/pages/WidgetPage.tsx",
-  "/twitchcountdownwidget": "src/pages/WidgetPage.tsx",
-  "/twitchcotdwidget": "src/pages/WidgetPage.tsx",
-  "/twitchheartwidget": "src/pages/WidgetPage.tsx",
-  "/twitch/callback": "src/pages/TwitchCallbackPage.tsx",
-  "/twitch/fallback": "src/pages/TwitchCallbackPage.tsx",
-  "/404": "src/pages/NotFoundPage.tsx",
-};
-/** Pages that show the project list and so carry the build-time snapshot. */
-const WITH_PROJECTS = new Set(["/", "/calendar", "/admin/settings"]);
 
 const escapeHtml = (s) =>
   String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
@@ -339,6 +321,13 @@ async function main() {
   ];
   const hashes = inlineScripts.map((s) => `'sha256-${createHash("sha256").update(s, "utf8").digest("base64")}'`);
   await writeFile(join(dist, "csp.json"), `${JSON.stringify({ scriptSrcHashes: hashes }, null, 2)}\n`);
+
+  // Fails the build on a page whose JavaScript passed its budget (weight-budgets.json).
+  await checkWeights({
+    dist,
+    pages: pagesOf(entry.ROUTE_META.map((route) => route.path)),
+    budgets: await readBudgets(join(root, "weight-budgets.json")),
+  });
 
   await rm(join(dist, ".vite"), { recursive: true, force: true });
   await rm(ssrOut, { recursive: true, force: true });

@@ -13,21 +13,28 @@ import {
   errorMessage,
   FOCUS_RING,
   PasswordField,
-  passkeyAnswer,
-  passkeyProblem,
-  passkeysSupported,
-  SecondFactorStep,
   secondFactorRequired,
   TextField,
   useAuth,
   useFieldErrors,
   useHydrated,
 } from "@portfolio/ui";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { passkeysSupported } from "@portfolio/ui/auth/passkey-support.ts";
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { type FormRules, preloadFormRules, useFormRules } from "../lib/load-form-rules.ts";
 import { AuthCard } from "./AuthCard.tsx";
 import { NewLinkForm } from "./NewLinkForm.tsx";
+
+/**
+ * The second step and the passkey sign-in are chunks of their own (the WebAuthn library with them), fetched
+ * when the login answers that a second factor is needed or the visitor asks for a passkey: most visits to
+ * this page use neither.
+ */
+const SecondFactorStep = lazy(() =>
+  import("@portfolio/ui/auth/SecondFactorStep.tsx").then((module) => ({ default: module.SecondFactorStep })),
+);
+const loadPasskeys = () => import("@portfolio/ui/auth/passkeys.ts");
 
 export type LoginMode = "login" | "signup" | "forgot";
 
@@ -142,7 +149,11 @@ export default function LoginPage() {
     setPasskeyBusy(true);
     setFeedback(null);
     try {
+      // Fetched alongside the server's options; a failure is reported where it is awaited.
+      const passkeys = loadPasskeys();
+      passkeys.catch(() => undefined);
       const options = await api.passkeyLoginOptions();
+      const { passkeyAnswer, passkeyProblem } = await passkeys;
       let response: Record<string, unknown>;
       try {
         response = await passkeyAnswer(options);
@@ -205,11 +216,13 @@ export default function LoginPage() {
   if (secondFactor) {
     return (
       <AuthCard title="Two-factor authentication" subtitle="One more step to log in.">
-        <SecondFactorStep
-          methods={secondFactor}
-          onSignedIn={(user) => void finishSignIn(user)}
-          onRestart={backToPassword}
-        />
+        <Suspense fallback={null}>
+          <SecondFactorStep
+            methods={secondFactor}
+            onSignedIn={(user) => void finishSignIn(user)}
+            onRestart={backToPassword}
+          />
+        </Suspense>
       </AuthCard>
     );
   }

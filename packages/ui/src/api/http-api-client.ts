@@ -4,7 +4,8 @@
  */
 import type { SecondFactorChallenge, SessionUser } from "@portfolio/core/domain";
 import { TransportApiClient } from "./api-client.ts";
-import { createHttpTransport, type HttpTransportOptions } from "./http-transport.ts";
+import type { HttpTransportOptions } from "./http-transport.ts";
+import { lazyTransport } from "./lazy-transport.ts";
 import { expiredCookie, hasCookie, SESSION_HINT_COOKIE, sessionHintCookie, USER_EMAIL_COOKIE } from "./session-hint.ts";
 
 export interface HttpApiClientOptions extends HttpTransportOptions {
@@ -19,7 +20,9 @@ export class HttpApiClient extends TransportApiClient {
   private readonly sessionHint: boolean;
 
   constructor(options: HttpApiClientOptions = {}) {
-    super(createHttpTransport(options));
+    // The transport and the registry's route table are a chunk of their own, loaded by the first call: a
+    // page hydrates without them (the home page's live list is asked for after it is interactive).
+    super(lazyTransport(() => import("./http-transport.ts").then((module) => module.createHttpTransport(options))));
     this.sessionHint = (options.sessionHint ?? true) && !options.baseUrl && typeof document !== "undefined";
   }
 

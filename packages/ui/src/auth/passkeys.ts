@@ -2,12 +2,7 @@
  * The browser's side of passkeys (issue 25) over @simplewebauthn/browser: ask the device to create or use
  * a passkey for the server's options, and say in plain words why it did not (cancelled, none on this device).
  */
-import {
-  browserSupportsWebAuthn,
-  startAuthentication,
-  startRegistration,
-  WebAuthnError,
-} from "@simplewebauthn/browser";
+import { startAuthentication, startRegistration, WebAuthnError } from "@simplewebauthn/browser";
 
 export const PASSKEY_MESSAGES = {
   unsupported: "This browser cannot use passkeys.",
@@ -16,9 +11,7 @@ export const PASSKEY_MESSAGES = {
   failed: "The passkey could not be used. Try again.",
 } as const;
 
-export function passkeysSupported(): boolean {
-  return typeof window !== "undefined" && browserSupportsWebAuthn();
-}
+export { passkeysSupported } from "./passkey-support.ts";
 
 /** Why the device gave no passkey, in words for the screen. */
 export function passkeyProblem(error: unknown): string {

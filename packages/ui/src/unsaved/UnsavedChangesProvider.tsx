@@ -8,7 +8,9 @@
  */
 import {
   createContext,
+  lazy,
   type ReactNode,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -17,7 +19,6 @@ import {
   useRef,
   useState,
 } from "react";
-import { ConfirmDialog } from "../admin/ConfirmDialog.tsx";
 import {
   bindBeforeUnload,
   createUnsavedRegistry,
@@ -37,6 +38,14 @@ interface UnsavedChanges {
 // Outside a provider nothing is tracked and nothing asks, so a lone form still works.
 const fallback: UnsavedChanges = { registry: createUnsavedRegistry(), ask: async () => true };
 const UnsavedChangesContext = createContext<UnsavedChanges>(fallback);
+
+/**
+ * The question's dialog, fetched the first time it is asked: every page sits under this provider, and a page
+ * without a form (the home page) never needs the dialog code.
+ */
+const ConfirmDialog = lazy(() =>
+  import("../admin/ConfirmDialog.tsx").then((module) => ({ default: module.ConfirmDialog })),
+);
 
 export function UnsavedChangesProvider({
   children,
@@ -71,16 +80,20 @@ export function UnsavedChangesProvider({
   return (
     <UnsavedChangesContext.Provider value={value}>
       {children}
-      <ConfirmDialog
-        open={asking}
-        title={DISCARD_QUESTION}
-        message={DISCARD_DETAIL}
-        confirmLabel={DISCARD_LABEL}
-        cancelLabel={KEEP_EDITING_LABEL}
-        onConfirm={() => answer(true)}
-        onCancel={() => answer(false)}
-        testId="discard-dialog"
-      />
+      {asking ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open
+            title={DISCARD_QUESTION}
+            message={DISCARD_DETAIL}
+            confirmLabel={DISCARD_LABEL}
+            cancelLabel={KEEP_EDITING_LABEL}
+            onConfirm={() => answer(true)}
+            onCancel={() => answer(false)}
+            testId="discard-dialog"
+          />
+        </Suspense>
+      ) : null}
     </UnsavedChangesContext.Provider>
   );
 }

@@ -1,0 +1,55 @@
+/**
+ * What each prerendered page runs besides the site's entry, shared by the static export (prerender.mjs: its
+ * <link rel="modulepreload"> tags and data link) and the weight check (weight-budgets.mjs: what the page's
+ * JavaScript is).
+ */
+
+/** Source module of each code-split page, to add <link rel="modulepreload"> for its chunk. */
+export const PAGE_SOURCES = {
+  "/login": "src/pages/LoginPage.tsx",
+  "/reset-password": "src/pages/ResetPasswordPage.tsx",
+  "/activate-account": "src/pages/ActivateAccountPage.tsx",
+  "/accept-invitation": "src/pages/AcceptInvitationPage.tsx",
+  "/confirm-email": "src/pages/ConfirmEmailPage.tsx",
+  "/calendar": "src/pages/CalendarPage.tsx",
+  "/playlist-shuffler": "src/pages/PlaylistShufflerPage.tsx",
+  "/twitchchatwidget": "src/pages/WidgetPage.tsx",
+  "/twitchcountdownwidget": "src/pages/WidgetPage.tsx",
+  "/twitchcotdwidget": "src/pages/WidgetPage.tsx",
+  "/twitchheartwidget": "src/pages/WidgetPage.tsx",
+  "/twitch/callback": "src/pages/TwitchCallbackPage.tsx",
+  "/twitch/fallback": "src/pages/TwitchCallbackPage.tsx",
+  "/account": "src/pages/AccountPage.tsx",
+  "/404": "src/pages/NotFoundPage.tsx",
+};
+
+/** Pages that show the project list and so carry the build-time snapshot. */
+export const WITH_PROJECTS = new Set(["/", "/calendar", "/admin/settings"]);
+
+/**
+ * Chunks a page fetches itself before it hydrates (not preloaded by its HTML): the built-in data on a page
+ * without the snapshot (main.tsx), a widget page's prerendered builder (WidgetPage's preloadPrerenderedView), the admin gate (main.tsx's preloadForPath).
+ */
+export function loadedBeforeHydration(path) {
+  const modules = WITH_PROJECTS.has(path) ? [] : ["src/lib/default-initial-data.ts"];
+  const own = FETCHED_FIRST[path];
+  return own ? [...modules, own] : modules;
+}
+
+const FETCHED_FIRST = {
+  // For a visitor; a signed-in user's visit fetches the panel alongside (routes/pages.ts).
+  "/admin/settings": "src/pages/AdminRoute.tsx",
+  "/twitchchatwidget": "src/tools/widgets/builder/ChatBuilder.tsx",
+  "/twitchcountdownwidget": "src/tools/widgets/builder/CountdownBuilder.tsx",
+  "/twitchcotdwidget": "src/tools/widgets/builder/CatBuilder.tsx",
+  "/twitchheartwidget": "src/tools/widgets/builder/HeartBuilder.tsx",
+};
+
+/** An overlay's address (an OBS source) runs the overlay's own entry and its widget's chunk, none of the site. */
+export const OVERLAY_SOURCES = {
+  "/twitchchatwidget": "src/tools/widgets/chat/ChatWidget.tsx",
+  "/twitchcountdownwidget": "src/tools/widgets/countdown/CountdownWidget.tsx",
+  "/twitchcotdwidget": "src/tools/widgets/cat/CatWidget.tsx",
+  "/twitchheartwidget": "src/tools/widgets/heart/HeartWidget.tsx",
+};
+export const OVERLAY_ENTRY = "src/widget-overlay.tsx";
