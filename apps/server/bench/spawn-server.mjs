@@ -65,6 +65,13 @@ export async function startServer({ name, script, port, env, path = "/api/projec
     pid: child.pid,
     coldStartMs: performance.now() - startedAt,
     log: () => log,
+    /** Stops it gracefully (SIGTERM, so SQLite closes cleanly) and waits until it has exited. */
+    stop: () =>
+      new Promise((resolve) => {
+        if (exited !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
   };
 }
 

@@ -2,8 +2,11 @@
 // SQLite database, called as the desktop calls it (Bearer device token, no cookie):
 //   - push of 1,000 ops in two batches of 500 (500 new projects, then an edit of each): goal ≤ 1 s;
 //   - replay of the same 1,000 ops (every one a duplicate, nothing applied): goal ≥ 5x faster than the push;
-//   - pull of 5,000 changes (5,000 projects pushed after the cursor) in one page: goal ≤ 1 s.
-// Env: BENCH_ROUNDS times each figure is measured on a fresh set of ops (default 3; the median is reported).
+//   - pull of 5,000 changes (5,000 projects pushed after the cursor) in one page: goal ≤ 1 s;
+//   - push of 1,000 offline creates (2 x 500 new projects, each with its version row and chained audit entry),
+//     on SQLite (goal ≤ 1 s) and on PostgreSQL (goal ≤ 3 s, a throwaway durable cluster).
+// Env: BENCH_ROUNDS times each figure is measured on a fresh set of ops (default 5; the median is reported);
+// BENCH_DIALECTS=sqlite skips the PostgreSQL figure.
 import { randomUUID } from "node:crypto";
 import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
@@ -11,6 +14,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { trackTempDir } from "./cleanup.mjs";
 import { buildServer } from "./ensure-build.mjs";
+import { createBenchDatabase, startBenchPostgres } from "./postgres.mjs";
 import { runBench } from "./run-bench.mjs";
 import { startOurServer } from "./spawn-server.mjs";
 import { fmt, median, numberFromEnv } from "./stats.mjs";
@@ -18,7 +22,7 @@ import { fmt, median, numberFromEnv } from "./stats.mjs";
 const OWNER_PASSWORD = "bench-owner-password";
 const BATCH = 500;
 const PULL_CHANGES = 5000;
-const GOALS = { pushMs: 1000, pullMs: 1000, replaySpeedup: 5 };
+const GOALS = { pushMs: 1000, pullMs: 1000, replaySpeedup: 5, createsMs: { sqlite: 1000, postgres: 3000 } };
 
 const log = (message) => console.error(`bench: ${message}`);
 
@@ -100,8 +104,31 @@ async function timed(fn) {
   return { ms: performance.now() - started, value };
 }
 
+/** 1,000 offline creates in two pushes of 500, on a fresh server over `databaseUrl`: the median of `rounds`. */
+async function measureCreates(dir, databaseUrl, rounds) {
+  const server = await startOurServer({ name: "creates", dir, path: "/api/hello", env: { DATABASE_URL: databaseUrl } });
+  try {
+    const base = new URL(server.url).origin;
+    const sync = client(base, await deviceToken(base));
+    await sync.push(newProjectOps(100, "warm"));
+    const times = [];
+    for (let round = 1; round <= rounds; round++) {
+      const pushed = await timed(async () => [
+        ...(await sync.push(newProjectOps(BATCH, `c${round}a`))),
+        ...(await sync.push(newProjectOps(BATCH, `c${round}b`))),
+      ]);
+      expectStatus(pushed.value, "applied", "creates");
+      times.push(pushed.ms);
+    }
+    return times;
+  } finally {
+    await server.stop();
+  }
+}
+
 async function main() {
-  const rounds = numberFromEnv("BENCH_ROUNDS", 3);
+  const rounds = numberFromEnv("BENCH_ROUNDS", 5);
+  const dialects = (process.env.BENCH_DIALECTS ?? "sqlite,postgres").split(",");
   buildServer();
   const tmp = trackTempDir(await mkdtemp(path.join(os.tmpdir(), "portfolio-sync-bench-")));
   const server = await startOurServer({ name: "server", dir: tmp, path: "/api/hello" });
@@ -128,7 +155,10 @@ async function main() {
   }
 
   log(`pull: pushing ${PULL_CHANGES} projects after a cursor (not timed)`);
-  const { cursor } = await sync.pull();
+  // The first pull is a snapshot, in pages: read them all to reach a cursor into the change log.
+  let snapshot = await sync.pull();
+  while (snapshot.hasMore) snapshot = await sync.pull(`?since=${encodeURIComponent(snapshot.cursor)}`);
+  const { cursor } = snapshot;
   for (let i = 0; i < PULL_CHANGES / BATCH; i++)
     expectStatus(await sync.push(newProjectOps(BATCH, `p${i}`)), "applied", "pull setup");
   const pull = [];
@@ -140,6 +170,19 @@ async function main() {
       throw new Error(`pull answered ${pulled} changes, hasMore ${page.value.hasMore}`);
     }
     pull.push(page.ms);
+  }
+
+  await server.stop();
+  const creates = {};
+  for (const dialect of dialects) {
+    log(`${dialect}: push 1,000 offline creates (2 x ${BATCH}), ${rounds} rounds`);
+    const pg = dialect === "postgres" ? await startBenchPostgres() : undefined;
+    try {
+      const url = pg ? await createBenchDatabase(pg.url, "sync_creates") : `file:${path.join(tmp, "creates.db")}`;
+      creates[dialect] = await measureCreates(tmp, url, rounds);
+    } finally {
+      pg?.stop();
+    }
   }
 
   const pushMs = median(push);
@@ -157,6 +200,13 @@ async function main() {
   console.log(
     `  pull of ${pulled.toLocaleString("en")} changes:       ${fmt(pullMs)} ms  (goal ≤ ${GOALS.pullMs} ms: ${verdict(pullMs <= GOALS.pullMs)})`,
   );
+  for (const [dialect, times] of Object.entries(creates)) {
+    const ms = median(times);
+    const goal = GOALS.createsMs[dialect];
+    console.log(
+      `  1,000 offline creates, ${dialect.padEnd(8)} ${fmt(ms)} ms  (goal ≤ ${goal} ms: ${verdict(ms <= goal)}; rounds ${times.map(fmt).join(", ")} ms)`,
+    );
+  }
   console.log(
     `  rounds: push ${push.map(fmt).join(", ")} ms; replay ${replay.map(fmt).join(", ")} ms; pull ${pull.map(fmt).join(", ")} ms`,
   );
