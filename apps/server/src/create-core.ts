@@ -5,8 +5,11 @@ import {
   createMailer,
   DEFAULT_CORE_CONFIG,
   getSiteProfile,
+  keyOpensStoredSecrets,
   loadAuditKey,
+  loadSecondFactorKey,
   sealAuditLog,
+  sealSecondFactorsAtRest,
 } from "@portfolio/core/services";
 import type { ServerConfig } from "./config.ts";
 import { createTools, loadCatFallbacks } from "./create-tools.ts";
@@ -38,6 +41,7 @@ export async function createCore(config: ServerConfig, log: (line: string) => vo
   // Entries written before the chain existed (or restored from an older backup) are chained once, here.
   const sealed = await sealAuditLog(db, auditKey);
   if (sealed > 0) log(`Chained ${sealed} earlier audit log entries.`);
+  const secondFactorKey = await secondFactorKeyAtStart(db, config, log);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     outboxDir: config.mailOutboxDir,
@@ -64,6 +68,7 @@ export async function createCore(config: ServerConfig, log: (line: string) => vo
       deviceTokenIdleMs: config.deviceTokenIdleDays * DAY_MS,
       syncRetentionMs: config.syncRetentionDays * DAY_MS,
       auditKey,
+      secondFactorKey,
       trashRetentionMs: config.trashRetentionDays * DAY_MS,
       auditRetentionMs: config.auditRetentionDays === undefined ? undefined : config.auditRetentionDays * DAY_MS,
     },
@@ -80,4 +85,23 @@ export async function createCore(config: ServerConfig, log: (line: string) => vo
   };
   core.tools = createTools(core, config, core.catFallbacks);
   return core;
+}
+
+/**
+ * The second factors' key, and everything an earlier version stored in the clear sealed under it before the
+ * first request, so a backup taken from now on carries only sealed secrets (docs/security.md: the database
+ * holder).
+ */
+async function secondFactorKeyAtStart(db: ServerCore["db"], config: ServerConfig, log: (line: string) => void) {
+  const key = loadSecondFactorKey(config.secondFactor, log);
+  const { secrets, recoveryCodes } = await sealSecondFactorsAtRest(db, key);
+  if (secrets + recoveryCodes > 0) {
+    log(`Sealed ${secrets} authenticator secrets and ${recoveryCodes} recovery codes stored by an earlier version.`);
+  }
+  if (!(await keyOpensStoredSecrets(db, key))) {
+    log(
+      "The second factors' key does not open the stored authenticator secrets: it changed since they were sealed, and their codes will be refused. Restore the key they were sealed with.",
+    );
+  }
+  return key;
 }

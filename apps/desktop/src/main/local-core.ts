@@ -10,8 +10,10 @@ import {
   createMailQueue,
   DEFAULT_CORE_CONFIG,
   loadAuditKey,
+  loadSecondFactorKey,
   type Mailer,
   sealAuditLog,
+  sealSecondFactorsAtRest,
 } from "@portfolio/core/services";
 import type { Kysely } from "kysely";
 import { type DesktopTables, type LocalDatabase, migrateDesktopTables } from "./sync/local-schema.ts";
@@ -46,6 +48,7 @@ export async function openLocalCore(options: {
   const dbPath = join(options.userDataDir, DATABASE_FILE);
   const { db, sqlite } = openDatabase(`file:${dbPath}`);
   let auditKey: string;
+  let secondFactorKey: string;
   try {
     if (!sqlite) throw new Error("The desktop database must be a SQLite file.");
     // WAL with synchronous=NORMAL: a commit is not fsynced until the next checkpoint. A crash of the app
@@ -58,6 +61,10 @@ export async function openLocalCore(options: {
     // The local audit log is chained like the server's, with a key of its own beside the local database.
     auditKey = loadAuditKey({ key: undefined, file: join(dirname(dbPath), "audit.key") });
     await sealAuditLog(db, auditKey);
+    // Second factors are the server's business, but the same services run here: they get a key of their own
+    // beside the local database, and nothing is ever stored in the clear.
+    secondFactorKey = loadSecondFactorKey({ key: undefined, file: join(dirname(dbPath), "second-factor.key") });
+    await sealSecondFactorsAtRest(db, secondFactorKey);
   } catch (error) {
     await db.destroy();
     throw error;
@@ -74,6 +81,7 @@ export async function openLocalCore(options: {
       ...(options.bcryptCost ? { bcryptCost: options.bcryptCost } : {}),
       publicUrl: "http://localhost",
       auditKey,
+      secondFactorKey,
     },
     now: options.now,
     close: () => db.destroy(),

@@ -95,7 +95,7 @@ export async function startTotp(core: Core, actor: Actor, input: unknown): Promi
   const { password } = parseInput(passwordBodySchema, input);
   await checkPassword(core, user.id, password);
   const secret = newTotpSecret();
-  const stored = sealTotpSecret(secret, core.tools?.secondFactorKey, user.id);
+  const stored = sealTotpSecret(secret, core.config.secondFactorKey, user.id);
   const createdAt = core.now().toISOString();
   await core.db.transaction().execute(async (trx) => {
     const current = await trx
