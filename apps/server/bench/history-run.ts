@@ -43,7 +43,8 @@ function benchCore(databaseUrl: string, auditKey: string) {
   const core: Core = {
     db,
     mailer: { async send() {}, enqueue() {}, async drain() {}, queued: () => 0 },
-    config: { ...DEFAULT_CORE_CONFIG, publicUrl: "http://localhost:3000", auditKey },
+    // The bench never touches second factors; the key only completes the configuration.
+    config: { ...DEFAULT_CORE_CONFIG, publicUrl: "http://localhost:3000", auditKey, secondFactorKey: auditKey },
     now: () => new Date(),
   };
   return core;

@@ -34,8 +34,12 @@ export interface ServerConfig {
   catApi: { baseUrl: string; apiKey: string | undefined; fallbackDir: string };
   /** Encrypts the stored Twitch credential when set (AES-256-GCM); unset stores it as plain text. */
   twitchTokenKey: string | undefined;
-  /** SECOND_FACTOR_KEY: encrypts stored authenticator secrets when set (AES-256-GCM); unset stores them as is. */
-  secondFactorKey: string | undefined;
+  /**
+   * The second factors' key: SECOND_FACTOR_KEY, or the file SECOND_FACTOR_KEY_FILE (default: second-factor.key
+   * beside the SQLite file, or ./data/second-factor.key with PostgreSQL), made with mode 0600 on the first start.
+   * Authenticator secrets are always encrypted under it and recovery codes are an HMAC under it.
+   */
+  secondFactor: { key: string | undefined; file: string };
   /**
    * The audit chain's key (issue 26): AUDIT_KEY, or the file AUDIT_KEY_FILE (default: audit.key beside the
    * SQLite file, or ./data/audit.key with PostgreSQL), created with mode 0600 on the first start.
@@ -155,8 +159,8 @@ export function readConfig(env: Env = process.env, terminal = process.stdout.isT
       fallbackDir: defaultCatFallbackDir(),
     },
     twitchTokenKey: twitchTokenKey(env),
-    secondFactorKey: secondFactorKey(env),
-    audit: { key: env.AUDIT_KEY || undefined, file: auditKeyFile(env) },
+    secondFactor: { key: secondFactorKey(env), file: keyFile(env, "SECOND_FACTOR_KEY_FILE", "second-factor.key") },
+    audit: { key: env.AUDIT_KEY || undefined, file: keyFile(env, "AUDIT_KEY_FILE", "audit.key") },
     twitch: {
       clientId: env.TWITCH_CLIENT_ID?.trim() || undefined,
       authBaseUrl: httpUrl(env, "TWITCH_AUTH_BASE_URL", "https://id.twitch.tv"),
@@ -176,11 +180,12 @@ function ownerPassword(env: Env): string | undefined {
 }
 
 /** Beside the configuration: next to the SQLite database file, or in ./data when the database is PostgreSQL. */
-function auditKeyFile(env: Env): string {
-  if (env.AUDIT_KEY_FILE) return resolve(env.AUDIT_KEY_FILE);
+function keyFile(env: Env, variable: "AUDIT_KEY_FILE" | "SECOND_FACTOR_KEY_FILE", name: string): string {
+  const configured = env[variable];
+  if (configured) return resolve(configured);
   const url = env.DATABASE_URL || "file:./data/portfolio.db";
-  if (/^postgres(ql)?:\/\//i.test(url) || url.includes(":memory:")) return resolve("./data/audit.key");
-  return resolve(dirname(resolve(url.startsWith("file:") ? url.slice("file:".length) : url)), "audit.key");
+  if (/^postgres(ql)?:\/\//i.test(url) || url.includes(":memory:")) return resolve("./data", name);
+  return resolve(dirname(resolve(url.startsWith("file:") ? url.slice("file:".length) : url)), name);
 }
 
 function twitchTokenKey(env: Env): string | undefined {

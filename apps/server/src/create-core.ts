@@ -5,8 +5,11 @@ import {
   createMailer,
   DEFAULT_CORE_CONFIG,
   getSiteProfile,
+  keyOpensStoredSecrets,
   loadAuditKey,
+  loadSecondFactorKey,
   sealAuditLogOnce,
+  sealSecondFactorsAtRest,
 } from "@portfolio/core/services";
 import type { ServerConfig } from "./config.ts";
 import { createTools, loadCatFallbacks } from "./create-tools.ts";
@@ -55,6 +58,7 @@ export async function createCore(
   // first start only, as an audited act; afterwards a start chains nothing (audit-seal.ts).
   const seal = await sealAuditLogOnce(db, { config: { auditKey }, now: () => new Date() });
   if (seal.sealed) log(`Sealed the audit chain (${seal.earlier} earlier audit log entries chained).`);
+  const secondFactorKey = await secondFactorKeyAtStart(db, config, log);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     outboxDir: config.mailOutboxDir,
@@ -81,6 +85,7 @@ export async function createCore(
       deviceTokenIdleMs: config.deviceTokenIdleDays * DAY_MS,
       syncRetentionMs: config.syncRetentionDays * DAY_MS,
       auditKey,
+      secondFactorKey,
       trashRetentionMs: config.trashRetentionDays * DAY_MS,
       auditRetentionMs: config.auditRetentionDays === undefined ? undefined : config.auditRetentionDays * DAY_MS,
     },
@@ -97,4 +102,23 @@ export async function createCore(
   };
   core.tools = createTools(core, config, core.catFallbacks);
   return core;
+}
+
+/**
+ * The second factors' key, and everything an earlier version stored in the clear sealed under it before the
+ * first request, so a backup taken from now on carries only sealed secrets (docs/security.md: the database
+ * holder).
+ */
+async function secondFactorKeyAtStart(db: ServerCore["db"], config: ServerConfig, log: (line: string) => void) {
+  const key = loadSecondFactorKey(config.secondFactor, log);
+  const { secrets, recoveryCodes } = await sealSecondFactorsAtRest(db, key);
+  if (secrets + recoveryCodes > 0) {
+    log(`Sealed ${secrets} authenticator secrets and ${recoveryCodes} recovery codes stored by an earlier version.`);
+  }
+  if (!(await keyOpensStoredSecrets(db, key))) {
+    log(
+      "The second factors' key does not open the stored authenticator secrets: it changed since they were sealed, and their codes will be refused. Restore the key they were sealed with.",
+    );
+  }
+  return key;
 }

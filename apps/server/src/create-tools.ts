@@ -54,7 +54,6 @@ export function createTools(
       fallbackUrls: [...catFallbacks.keys()].map((name) => `${CAT_PICTURES.fallback}/${name}`),
     }),
     twitchTokenKey: config.twitchTokenKey,
-    secondFactorKey: config.secondFactorKey,
     twitch: { clientId: config.twitch.clientId, authBaseUrl: config.twitch.authBaseUrl },
   };
 }

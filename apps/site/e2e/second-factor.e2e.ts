@@ -44,7 +44,8 @@ async function logInWithForm(page: import("@playwright/test").Page) {
   await page.getByRole("button", { name: "Login", exact: true }).click();
 }
 
-test("a passkey added on the account page signs in alone", async ({ page }) => {
+/** Chromium's virtual authenticator, with user verification: what a laptop's fingerprint reader answers. */
+async function addVirtualAuthenticator(page: import("@playwright/test").Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("WebAuthn.enable");
   await cdp.send("WebAuthn.addVirtualAuthenticator", {
@@ -57,6 +58,11 @@ test("a passkey added on the account page signs in alone", async ({ page }) => {
       automaticPresenceSimulation: true,
     },
   });
+}
+
+/** Signs in and adds a passkey named "Test laptop" on the account page; answers the page's passkeys card. */
+async function addPasskeyOnAccountPage(page: import("@playwright/test").Page) {
+  await addVirtualAuthenticator(page);
   await logInWithForm(page);
   await expect(page).not.toHaveURL(/\/login/);
   await page.goto("/account");
@@ -67,6 +73,11 @@ test("a passkey added on the account page signs in alone", async ({ page }) => {
   await passkeys.getByRole("textbox", { name: "Your password" }).fill(OWNER.password);
   await passkeys.getByRole("button", { name: "Add passkey" }).click();
   await expect(passkeys.getByRole("list", { name: "Your passkeys" })).toContainText("Test laptop");
+  return passkeys;
+}
+
+test("a passkey added on the account page signs in alone", async ({ page }) => {
+  await addPasskeyOnAccountPage(page);
 
   await page.context().clearCookies();
   await page.goto("/login");
@@ -74,6 +85,41 @@ test("a passkey added on the account page signs in alone", async ({ page }) => {
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
   await expect(page).not.toHaveURL(/\/login/);
   expect((await page.request.get("/api/me")).status()).toBe(200);
+});
+
+test("a passkey is removed only with the password, in a dialog used from the keyboard", async ({ page }) => {
+  const passkeys = await addPasskeyOnAccountPage(page);
+  const removeButton = passkeys.getByRole("button", { name: "Remove the passkey Test laptop" });
+  await removeButton.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Remove passkey" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(
+    '"Test laptop" will no longer sign you in. It is your last second factor: your recovery codes stop working too.',
+  );
+  const password = dialog.getByRole("textbox", { name: "Your password" });
+  await expect(password).toBeFocused();
+  expect(await seriousViolations(page, { where: "Remove passkey dialog" })).toEqual([]);
+
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByRole("alert")).toHaveText("Enter your password.");
+  await page.keyboard.type("not-the-password");
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByRole("alert")).toHaveText("The password is not correct.");
+  await expect(password).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(removeButton).toBeFocused();
+  await expect(passkeys.getByRole("list", { name: "Your passkeys" })).toContainText("Test laptop");
+
+  await page.keyboard.press("Enter");
+  await expect(password).toBeFocused();
+  await page.keyboard.type(OWNER.password);
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeHidden();
+  await expect(passkeys).toContainText("No passkeys yet.");
+  await expect(passkeys.getByRole("status")).toHaveText('The passkey "Test laptop" was removed.');
+  await expect(passkeys.getByRole("status")).toBeFocused();
 });
 
 test("an authenticator app set up from the account page asks for its code at the next login", async ({ page }) => {

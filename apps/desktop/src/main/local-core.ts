@@ -10,8 +10,10 @@ import {
   createMailQueue,
   DEFAULT_CORE_CONFIG,
   loadAuditKey,
+  loadSecondFactorKey,
   type Mailer,
   sealAuditLogOnce,
+  sealSecondFactorsAtRest,
 } from "@portfolio/core/services";
 import type { Kysely } from "kysely";
 import { type DesktopTables, type LocalDatabase, migrateDesktopTables } from "./sync/local-schema.ts";
@@ -46,6 +48,7 @@ export async function openLocalCore(options: {
   const dbPath = join(options.userDataDir, DATABASE_FILE);
   const { db, sqlite } = openDatabase(`file:${dbPath}`);
   let auditKey: string;
+  let secondFactorKey: string;
   try {
     if (!sqlite) throw new Error("The desktop database must be a SQLite file.");
     // WAL with synchronous=NORMAL: a commit is not fsynced until the next checkpoint. A crash of the app
@@ -59,6 +62,10 @@ export async function openLocalCore(options: {
     auditKey = loadAuditKey({ key: undefined, file: join(dirname(dbPath), "audit.key") });
     // Chains entries from before the chain at the first start only (audit-seal.ts).
     await sealAuditLogOnce(db, { config: { auditKey }, now: options.now });
+    // Second factors are the server's business, but the same services run here: they get a key of their own
+    // beside the local database, and nothing is ever stored in the clear.
+    secondFactorKey = loadSecondFactorKey({ key: undefined, file: join(dirname(dbPath), "second-factor.key") });
+    await sealSecondFactorsAtRest(db, secondFactorKey);
   } catch (error) {
     await db.destroy();
     throw error;
@@ -75,6 +82,7 @@ export async function openLocalCore(options: {
       ...(options.bcryptCost ? { bcryptCost: options.bcryptCost } : {}),
       publicUrl: "http://localhost",
       auditKey,
+      secondFactorKey,
     },
     now: options.now,
     close: () => db.destroy(),

@@ -502,7 +502,7 @@ const VALID: Record<OperationName, () => Promise<Answer[]>> = {
   "account.passkeys.list": async () => [await (await passkeyAccount("pklist")).client.get("/api/account/passkeys")],
   "account.passkeys.delete": async () => {
     const { client, id } = await passkeyAccount("pkdelete");
-    return [await client.delete(`/api/account/passkeys/${id}`)];
+    return [await client.request("DELETE", `/api/account/passkeys/${id}`, { password: PASSWORD })];
   },
   "auth.secondFactor": async () => {
     const { secret } = await totpAccount("sflogin");
@@ -600,6 +600,12 @@ const PROVOKE: Record<string, () => Promise<Answer>> = {
     untilLimited(() => limitedOwner.post("/api/account/recovery-codes", { password: "wrong-password" })),
   "account.passkeys.options 429": () =>
     untilLimited(() => limitedOwner.post("/api/account/passkeys/options", { password: "wrong-password" })),
+  "account.passkeys.delete 429": () =>
+    untilLimited(() =>
+      limitedOwner.request("DELETE", "/api/account/passkeys/00000000-0000-4000-8000-000000000000", {
+        password: "wrong-password",
+      }),
+    ),
   "auth.secondFactor 401": async () => {
     await totpAccount("sflogin401");
     const client = await passwordStep("sflogin401");

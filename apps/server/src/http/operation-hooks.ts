@@ -37,6 +37,7 @@ export function operationHooks(app: AppContext): OperationHooks {
     "account.totp.remove": { before: rateLimits.login },
     "account.recoveryCodes.renew": { before: rateLimits.login },
     "account.passkeys.options": { before: rateLimits.login },
+    "account.passkeys.delete": { before: rateLimits.login },
     "auth.signup": { before: rateLimits.signup },
     "auth.forgotPassword": { before: rateLimits.forgot },
     "auth.resetToken.check": { before: rateLimits.resetTokenCheck },

@@ -75,8 +75,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     OWNER_PASSWORD: OWNER.password,
     SITE_DIR: join(dir, "no-site"),
     PORT: "0",
-    // The audit chain's key file is created in the test's folder (on PostgreSQL too), never in the repository.
+    // The key files are created in the test's folder (on PostgreSQL too), never in the repository.
     AUDIT_KEY_FILE: join(dir, "audit.key"),
+    SECOND_FACTOR_KEY_FILE: join(dir, "second-factor.key"),
     ...options.env,
   });
   let statements = 0;

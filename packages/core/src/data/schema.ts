@@ -219,7 +219,7 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
-/** A user's authenticator (issue 25): the TOTP secret, encrypted when a key is configured. */
+/** A user's authenticator: the TOTP secret, always sealed (`v1.`) under the second factors' key. */
 export interface UserTotpTable {
   user_id: string;
   secret: string;
@@ -229,7 +229,7 @@ export interface UserTotpTable {
   created_at: string;
 }
 
-/** One of a user's ten single-use recovery codes, as a SHA-256 hash. */
+/** One of a user's ten single-use recovery codes, as an HMAC-SHA256 (`h1.`) under the second factors' key. */
 export interface RecoveryCodesTable {
   id: string;
   user_id: string;

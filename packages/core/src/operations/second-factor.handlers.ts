@@ -78,7 +78,7 @@ export const secondFactorHandlers: SecondFactorHandlers = {
   "account.passkeys.options": ({ core, actor }, input) => passkeyRegistrationOptions(core, actor, input),
   "account.passkeys.create": ({ core, actor }, input) => addPasskey(core, actor, input),
   "account.passkeys.list": ({ core, actor }) => listPasskeys(core, actor),
-  "account.passkeys.delete": ({ core, actor }, { id }) => removePasskey(core, actor, id),
+  "account.passkeys.delete": ({ core, actor }, { id, ...body }) => removePasskey(core, actor, id, body),
   "auth.secondFactor": async ({ core, transport }, input) => {
     needsBrowser(transport);
     return signIn(transport, await completeSecondFactor(core, input, stepClient(transport)));

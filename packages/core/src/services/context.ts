@@ -33,6 +33,12 @@ export interface CoreConfig {
    * never stored in the database, so whoever can write the database alone cannot forge a consistent chain.
    */
   auditKey: string;
+  /**
+   * SECOND_FACTOR_KEY (or the key file made beside the database when it is unset): seals stored authenticator
+   * secrets and keys the recovery codes' HMAC. Never stored in the database, so a copy or backup of it alone
+   * gives neither away (docs/security.md: the database holder).
+   */
+  secondFactorKey: string;
   /** TRASH_RETENTION_DAYS: how long a deleted project stays in the trash before it is purged. */
   trashRetentionMs: number;
   /** AUDIT_RETENTION_DAYS: audit entries older than this are deleted by housekeeping; unset keeps them for ever. */
@@ -41,7 +47,7 @@ export interface CoreConfig {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const DEFAULT_CORE_CONFIG: Omit<CoreConfig, "publicUrl" | "auditKey"> = {
+export const DEFAULT_CORE_CONFIG: Omit<CoreConfig, "publicUrl" | "auditKey" | "secondFactorKey"> = {
   bcryptCost: 12,
   sessionTtlMs: 30 * DAY_MS,
   activationTtlMs: 48 * 60 * 60 * 1000,
@@ -57,8 +63,6 @@ export const DEFAULT_CORE_CONFIG: Omit<CoreConfig, "publicUrl" | "auditKey"> = {
 export interface CoreTools {
   playlists?: PlaylistService;
   cats?: CatOfTheDayService;
-  /** SECOND_FACTOR_KEY: encrypts stored authenticator (TOTP) secrets; unset stores them as is. */
-  secondFactorKey?: string | undefined;
   /** TWITCH_TOKEN_KEY: encrypts the stored Twitch credential. */
   twitchTokenKey?: string | undefined;
   /**

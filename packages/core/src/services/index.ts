@@ -24,6 +24,8 @@ export * from "./project-restore.service.ts";
 export * from "./projects.service.ts";
 export * from "./projects-page.table.ts";
 export * from "./roles.service.ts";
+export * from "./second-factor/seal-at-rest.ts";
+export * from "./second-factor/second-factor-key.ts";
 export { base32Decode, base32Encode, hotp, matchTotpStep, totpCode } from "./second-factor/totp.ts";
 export * from "./secrets.ts";
 export * from "./sessions.service.ts";

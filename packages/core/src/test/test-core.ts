@@ -15,6 +15,9 @@ import { createTestPostgresDatabase, testDialect } from "./postgres-cluster.ts";
 /** The audit chain's key in core tests (a server test reads AUDIT_KEY like the server). */
 export const TEST_AUDIT_KEY = "test-audit-key-0123456789abcdef";
 
+/** The second factors' key in core tests. */
+export const TEST_SECOND_FACTOR_KEY = "test-second-factor-key-0123456789";
+
 export interface TestCore extends Core {
   /** A temporary folder for the test's files (removed at close). */
   dir: string;
@@ -57,7 +60,13 @@ export async function createTestCore(): Promise<TestCore> {
       async drain() {},
       queued: () => 0,
     },
-    config: { ...DEFAULT_CORE_CONFIG, bcryptCost: 4, publicUrl: "http://localhost:3000", auditKey: TEST_AUDIT_KEY },
+    config: {
+      ...DEFAULT_CORE_CONFIG,
+      bcryptCost: 4,
+      publicUrl: "http://localhost:3000",
+      auditKey: TEST_AUDIT_KEY,
+      secondFactorKey: TEST_SECOND_FACTOR_KEY,
+    },
     now: () => new Date(),
     async close() {
       await db.destroy();

@@ -15,6 +15,7 @@ import { Alert } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
 import { PasswordField, TextField } from "../components/FormField.tsx";
 import { QrCode } from "./QrCode.tsx";
+import { RemovePasskeyDialog } from "./RemovePasskeyDialog.tsx";
 
 const FAILED = "That did not work. Try again.";
 const UNREACHABLE = "The server could not be reached. Check your connection and try again.";
@@ -64,7 +65,7 @@ export function AccountSecurity() {
         <>
           {codes ? <RecoveryCodes codes={codes} onDone={() => setCodes(null)} /> : null}
           <AuthenticatorCard status={status.data} onCodes={setCodes} onChanged={changed} />
-          <PasskeysCard passkeys={status.data.passkeys} onChanged={changed} />
+          <PasskeysCard passkeys={status.data.passkeys} totp={status.data.totp} onChanged={changed} />
         </>
       ) : null}
     </section>
@@ -351,8 +352,23 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   );
 }
 
-function PasskeysCard({ passkeys, onChanged }: { passkeys: PasskeyView[]; onChanged: () => Promise<void> }) {
+function PasskeysCard({
+  passkeys,
+  totp,
+  onChanged,
+}: {
+  passkeys: PasskeyView[];
+  totp: boolean;
+  onChanged: () => Promise<void>;
+}) {
   const api = useApi();
+  const [removing, setRemoving] = useState<PasskeyView | null>(null);
+  const [removed, setRemoved] = useState<string | null>(null);
+  const notice = useRef<HTMLParagraphElement>(null);
+  // The removed passkey's button is gone with it: the focus goes to the line that says it was removed.
+  useEffect(() => {
+    if (removed !== null) notice.current?.focus();
+  }, [removed]);
   const [adding, setAdding] = useState(false);
   const [name, setName] = useState("");
   const [password, setPassword] = useState("");
@@ -386,17 +402,11 @@ function PasskeysCard({ passkeys, onChanged }: { passkeys: PasskeyView[]; onChan
       setBusy(null);
     }
   };
-  const remove = async (passkey: PasskeyView) => {
-    setBusy(passkey.id);
-    setError(null);
-    try {
-      await api.removePasskey(passkey.id);
-      await onChanged();
-    } catch (failure) {
-      setError(errorMessage(failure, FAILED, UNREACHABLE));
-    } finally {
-      setBusy(null);
-    }
+  const remove = async (passkey: PasskeyView, password: string) => {
+    await api.removePasskey(passkey.id, password);
+    await onChanged();
+    setRemoving(null);
+    setRemoved(passkey.name);
   };
   return (
     <Card
@@ -421,8 +431,10 @@ function PasskeysCard({ passkeys, onChanged }: { passkeys: PasskeyView[]; onChan
               <Button
                 variant="secondary"
                 size="sm"
-                onClick={() => remove(passkey)}
-                loading={busy === passkey.id}
+                onClick={() => {
+                  setRemoved(null);
+                  setRemoving(passkey);
+                }}
                 aria-label={`Remove the passkey ${passkey.name}`}
               >
                 Remove
@@ -431,6 +443,24 @@ function PasskeysCard({ passkeys, onChanged }: { passkeys: PasskeyView[]; onChan
           ))}
         </ul>
       )}
+      {removed !== null ? (
+        <p
+          ref={notice}
+          tabIndex={-1}
+          role="status"
+          className="mt-2 text-sm text-slate-700 outline-none dark:text-slate-300"
+        >
+          The passkey "{removed}" was removed.
+        </p>
+      ) : null}
+      {removing ? (
+        <RemovePasskeyDialog
+          passkey={removing}
+          lastFactor={!totp && passkeys.length === 1}
+          onRemove={(password) => remove(removing, password)}
+          onCancel={() => setRemoving(null)}
+        />
+      ) : null}
       {error && !adding ? <Alert tone="error">{error}</Alert> : null}
       {!supported ? (
         <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">This browser cannot make passkeys.</p>

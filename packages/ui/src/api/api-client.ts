@@ -183,7 +183,8 @@ export interface ApiClient {
   renewRecoveryCodes(password: string): Promise<RecoveryCodesAnswer>;
   passkeyRegistrationOptions(password: string): Promise<Record<string, unknown>>;
   addPasskey(name: string, response: Record<string, unknown>): Promise<{ id: string; name: string }>;
-  removePasskey(id: string): Promise<void>;
+  /** Asks for the password again, as turning the authenticator off does. */
+  removePasskey(id: string, password: string): Promise<void>;
   /** The login's second step: one of an authenticator code, a recovery code or a passkey's answer. */
   completeSecondFactor(
     proof: { code: string } | { recoveryCode: string } | { passkey: Record<string, unknown> },
@@ -440,8 +441,8 @@ export class TransportApiClient implements ApiClient {
   addPasskey(name: string, response: Record<string, unknown>) {
     return this.transport.call("account.passkeys.create", { name, response });
   }
-  removePasskey(id: string) {
-    return this.transport.call("account.passkeys.delete", { id });
+  removePasskey(id: string, password: string) {
+    return this.transport.call("account.passkeys.delete", { id, password });
   }
   completeSecondFactor(proof: { code: string } | { recoveryCode: string } | { passkey: Record<string, unknown> }) {
     return this.transport.call("auth.secondFactor", proof);

@@ -65,7 +65,7 @@ export const ROUTES: Record<OperationName, Route> = {
   "account.passkeys.options": {"method":"POST","path":"/api/account/passkeys/options","query":[],"body":true},
   "account.passkeys.create": {"method":"POST","path":"/api/account/passkeys","query":[],"body":true},
   "account.passkeys.list": {"method":"GET","path":"/api/account/passkeys","query":[],"body":false},
-  "account.passkeys.delete": {"method":"DELETE","path":"/api/account/passkeys/{id}","query":[],"body":false},
+  "account.passkeys.delete": {"method":"DELETE","path":"/api/account/passkeys/{id}","query":[],"body":true},
   "auth.secondFactor": {"method":"POST","path":"/api/login/second-factor","query":[],"body":true},
   "auth.secondFactor.passkeyOptions": {"method":"POST","path":"/api/login/second-factor/passkey-options","query":[],"body":false},
   "auth.passkey.options": {"method":"POST","path":"/api/login/passkey/options","query":[],"body":true},

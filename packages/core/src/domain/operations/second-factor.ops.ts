@@ -130,11 +130,14 @@ export const secondFactorOperations = {
   "account.passkeys.delete": {
     method: "DELETE",
     path: "/api/account/passkeys/{id}",
-    summary: "Removes one of your passkeys.",
+    summary:
+      "Removes one of your passkeys (password asked again); with your last second factor, your recovery codes go too.",
     action: "account.use",
     params: idParamSchema,
+    body: passwordBodySchema.strict(),
     status: 204,
     result: results.noContent,
+    statuses: [429],
     credentials: SESSION_ONLY,
   },
   "auth.secondFactor": {

@@ -95,7 +95,7 @@ export async function startTotp(core: Core, actor: Actor, input: unknown): Promi
   const { password } = parseInput(passwordBodySchema, input);
   await checkPassword(core, user.id, password);
   const secret = newTotpSecret();
-  const stored = sealTotpSecret(secret, core.tools?.secondFactorKey, user.id);
+  const stored = sealTotpSecret(secret, core.config.secondFactorKey, user.id);
   const createdAt = core.now().toISOString();
   await core.db.transaction().execute(async (trx) => {
     const current = await trx
@@ -233,8 +233,15 @@ export async function listPasskeys(core: Core, actor: Actor): Promise<{ passkeys
   return { passkeys: await passkeyViews(core.db, requireUser(actor).id) };
 }
 
-export async function removePasskey(core: Core, actor: Actor, id: string): Promise<void> {
+/**
+ * Removing a factor asks for the password, as turning the authenticator off does: a session alone (a
+ * borrowed browser, a stolen cookie) cannot strip an account of its second factors (docs/security.md: the
+ * password thief and the signed-in user). The recovery codes go with the last factor, after that check.
+ */
+export async function removePasskey(core: Core, actor: Actor, id: string, input: unknown): Promise<void> {
   const user = requireUser(actor);
+  const { password } = parseInput(passwordBodySchema, input);
+  await checkPassword(core, user.id, password);
   let mail = () => {};
   await core.db.transaction().execute(async (trx) => {
     const row = await trx

@@ -3,13 +3,13 @@
  * a recovery code (once), a passkey's answer. Used by the login's second step, by minting a device token and
  * by turning the authenticator off.
  */
-import { randomBytes } from "node:crypto";
 import type { Db } from "../../data/schema.ts";
 import { hasPermission, OWNER_OVERRIDE } from "../../domain/permissions.ts";
 import type { SecondFactorMethod } from "../../domain/second-factor.ts";
 import type { Core } from "../context.ts";
-import { hashToken, newId } from "../secrets.ts";
+import { newId } from "../secrets.ts";
 import { getSetting } from "../settings.service.ts";
+import { newRecoveryCode, storedRecoveryCode } from "./recovery-codes.ts";
 import { openTotpSecret } from "./secret-box.ts";
 import { matchTotpStep } from "./totp.ts";
 
@@ -97,7 +97,8 @@ export async function acceptTotpCode(
 ): Promise<boolean> {
   const row = await db.selectFrom("user_totp").selectAll().where("user_id", "=", userId).executeTakeFirst();
   if (!row || (confirmed && row.confirmed_at === null)) return false;
-  const secret = openTotpSecret(row.secret, core.tools?.secondFactorKey, userId);
+  const secret = openTotpSecret(row.secret, core.config.secondFactorKey, userId);
+  if (secret === null) return false;
   const step = matchTotpStep(secret, code, core.now());
   if (step === null || (row.last_step !== null && step <= row.last_step)) return false;
   const result = await db
@@ -109,19 +110,7 @@ export async function acceptTotpCode(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Ten-character codes in two groups (`abcde-fghij`), 50 bits each from a 32-letter alphabet. */
-function newRecoveryCode(): string {
-  const letters = "abcdefghjkmnpqrstuvwxyz23456789";
-  const bytes = randomBytes(10);
-  const chars = [...bytes].map((b) => letters[b % letters.length]).join("");
-  return `${chars.slice(0, 5)}-${chars.slice(5)}`;
-}
-
-function normaliseRecoveryCode(code: string): string {
-  return code.trim().toLowerCase().replace(/[\s-]/g, "");
-}
-
-/** Replaces a user's recovery codes with ten new ones; answers them (shown once, stored hashed). */
+/** Replaces a user's recovery codes with ten new ones; answers them (shown once, stored as a keyed HMAC). */
 export async function issueRecoveryCodes(core: Core, trx: Db, userId: string): Promise<string[]> {
   await trx.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
@@ -132,7 +121,7 @@ export async function issueRecoveryCodes(core: Core, trx: Db, userId: string): P
       codes.map((code) => ({
         id: newId(),
         user_id: userId,
-        code_hash: hashToken(normaliseRecoveryCode(code)),
+        code_hash: storedRecoveryCode(core.config.secondFactorKey, userId, code),
         created_at: createdAt,
       })),
     )
@@ -146,7 +135,7 @@ export async function useRecoveryCode(core: Core, db: Db, userId: string, code: 
     .updateTable("recovery_codes")
     .set({ used_at: core.now().toISOString() })
     .where("user_id", "=", userId)
-    .where("code_hash", "=", hashToken(normaliseRecoveryCode(code)))
+    .where("code_hash", "=", storedRecoveryCode(core.config.secondFactorKey, userId, code))
     .where("used_at", "is", null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
