@@ -1,7 +1,7 @@
 /**
  * A password thief guessing at the second factor (docs/security.md): answers are counted per account across
- * addresses and login steps, before they are checked, so neither many addresses nor parallel requests buy more
- * guesses; minting a device token counts and audits its codes the same way.
+ * addresses and login steps, so many addresses buy no more guesses; minting a device token counts and audits
+ * its codes the same way. Answers sent in parallel: answers-race.test.ts in core.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { codeNow, enableTotp, STEP_MS } from "../test/second-factor.ts";
@@ -90,30 +90,6 @@ describe("wrong second-factor codes per account", () => {
         200,
       );
     }
-  });
-
-  it("are counted before they are checked: of twelve sent together over three steps, ten are checked", async () => {
-    const clients = [await stepFrom(1), await stepFrom(2), await stepFrom(3)];
-    const answers = await Promise.all(
-      clients.flatMap((client, i) =>
-        Array.from({ length: 4 }, () => client.post("/api/login/second-factor", { code: wrongCode() }, from(i + 1))),
-      ),
-    );
-    expect(answers.filter((res) => res.status === 429)).toHaveLength(2);
-    expect(await auditCount("second_factor.failed")).toBe(10);
-  });
-});
-
-describe("wrong codes on one login step", () => {
-  it("are counted before they are checked: of eight sent together, five are checked and the step ends", async () => {
-    const client = await stepFrom(1);
-    const answers = await Promise.all(
-      Array.from({ length: 8 }, () => client.post("/api/login/second-factor", { code: wrongCode() }, from(1))),
-    );
-    expect(answers.every((res) => res.status === 401)).toBe(true);
-    expect(await auditCount("second_factor.failed")).toBe(5);
-    const right = await client.post("/api/login/second-factor", { code: codeNow(server, secret) }, from(1));
-    expect(right.body).toEqual({ error: "Your sign-in has expired. Enter your password again." });
   });
 });
 

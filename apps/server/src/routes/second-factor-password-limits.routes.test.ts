@@ -24,10 +24,7 @@ describe("a password-confirmed call", () => {
       (await owner.post("/api/login", { username: OWNER.username, password: OWNER.password }, from(9))).status,
     ).toBe(200);
     for (let n = 1; n <= 4; n++)
-      for (let i = 0; i < 10; i++) {
-        const res = await server.client().post("/api/login", { password: `guess-${i}` }, from(n));
-        expect(res.status).toBe(400);
-      }
+      for (let i = 0; i < 10; i++) await server.client().post("/api/login", { password: `guess-${i}` }, from(n));
     const res = await owner.post("/api/account/totp", { password: OWNER.password }, from(9));
     expect(res.status).toBe(200);
   });

@@ -29,20 +29,8 @@ async function sessionsProvedBySecondFactor(): Promise<number> {
   return rows.length;
 }
 
-describe("two answers to one login step arriving together", () => {
-  it("yield exactly one session (two recovery codes), and the refused answer's code stays unused", async () => {
-    const owner = await server.login(OWNER.username, OWNER.password);
-    const { recoveryCodes } = await enableTotp(server, owner, OWNER.password);
-    const { client } = await passwordStep(server, OWNER.username, OWNER.password);
-    const answers = await Promise.all(
-      recoveryCodes.slice(0, 2).map((recoveryCode) => client.post("/api/login/second-factor", { recoveryCode })),
-    );
-    expect(answers.map((res) => res.status).sort()).toEqual([200, 401]);
-    expect(answers.find((res) => res.status === 401)?.body).toEqual({ error: EXPIRED });
-    expect(await sessionsProvedBySecondFactor()).toBe(1);
-    expect((await owner.get("/api/account/security")).body).toMatchObject({ recoveryCodesLeft: 9 });
-  });
-
+// Two recovery codes answering one second-factor step together: answers-race.test.ts in core.
+describe("two answers to one passkey sign-in arriving together", () => {
   it("yield exactly one session (two answers to one passkey sign-in challenge)", async () => {
     const device = new SoftAuthenticator(server.config.publicUrl);
     const owner = await server.login(OWNER.username, OWNER.password);
