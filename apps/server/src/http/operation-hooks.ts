@@ -36,7 +36,6 @@ export function operationHooks(app: AppContext): OperationHooks {
     "account.totp.remove": { before: rateLimits.passwordConfirm },
     "account.recoveryCodes.renew": { before: rateLimits.passwordConfirm },
     "account.passkeys.options": { before: rateLimits.passwordConfirm },
-    "account.passkeys.delete": { before: rateLimits.passwordConfirm },
     "auth.signup": { before: rateLimits.signup },
     "auth.forgotPassword": { before: rateLimits.forgot },
     "auth.resetToken.check": { before: rateLimits.resetTokenCheck },
