@@ -138,6 +138,8 @@ async function answerStep(
     return started;
   } catch (error) {
     if (error instanceof WrongAnswer) return refuse(core, step, failures, wrong);
+    // Not judged wrong (the step ended by another answer, the account deactivated): no guess to count.
+    await claim.giveBack();
     throw error;
   }
 }
