@@ -41,20 +41,23 @@ export async function claimAccountAnswer(core: Core, userId: string, actor: Acto
 
 /** The first refusal of a pause (one mark per pause, counted atomically too) audits it and mails the account. */
 async function noticePause(core: Core, userId: string, actor: Actor, resetAt: Date): Promise<void> {
-  const mark = await countHit(
-    core.db,
-    NOTICE,
-    `${userId}|${resetAt.toISOString()}`,
-    Math.max(resetAt.getTime() - core.now().getTime(), 1),
-    core.now().getTime(),
-  );
-  if (mark.hits !== 1) return;
   const row = await findUserById(core.db, userId);
-  await recordAudit(core, core.db, actor, {
-    action: "second_factor.paused",
-    targetType: "user",
-    targetId: userId,
-    details: { username: row.username, until: resetAt.toISOString() },
+  const first = await core.db.transaction().execute(async (trx) => {
+    const mark = await countHit(
+      trx,
+      NOTICE,
+      `${userId}|${resetAt.toISOString()}`,
+      Math.max(resetAt.getTime() - core.now().getTime(), 1),
+      core.now().getTime(),
+    );
+    if (mark.hits !== 1) return false;
+    await recordAudit(core, trx, actor, {
+      action: "second_factor.paused",
+      targetType: "user",
+      targetId: userId,
+      details: { username: row.username, until: resetAt.toISOString() },
+    });
+    return true;
   });
-  core.mailer.enqueue(secondFactorPausedMail(row.email, row.username, link(core, ACCOUNT_SECURITY_PATH)));
+  if (first) core.mailer.enqueue(secondFactorPausedMail(row.email, row.username, link(core, ACCOUNT_SECURITY_PATH)));
 }
