@@ -1,7 +1,7 @@
 /**
- * Rate limits of SECURITY 8: login per IP, per username+IP and per account across IPs, forgot-password per
- * e-mail and per IP; calls that ask for the password again per signed-in user; and sync pushes per
- * credential (SECURITY 27). Counts live in the database (one store per limiter, by name), so they survive a
+ * Rate limits (docs/security.md): login per IP, per username+IP and per account across IPs, forgot-password
+ * per e-mail and per IP; calls that ask for the password again per signed-in user; and sync pushes per
+ * credential. Counts live in the database (one store per limiter, by name), so they survive a
  * restart and are shared by every instance on the same database. A limit that guards an account is keyed by
  * that account, never by an empty field, so no one can spend it for everybody (docs/security.md).
  */

@@ -80,7 +80,7 @@ export async function deleteSessionByToken(db: Db, token: string): Promise<void>
 
 /**
  * Ends every session of a user: the browser's (except optionally the one making the request), the device
- * tokens of their desktops (SECURITY 2 and 26) and the login steps waiting for a second factor, so a password
+ * tokens of their desktops and the login steps waiting for a second factor, so a password
  * thief's step started before the change cannot be finished after it (docs/security.md, the password thief).
  * For a password change or reset and a deactivation.
  */

@@ -1,5 +1,5 @@
 /**
- * The login's second step (SECURITY 30; docs/security.md, the password thief): after the password, an account
+ * The login's second step (docs/security.md, the password thief): after the password, an account
  * with a second factor gets a 5-minute login step instead of a session; an authenticator code (never one
  * accepted before), a recovery code (once) or a passkey's answer ends it with a session. Every answer is
  * counted before it is checked, per step (five end it, and the password is asked again) and per account
@@ -249,7 +249,7 @@ export async function passkeyLogin(core: Core, input: unknown, client: StepClien
 }
 
 /**
- * Minting a device token asks for the second factor too (SECURITY 26, 30): an authenticator code or a
+ * Minting a device token asks for the second factor too (docs/security.md): an authenticator code or a
  * recovery code, when the user has one; or a session whose login proved one in the last 5 minutes (the
  * desktop's connect signs in with the code and mints its token at once, and a code never works twice). A code
  * here is counted for the account like one at the login's second step, and a wrong one is audited.
