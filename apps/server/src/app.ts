@@ -18,6 +18,7 @@ import { projectListFastPath, projectListHandler, type RawHandler } from "./http
 import { ProjectsCache } from "./http/projects-cache.ts";
 import { createRateLimits, DEFAULT_RATE_LIMITS, type RateLimitSettings } from "./http/rate-limits.ts";
 import { precomputeSecurityHeaders, securityHeaders } from "./http/security-headers.ts";
+import { actorOf } from "./http/session-cookie.ts";
 import { staticSite } from "./http/static-site.ts";
 import { utf8JsonOnly } from "./http/utf8-json.ts";
 import { type Logger, logLines, silentLogger } from "./observe/logger.ts";
@@ -50,7 +51,16 @@ export function createApp(options: AppOptions): Express {
     // Counted in the database on the core's clock (a test's controllable one), shared by every instance.
     rateLimits: createRateLimits(
       { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
-      { db: core.db, now: () => core.now().getTime(), inFlight: core.inFlight, onRefused: core.metrics?.rateLimited },
+      {
+        db: core.db,
+        now: () => core.now().getTime(),
+        inFlight: core.inFlight,
+        onRefused: core.metrics?.rateLimited,
+        signedInUser: async (req) => {
+          const actor = await actorOf(core, req);
+          return actor.kind === "user" ? actor.id : undefined;
+        },
+      },
     ),
     projectsCache: new ProjectsCache(core),
   };

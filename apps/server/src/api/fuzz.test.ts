@@ -28,7 +28,14 @@ beforeAll(async () => {
       TWITCH_CLIENT_ID: "fuzzclientid",
     },
     // Rate limits answer 429 long before a few hundred calls; the point here is what the handlers do.
-    rateLimits: { loginPerIp: 1e6, loginPerUsername: 1e6, forgotPerEmail: 1e6, forgotPerIp: 1e6, signupPerIp: 1e6 },
+    rateLimits: {
+      loginPerIp: 1e6,
+      loginPerUsername: 1e6,
+      forgotPerEmail: 1e6,
+      forgotPerIp: 1e6,
+      signupPerIp: 1e6,
+      passwordConfirmPerUser: 1e6,
+    },
   });
   // The sync log's identity is made once, by the first pull: a real change, so made before any snapshot.
   const owner = await server.login(OWNER.username, OWNER.password);

@@ -84,14 +84,16 @@ beforeAll(async () => {
       signupPerIp: NO_LIMIT,
       playlistPerIp: NO_LIMIT,
       twitchCallbackPerIp: NO_LIMIT,
+      passwordConfirmPerUser: NO_LIMIT,
     },
   });
   limited = await startTestServer({
     env: upstreams,
     rateLimits: {
-      // Two logins and one token mint (asked like a login) spend the per-IP limit, so the next attempt is a 429.
-      // The per-name limits count failures only, and a success is uncounted only once its answer is out: three
-      // leave room for those three successes in a row however late each is uncounted.
+      // Two logins spend most of the per-IP limit, so an attempt soon after is a 429. The per-name limits count
+      // failures only, and a success is uncounted only once its answer is out: three leave room for the
+      // successes in a row however late each is uncounted. Calls that ask the password again share one
+      // per-user count of wrong passwords: after one, the next is a 429.
       loginPerIp: 3,
       loginPerUsername: 3,
       loginPerAccount: 3,
@@ -101,9 +103,10 @@ beforeAll(async () => {
       playlistPerIp: 1,
       twitchCallbackPerIp: 1,
       syncPushPerCredential: 1,
+      passwordConfirmPerUser: 1,
     },
   });
-  // The logins and the mint the per-IP limit allows, before anything else spends them.
+  // The logins the per-IP limit allows, and the mint, before anything else spends them.
   limitedOwner = await limited.login(OWNER.username, OWNER.password);
   limitedWalker = await limited.login(OWNER.username, OWNER.password);
   // Minted before the limits are spent, for the one push the limited server allows.

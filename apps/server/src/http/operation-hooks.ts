@@ -26,18 +26,18 @@ export function operationHooks(app: AppContext): OperationHooks {
   const playlist = playlistHandlers(app);
   return {
     "auth.login": { before: rateLimits.login },
-    "account.changePassword": { before: rateLimits.login },
-    // Minting a device token asks for the password again: guesses at it are limited like logins.
-    "sync.tokens.create": { before: rateLimits.login },
+    // Each asks a signed-in user's password again: wrong guesses are limited per user (docs/security.md).
+    "account.changePassword": { before: rateLimits.passwordConfirm },
+    "sync.tokens.create": { before: rateLimits.passwordConfirm },
     "auth.secondFactor": { before: rateLimits.secondFactor },
     "auth.passkey": { before: rateLimits.secondFactor },
     "auth.passkey.options": { before: rateLimits.login.slice(0, 1) },
-    // Each asks for the password again: guesses at it are limited like logins.
-    "account.totp.start": { before: rateLimits.login },
-    "account.totp.remove": { before: rateLimits.login },
-    "account.recoveryCodes.renew": { before: rateLimits.login },
-    "account.passkeys.options": { before: rateLimits.login },
-    "account.passkeys.delete": { before: rateLimits.login },
+    // Each asks for the password again: wrong passwords are limited per signed-in user (docs/security.md).
+    "account.totp.start": { before: rateLimits.passwordConfirm },
+    "account.totp.remove": { before: rateLimits.passwordConfirm },
+    "account.recoveryCodes.renew": { before: rateLimits.passwordConfirm },
+    "account.passkeys.options": { before: rateLimits.passwordConfirm },
+    "account.passkeys.delete": { before: rateLimits.passwordConfirm },
     "auth.signup": { before: rateLimits.signup },
     "auth.forgotPassword": { before: rateLimits.forgot },
     "auth.resetToken.check": { before: rateLimits.resetTokenCheck },

@@ -2,16 +2,12 @@
  * An express-rate-limit Store kept in the database (table `rate_limits`), on SQLite and PostgreSQL alike:
  * limits survive a restart and are counted across every instance sharing the database (SECURITY 8).
  *
- * Each hit is one atomic upsert (INSERT ... ON CONFLICT DO UPDATE ... RETURNING, which both dialects
- * speak), so concurrent requests on several instances never lose a count. Windows are fixed, like the
+ * Each hit is one atomic upsert (`countHit` of @portfolio/core/data, which the account-wide second-factor
+ * count shares), so concurrent requests on several instances never lose a count. Windows are fixed, like the
  * library's memory store: the first hit opens a window of `windowMs`; a hit after `reset_at` starts anew.
- *
- * Keys are stored as their SHA-256: a key carries what the client sent (a username, an e-mail address),
- * which has no business in the table or its backups, may be long, and may hold a NUL byte that PostgreSQL
- * text cannot store.
+ * Keys are stored as their SHA-256 (`storedRateKey`).
  */
-import { createHash } from "node:crypto";
-import type { Database } from "@portfolio/core/data";
+import { countHit, type Database, storedRateKey, takeBackHit } from "@portfolio/core/data";
 import type { ClientRateLimitInfo, Options, Store } from "express-rate-limit";
 import type { Kysely } from "kysely";
 import type { InFlight } from "./in-flight.ts";
@@ -27,9 +23,7 @@ export interface DatabaseRateLimitStoreOptions {
 }
 
 /** The stored form of a limiter's key. */
-export function storedKey(key: string): string {
-  return createHash("sha256").update(key).digest("base64url");
-}
+export const storedKey = storedRateKey;
 
 export class DatabaseRateLimitStore implements Store {
   /** Counts are shared with other processes, so the library must not assume they are local. */
@@ -73,43 +67,13 @@ export class DatabaseRateLimitStore implements Store {
   }
 
   async increment(key: string): Promise<ClientRateLimitInfo> {
-    const now = new Date(this.now()).toISOString();
-    const resetAt = new Date(this.now() + this.windowMs).toISOString();
-    await this.purgeExpired(now);
-    const row = await this.db
-      .insertInto("rate_limits")
-      .values({ limiter: this.limiter, key: storedKey(key), hits: 1, reset_at: resetAt })
-      .onConflict((oc) =>
-        oc.columns(["limiter", "key"]).doUpdateSet((eb) => ({
-          // Both SET expressions read the row as it was, so an expired window restarts at one hit.
-          hits: eb
-            .case()
-            .when("rate_limits.reset_at", "<=", now)
-            .then(1)
-            .else(eb("rate_limits.hits", "+", 1))
-            .end(),
-          reset_at: eb
-            .case()
-            .when("rate_limits.reset_at", "<=", now)
-            .then(resetAt)
-            .else(eb.ref("rate_limits.reset_at"))
-            .end(),
-        })),
-      )
-      .returning(["hits", "reset_at"])
-      .executeTakeFirstOrThrow();
-    return { totalHits: Number(row.hits), resetTime: new Date(row.reset_at) };
+    await this.purgeExpired(new Date(this.now()).toISOString());
+    const { hits, resetAt } = await countHit(this.db, this.limiter, key, this.windowMs, this.now());
+    return { totalHits: hits, resetTime: resetAt };
   }
 
   async decrement(key: string): Promise<void> {
-    const update = this.db
-      .updateTable("rate_limits")
-      .set((eb) => ({ hits: eb("hits", "-", 1) }))
-      .where("limiter", "=", this.limiter)
-      .where("key", "=", storedKey(key))
-      .where("hits", ">", 0)
-      .where("reset_at", ">", new Date(this.now()).toISOString())
-      .execute();
+    const update = takeBackHit(this.db, this.limiter, key, this.now());
     await (this.inFlight ? this.inFlight.track(update) : update);
   }
 

@@ -1,7 +1,9 @@
 /**
- * Rate limits of SECURITY 8: login per IP, per username+IP and per account across IPs, forgot-password per
- * e-mail and per IP; and sync pushes per credential (SECURITY 27). Counts live in the database (one store per limiter, by name), so they survive a
- * restart and are shared by every instance on the same database (issue 12).
+ * Rate limits (docs/security.md): login per IP, per username+IP and per account across IPs, forgot-password
+ * per e-mail and per IP; calls that ask for the password again per signed-in user; and sync pushes per
+ * credential. Counts live in the database (one store per limiter, by name), so they survive a
+ * restart and are shared by every instance on the same database. A limit that guards an account is keyed by
+ * that account, never by an empty field, so no one can spend it for everybody (docs/security.md).
  */
 import { createHash } from "node:crypto";
 import type { Database } from "@portfolio/core/data";
@@ -32,6 +34,11 @@ export interface RateLimitSettings {
    * desktop keeps up, while a stolen or scripted token cannot hammer the 4 MB parser.
    */
   syncPushPerCredential: number;
+  /**
+   * Failed calls that ask a signed-in user's password again (minting a device token, changing the password,
+   * setting up or removing an authenticator, new recovery codes, passkey options), per user.
+   */
+  passwordConfirmPerUser: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
@@ -46,6 +53,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   playlistPerIp: 60,
   twitchCallbackPerIp: 20,
   syncPushPerCredential: 600,
+  // Like one address's wrong logins: enough for a user's own typos, few for a stolen cookie guessing.
+  passwordConfirmPerUser: 10,
 };
 
 const ip = (req: Request) => ipKeyGenerator(req.ip ?? "unknown");
@@ -65,6 +74,8 @@ const credential = (req: Request) => {
 
 /** Where the counts are kept, and the clock that opens and ends windows (a test's controllable one). */
 export interface RateLimitStorage {
+  /** The signed-in user a request comes from (the session or device token), if any. */
+  signedInUser: (req: Request) => Promise<string | undefined>;
   db: Kysely<Database>;
   now?: () => number;
   /** Where work that runs after the answer is tracked, so the database outlives it. */
@@ -80,13 +91,16 @@ export function createRateLimits(settings: RateLimitSettings, storage: RateLimit
     name: string,
     limit: number,
     message: string,
-    key: (req: Request) => string,
+    key: (req: Request) => string | Promise<string>,
     onlyFailures = false,
+    /** Requests this limit does not count (e.g. no name to key them by). */
+    skip?: (req: Request) => boolean | Promise<boolean>,
   ): RequestHandler =>
     rateLimit({
       windowMs,
       limit,
       keyGenerator: key,
+      ...(skip ? { skip } : {}),
       store: createDatabaseRateLimitStore(storage.db, name, { now: storage.now, inFlight: storage.inFlight }),
       skipSuccessfulRequests: onlyFailures,
       standardHeaders: "draft-8",
@@ -96,6 +110,10 @@ export function createRateLimits(settings: RateLimitSettings, storage: RateLimit
         res.status(429).json({ error: message });
       },
     });
+  // An empty name is refused by the login itself; counted, it would share one bucket with every other.
+  const noUsername = (req: Request) => bodyField(req, "username") === "";
+  const userKey = async (req: Request) => `user|${(await storage.signedInUser(req)) ?? ""}`;
+  const anonymous = async (req: Request) => (await storage.signedInUser(req)) === undefined;
   return {
     login: [
       limiter("login-ip", settings.loginPerIp, MESSAGES.tooManyLogins, ip),
@@ -106,6 +124,7 @@ export function createRateLimits(settings: RateLimitSettings, storage: RateLimit
         MESSAGES.tooManyLogins,
         (req) => `${ip(req)}|${bodyField(req, "username")}`,
         true,
+        noUsername,
       ),
       limiter(
         "login-account",
@@ -113,6 +132,20 @@ export function createRateLimits(settings: RateLimitSettings, storage: RateLimit
         MESSAGES.tooManyLogins,
         (req) => `account|${bodyField(req, "username")}`,
         true,
+        noUsername,
+      ),
+    ],
+    // Calls that ask for the password again: wrong passwords per signed-in user. Their bodies carry no
+    // username, and an address is not who guesses: a stolen session guesses from anywhere. Without a session
+    // the policy refuses the call before any password is read.
+    passwordConfirm: [
+      limiter(
+        "password-confirm-user",
+        settings.passwordConfirmPerUser,
+        MESSAGES.tooManyPasswordTries,
+        userKey,
+        true,
+        anonymous,
       ),
     ],
     // The second step of a login (issue 25): wrong answers per address like wrong passwords; each step also

@@ -210,6 +210,17 @@ describe("rate limits (8)", () => {
     );
   });
 
+  it("counts a login with no username against no name's limit: it is a 400 however many came before", async () => {
+    server = await startTestServer({
+      env: { TRUST_PROXY: "1" },
+      rateLimits: { loginPerAccount: 2, loginPerUsername: 2 },
+    });
+    const from = (n: number) => ({ "x-forwarded-for": `203.0.113.${n}` });
+    for (let i = 1; i <= 3; i++) await server.client().post("/api/login", { password: "wrong" }, from(i));
+    const res = await server.client().post("/api/login", { password: "wrong" }, from(3));
+    expect(res.status).toBe(400);
+  });
+
   it("keeps the per-account limit for failures only", async () => {
     server = await startTestServer({ env: { TRUST_PROXY: "1" }, rateLimits: { loginPerAccount: 2 } });
     for (let i = 1; i <= 4; i++) {

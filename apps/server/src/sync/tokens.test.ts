@@ -93,9 +93,8 @@ describe("a device token follows the rules of a session", () => {
     expect(names).not.toContain("Stolen cookie");
   });
 
-  it("limits guesses at the password like logins (429 with the login's message)", async () => {
-    // Four attempts per address: the login itself, then three guesses.
-    const own = await startTestServer({ rateLimits: { loginPerIp: 4 } });
+  it("limits guesses at the password per signed-in user (429 with its own message)", async () => {
+    const own = await startTestServer({ rateLimits: { passwordConfirmPerUser: 3 } });
     try {
       const web = await own.login(OWNER.username, OWNER.password);
       const statuses: number[] = [];
@@ -104,7 +103,7 @@ describe("a device token follows the rules of a session", () => {
       const limited = await web.post("/api/sync/tokens", { name: "Right", password: OWNER.password });
       expect(statuses).toEqual([400, 400, 400]);
       expect(limited.status).toBe(429);
-      expect(limited.body).toEqual({ error: "Too many login attempts. Please wait a few minutes and try again." });
+      expect(limited.body).toEqual({ error: "Too many wrong passwords. Please wait a few minutes and try again." });
     } finally {
       await own.close();
     }

@@ -3,3 +3,4 @@ export * from "./database.ts";
 export * from "./dialect.ts";
 export * from "./schema.ts";
 export { MIGRATIONS, migrationProvider } from "./migrations/index.ts";
+export * from "./rate-counts.ts";

@@ -74,3 +74,9 @@ export class TooLarge extends DomainError {
     super("too_large", message);
   }
 }
+/** Too many attempts of something an attacker would repeat (e.g. wrong second-factor codes): HTTP 429. */
+export class RateLimited extends DomainError {
+  constructor(message: string) {
+    super("rate_limited", message);
+  }
+}

@@ -34,6 +34,7 @@ export const MESSAGES = {
   accountDeactivated: "This account has been deactivated. Contact the site owner.",
   tooManyLogins: "Too many login attempts. Please wait a few minutes and try again.",
   tooManyRequests: "Too many requests. Please wait a few minutes and try again.",
+  tooManyPasswordTries: "Too many wrong passwords. Please wait a few minutes and try again.",
   emailChangeTokenUsable: "This confirmation link can be used.",
   emailChangeConfirmed: "Your e-mail address is confirmed. Use it from now on to log in and to get mail from us.",
   emailChangeLinkInvalid:

@@ -13,6 +13,8 @@ export const SECOND_FACTOR_MESSAGES = {
   wrongPasskey: "That passkey was not accepted. Try again, or use a code instead.",
   stepExpired: "Your sign-in has expired. Enter your password again.",
   tooManyTries: "Too many wrong codes. Enter your password again.",
+  accountPaused:
+    "Too many wrong codes were entered for this account. Signing in with a code is paused for up to an hour; the account has been told by e-mail.",
   passwordWrong: "The password is not correct.",
   totpAlreadyOn: "An authenticator app is already set up. Remove it before setting up another.",
   totpNotStarted: "Start setting up the authenticator app first.",

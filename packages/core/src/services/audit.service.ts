@@ -48,6 +48,7 @@ export type AuditAction =
   | "second_factor.passkey_removed"
   | "second_factor.removed_by_staff"
   | "second_factor.failed"
+  | "second_factor.paused"
   | "settings.security"
   | "audit.sealed";
 

@@ -10,6 +10,7 @@ import { decide } from "../domain/policy/index.ts";
 import { recordAudit } from "./audit.service.ts";
 import type { Core, UserActor } from "./context.ts";
 import { secondFactorMissing } from "./second-factor/factors.ts";
+import { endUserLoginSteps } from "./second-factor/login-steps.ts";
 import { hashToken, newId, newToken } from "./secrets.ts";
 import { parsePermissions } from "./users.table.ts";
 
@@ -78,14 +79,17 @@ export async function deleteSessionByToken(db: Db, token: string): Promise<void>
 }
 
 /**
- * Ends every session of a user: the browser's (except optionally the one making the request) and the
- * device tokens of their desktops (SECURITY 2 and 26). For a password change or reset and a deactivation.
+ * Ends every session of a user: the browser's (except optionally the one making the request), the device
+ * tokens of their desktops and the login steps waiting for a second factor, so a password
+ * thief's step started before the change cannot be finished after it (docs/security.md, the password thief).
+ * For a password change or reset and a deactivation.
  */
 export async function endUserSessions(db: Db, userId: string, at: Date, exceptSessionId?: string): Promise<void> {
   let query = db.deleteFrom("sessions").where("user_id", "=", userId);
   if (exceptSessionId) query = query.where("id", "!=", exceptSessionId);
   await query.execute();
   await revokeUserDeviceTokens(db, [userId], at);
+  await endUserLoginSteps(db, userId);
 }
 
 /**

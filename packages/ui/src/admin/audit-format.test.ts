@@ -219,6 +219,12 @@ describe("second-factor entries in the audit log", () => {
     );
   });
 
+  it("says an account's second step was paused after too many wrong codes", () => {
+    expect(describeAuditAction(entry("second_factor.paused", { username: "ann" }))).toBe(
+      'entered too many wrong second-factor codes for "ann": its second step is paused for up to an hour',
+    );
+  });
+
   it("says the owner turned the staff requirement on", () => {
     expect(describeAuditAction(entry("settings.security", { requireSecondFactorForStaff: true }))).toBe(
       "required a second factor of every staff member",

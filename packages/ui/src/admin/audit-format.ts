@@ -115,6 +115,8 @@ function describeSecondFactor(action: string, details: Record<string, unknown>):
         ? "entered a wrong second-factor code"
         : `entered a wrong second-factor code (${failures} of ${MAX_SECOND_FACTOR_FAILURES} tries)`;
     }
+    case "second_factor.paused":
+      return `entered too many wrong second-factor codes for ${user}: its second step is paused for up to an hour`;
     case "settings.security":
       return details.requireSecondFactorForStaff === true
         ? "required a second factor of every staff member"

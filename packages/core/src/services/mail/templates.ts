@@ -159,3 +159,19 @@ export function securityNoticeMail(to: string, username: string, what: string, l
     "If this was not you, change your password now and tell the site's staff.",
   );
 }
+
+/**
+ * To an account whose second step was paused after too many wrong codes: whoever entered them knew the
+ * password, so the mail says to change it. Sent once per pause.
+ */
+export function secondFactorPausedMail(to: string, username: string, link: string): MailMessage {
+  return mail(
+    to,
+    "Wrong codes were entered for your account",
+    `Hi ${username},`,
+    "Someone entered your password, then too many wrong second-factor codes. Signing in to your account with a code is paused for up to an hour. If this was not you, someone knows your password: change it now.",
+    "Change Your Password",
+    link,
+    "If it was you, wait and try again later; nothing else has changed.",
+  );
+}

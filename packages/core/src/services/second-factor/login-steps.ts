@@ -90,19 +90,36 @@ export async function setStepChallenge(db: Db, key: string, challenge: string): 
   await db.updateTable("login_steps").set({ challenge }).where("key", "=", key).execute();
 }
 
-/** Counts one wrong answer; answers how many the step has had. */
-export async function countFailure(db: Db, key: string): Promise<number> {
-  await db
+/**
+ * Counts one answer to a second-factor step before it is checked, and answers the step's count with it; null
+ * when the step is gone, expired or has had its five answers. One conditional UPDATE ... RETURNING, so answers
+ * sent in parallel cannot all pass: no more than five are ever checked.
+ */
+export async function claimStepAnswer(core: Core, db: Db, key: string): Promise<number | null> {
+  const row = await db
     .updateTable("login_steps")
     .set((eb) => ({ failures: eb("failures", "+", 1) }))
     .where("key", "=", key)
-    .execute();
-  const row = await db.selectFrom("login_steps").select("failures").where("key", "=", key).executeTakeFirst();
-  return Number(row?.failures ?? MAX_SECOND_FACTOR_FAILURES);
+    .where("kind", "=", "second-factor")
+    .where("failures", "<", MAX_SECOND_FACTOR_FAILURES)
+    .where("expires_at", ">", core.now().toISOString())
+    .returning("failures")
+    .executeTakeFirst();
+  return row ? Number(row.failures) : null;
 }
 
-export async function endLoginStep(db: Db, key: string): Promise<void> {
-  await db.deleteFrom("login_steps").where("key", "=", key).execute();
+/**
+ * Ends a step; true only for the caller whose DELETE removed it. A step's answer counts only after this, so of
+ * two answers arriving together exactly one starts a session.
+ */
+export async function endLoginStep(db: Db, key: string): Promise<boolean> {
+  const gone = await db.deleteFrom("login_steps").where("key", "=", key).returning("key").execute();
+  return gone.length === 1;
+}
+
+/** Ends every pending step of a user: a password change or reset and a deactivation leave none to answer. */
+export async function endUserLoginSteps(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom("login_steps").where("user_id", "=", userId).execute();
 }
 
 async function sweep(core: Core, db: Db): Promise<void> {

@@ -1,6 +1,6 @@
 /** RFC 6238 appendix B's SHA-1 test vectors, and base32 both ways (issue 25). */
 import { describe, expect, it } from "vitest";
-import { base32Decode, base32Encode, matchTotpStep, totpCode } from "./totp.ts";
+import { base32Decode, base32Encode, matchTotpStep, sameCode, totpCode } from "./totp.ts";
 
 // The RFC's SHA-1 seed, "12345678901234567890", in base32.
 const RFC_SECRET = base32Encode(Buffer.from("12345678901234567890"));
@@ -24,6 +24,16 @@ describe("authenticator codes (RFC 6238, SHA-1, 30 s, 6 digits)", () => {
     expect(matchTotpStep(RFC_SECRET, totpCode(RFC_SECRET, new Date(at.getTime() + 30_000)), at)).toBe(step + 1);
     expect(matchTotpStep(RFC_SECRET, totpCode(RFC_SECRET, new Date(at.getTime() - 60_000)), at)).toBeNull();
     expect(matchTotpStep(RFC_SECRET, "12345", at)).toBeNull();
+  });
+
+  it("compares codes with sameCode: equal codes match; a difference in any one digit or in length does not", () => {
+    expect(sameCode("287082", "287082")).toBe(true);
+    for (let i = 0; i < 6; i++) {
+      const typed = `${"287082".slice(0, i)}${(Number("287082"[i]) + 1) % 10}${"287082".slice(i + 1)}`;
+      expect(sameCode("287082", typed)).toBe(false);
+    }
+    expect(sameCode("287082", "28708")).toBe(false);
+    expect(sameCode("287082", "2870822")).toBe(false);
   });
 
   it("reads base32 back as written, ignoring case, spaces and padding", () => {

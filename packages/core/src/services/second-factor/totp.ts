@@ -2,7 +2,7 @@
  * Authenticator codes (RFC 6238 over RFC 4226): HMAC-SHA-1, 30 s steps, 6 digits, base32 secrets, as every
  * authenticator app expects. Small enough to hold here, checked against the RFC's own test vectors.
  */
-import { createHmac, randomBytes } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
 export const TOTP_STEP_SECONDS = 30;
 export const TOTP_DIGITS = 6;
@@ -67,14 +67,26 @@ export function totpCode(secret: string, at: Date): string {
 }
 
 /**
+ * Whether a typed code is the expected one, compared with crypto.timingSafeEqual: the time taken does not
+ * tell how many leading digits were right. Codes of another length never match (their length is no secret).
+ */
+export function sameCode(expected: string, typed: string): boolean {
+  const a = Buffer.from(expected);
+  const b = Buffer.from(typed);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
  * The step a code belongs to, looking one step either side of now (a phone's clock a little off, a code typed
- * as it changes), or null. The caller refuses a step it already accepted.
+ * as it changes), or null. All three are compared, each in constant time, so the time taken does not tell
+ * which step (if any) was close. The caller refuses a step it already accepted.
  */
 export function matchTotpStep(secret: string, code: string, at: Date): number | null {
   if (!/^\d{6}$/.test(code)) return null;
   const now = totpStep(at);
-  for (const step of [now, now - 1, now + 1]) if (hotp(secret, step) === code) return step;
-  return null;
+  let match: number | null = null;
+  for (const step of [now, now - 1, now + 1]) if (sameCode(hotp(secret, step), code) && match === null) match = step;
+  return match;
 }
 
 /** The otpauth:// link an authenticator app reads from the QR code. */
