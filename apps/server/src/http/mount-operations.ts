@@ -1,8 +1,10 @@
 /**
  * Mounts every operation of the registry in one loop: the caller's actor from the session, the input from
  * path, query and body, `runOperation` (policy, schema, handler), the status and caching of the registry
- * entry, and, for a creating write sent with an Idempotency-Key, the stored answer on a retry. Per-operation HTTP extras (rate limits, a faster or streamed answer, cache invalidation) come from
- * `operation-hooks.ts`; no route holds a rule.
+ * entry, and, for a creating write sent with an Idempotency-Key, the stored answer on a retry (a 409 with
+ * Retry-After when the first attempt still runs after the retry's wait). Per-operation HTTP extras (rate
+ * limits, a faster or streamed answer, cache invalidation) come from `operation-hooks.ts`; no route holds a
+ * rule.
  */
 import {
   acceptsIdempotencyKey,
@@ -11,7 +13,13 @@ import {
   type OperationSpec,
   operations,
 } from "@portfolio/core/domain";
-import { assertAction, type OperationContext, runOperation, withIdempotencyKey } from "@portfolio/core/operations";
+import {
+  assertAction,
+  KeyStillRunning,
+  type OperationContext,
+  runOperation,
+  withIdempotencyKey,
+} from "@portfolio/core/operations";
 import { type RequestHandler, Router } from "express";
 import type { AppContext } from "../app-context.ts";
 import type { OperationHooks } from "./operation-hooks.ts";
@@ -25,6 +33,9 @@ import {
   setLoginStepCookie,
   setSessionCookie,
 } from "./session-cookie.ts";
+
+/** Seconds a client waits before resending a write whose first attempt is still running. */
+const STILL_RUNNING_RETRY_AFTER_S = 1;
 
 /** `/api/projects/{id}` → `/projects/:id` (the router is mounted at /api). */
 export function expressPath(path: string): string {
@@ -58,7 +69,11 @@ function genericHandler(app: AppContext, name: OperationName, hooks: OperationHo
       assertAction(ctx.actor, name);
       const answer = await withIdempotencyKey(core, ctx.actor, name, key, parts, status, () =>
         runOperation(ctx, name, parts),
-      );
+      ).catch((error: unknown) => {
+        // The first attempt still runs after the wait's bound: tell clients when trying again makes sense.
+        if (error instanceof KeyStillRunning) res.set("Retry-After", String(STILL_RUNNING_RETRY_AFTER_S));
+        throw error;
+      });
       if (answer.replayed) res.set("Idempotent-Replayed", "true");
       else hooks[name]?.after?.();
       res.status(answer.status).json(answer.body);

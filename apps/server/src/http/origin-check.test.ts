@@ -118,4 +118,10 @@ describe("an allow-listed origin's preflight", () => {
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("access-control-allow-headers")).toBe("Content-Type, Idempotency-Key");
   });
+
+  it("lets the site's client read Retry-After and Idempotent-Replayed on an answer", async () => {
+    server = await startTestServer({ env: { CORS_ORIGINS: "https://desk.example" } });
+    const res = await server.client().request("GET", "/api/projects", undefined, { origin: "https://desk.example" });
+    expect(res.headers.get("access-control-expose-headers")).toBe("Retry-After, Idempotent-Replayed");
+  });
 });

@@ -36,11 +36,17 @@ export function originCheck(publicUrl: string, corsOrigins: readonly string[]): 
   return (req, res, next) => {
     const origin = req.get("origin");
     if (origin && cors.has(origin)) {
-      res.set({ "Access-Control-Allow-Origin": origin, "Access-Control-Allow-Credentials": "true", Vary: "Origin" });
+      res.set({
+        "Access-Control-Allow-Origin": origin,
+        "Access-Control-Allow-Credentials": "true",
+        // The site's client reads Retry-After to resend a write whose first attempt still runs.
+        "Access-Control-Expose-Headers": "Retry-After, Idempotent-Replayed",
+        Vary: "Origin",
+      });
       if (req.method === "OPTIONS") {
         res.set({
           "Access-Control-Allow-Methods": "GET,POST,PATCH,DELETE",
-          // Idempotency-Key: the site's client sends one with every creating write (issue 23).
+          // Idempotency-Key: the site's client sends one with every creating write.
           "Access-Control-Allow-Headers": "Content-Type, Idempotency-Key",
           "Access-Control-Max-Age": "600",
         });

@@ -1,6 +1,7 @@
 /**
- * A creating write may be retried safely (issue 23): sent with an Idempotency-Key, its retry answers the
- * first answer again instead of creating a second row. On SQLite and on PostgreSQL.
+ * A creating write may be retried safely: sent with an Idempotency-Key, its retry answers the first answer
+ * again instead of creating a second row, and waits for it when the first still runs. On SQLite and on
+ * PostgreSQL.
  */
 import { IDEMPOTENCY_MESSAGES, pruneIdempotencyKeys } from "@portfolio/core/operations";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -75,28 +76,66 @@ describe("Idempotency-Key on a creating write", () => {
     expect(await countTitled("Fixed")).toBe(1);
   });
 
-  it("a retry while the first request still runs is told to try again in a moment", async () => {
-    const owned = await server.core.db
-      .selectFrom("users")
-      .select("id")
-      .where("username", "=", OWNER.username)
+  /** Makes the owner's answered request with `value` look still in flight (on another instance); returns its answer. */
+  async function unanswer(value: string) {
+    const row = await server.core.db
+      .selectFrom("idempotency_keys")
+      .selectAll()
+      .where("key", "=", value)
       .executeTakeFirstOrThrow();
-    const res = await owner.post("/api/projects", project("Running"), key("key-1"));
-    expect(res.status).toBe(201);
-    // The same key claimed by a first request that has not answered yet.
     await server.core.db
       .updateTable("idempotency_keys")
       .set({ status: null, result: null })
-      .where("scope", "=", `user:${owned.id}`)
+      .where("key", "=", value)
       .execute();
-    const retry = await owner.post("/api/projects", project("Running"), key("key-1"));
-    expect(retry.status).toBe(409);
-    expect(retry.body).toEqual({ error: IDEMPOTENCY_MESSAGES.running });
+    return row;
+  }
+
+  it("a retry while the first request still runs waits for it and answers what it answered", async () => {
+    const first = await owner.post("/api/projects", project("Running"), key("key-1"));
+    expect(first.status).toBe(201);
+    const answered = await unanswer("key-1");
+    const retry = owner.post("/api/projects", project("Running"), key("key-1"));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The first request answers, on whichever instance it runs: the waiting retry reads it from the table.
+    await server.core.db
+      .updateTable("idempotency_keys")
+      .set({ status: answered.status, result: answered.result })
+      .where("key", "=", "key-1")
+      .execute();
+    const res = await retry;
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual(first.body);
+    expect(res.headers.get("idempotent-replayed")).toBe("true");
+    expect(await countTitled("Running")).toBe(1);
   });
 
-  it("a first request that never answered (its instance killed) is given up after a minute: the retry runs it", async () => {
+  it("a retry still waiting when its bound has passed is told to try again in a moment, with Retry-After", async () => {
+    server.core.config.idempotencyWait = { waitMs: 200 };
+    expect((await owner.post("/api/projects", project("Still running"), key("key-1"))).status).toBe(201);
+    await unanswer("key-1");
+    const retry = await owner.post("/api/projects", project("Still running"), key("key-1"));
+    expect(retry.status).toBe(409);
+    expect(retry.body).toEqual({ error: IDEMPOTENCY_MESSAGES.running });
+    expect(retry.headers.get("retry-after")).toBe("1");
+    expect(await countTitled("Still running")).toBe(1);
+  });
+
+  it("a first request that fell silent (its instance killed) is taken over: the waiting retry runs it", async () => {
+    server.core.config.idempotencyWait = { silenceMs: 300 };
+    expect((await owner.post("/api/projects", project("Silent"), key("key-1"))).status).toBe(201);
+    await unanswer("key-1");
+    // Its instance died before its transaction committed: no row of it is left.
+    await server.core.db.deleteFrom("projects").where("title", "=", "Silent").execute();
+    const retry = await owner.post("/api/projects", project("Silent"), key("key-1"));
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get("idempotent-replayed")).toBeNull();
+    expect(await countTitled("Silent")).toBe(1);
+  });
+
+  it("a first request that never answered is given up after a minute without waiting: the retry runs it", async () => {
     expect((await owner.post("/api/projects", project("Abandoned"), key("key-1"))).status).toBe(201);
-    await server.core.db.updateTable("idempotency_keys").set({ status: null, result: null }).execute();
+    await unanswer("key-1");
     server.clock.advance(61_000);
     const retry = await owner.post("/api/projects", project("Abandoned"), key("key-1"));
     expect(retry.status).toBe(201);

@@ -7,6 +7,8 @@ import { Agent, request } from "node:https";
 export interface BalancerAnswer {
   status: number;
   body: string;
+  /** The answer said it replays an earlier attempt's answer (`Idempotent-Replayed: true`). */
+  replayed: boolean;
 }
 
 export interface RequestOptions {
@@ -43,7 +45,12 @@ export function balancerRequest(
           text += chunk;
         });
         res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, body: text, setCookies: res.headers["set-cookie"] ?? [] }),
+          resolve({
+            status: res.statusCode ?? 0,
+            body: text,
+            replayed: res.headers["idempotent-replayed"] === "true",
+            setCookies: res.headers["set-cookie"] ?? [],
+          }),
         );
         res.on("error", reject);
       },

@@ -1,7 +1,9 @@
 /**
- * Deploys that fail no request (issue 23): two instances on PostgreSQL behind each shipped balancer (the
- * real nginx and Caddy from Debian's packages, the repo's own config files), six readers and two writers
- * running, the instances restarted one at a time as the README says. Runs in the PostgreSQL pass.
+ * Deploys that fail no request: two instances on PostgreSQL behind each shipped balancer (the real nginx and
+ * Caddy from Debian's packages, the repo's own config files), six readers and two writers running, the
+ * instances restarted one at a time as the README says. Any answer but the expected one is a failure,
+ * including a write's 409 (a resend that met its first attempt still running must wait for its answer).
+ * Runs in the PostgreSQL pass.
  */
 import { describe, expect, it } from "vitest";
 import { onPostgres } from "./instances.ts";

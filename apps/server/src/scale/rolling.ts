@@ -1,12 +1,14 @@
 /**
- * A rolling restart under load (issue 23), as the README tells an operator to do it: two instances on
+ * A rolling restart under load, as the README tells an operator to do it: two instances on
  * PostgreSQL behind a shipped balancer, readers and writers running, and each instance in turn stopped with
  * SIGTERM, started again on its port and waited for until it answers /api/health 200. Then every answer is
  * counted by status, and every write that answered 201 is looked for in the database: present exactly once.
  *
  * Readers fetch the public project list and a page. Writers create projects, logged in, with an
  * Idempotency-Key, and retry once with the same key on a network error or a 502/503/504, as the site's
- * client does. Used by the scale tests and by `pnpm bench:rolling`.
+ * client does. Unlike the site's client they never resend after a 409 (a retry that met its first attempt
+ * still running past the server's wait): the server's own wait must leave no write failed. Used by the scale
+ * tests and by `pnpm bench:rolling`.
  */
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -57,6 +59,8 @@ export interface RollingReport {
   failed: Record<string, number>;
   /** Writes answered 201. */
   written: number;
+  /** Of those, answered with an earlier attempt's answer (a resend that met its key already used). */
+  replayed: number;
   /** Of those, not in the database. */
   lost: number;
   /** Rows beyond the first for one write (a retry that created a second project). */
@@ -105,6 +109,7 @@ export async function rollingRestart(cluster: Cluster, balancer: Balancer, optio
     retries: 0,
     failed: {},
     written: 0,
+    replayed: 0,
     lost: 0,
     duplicated: 0,
     restarts: [],
@@ -162,6 +167,7 @@ export async function rollingRestart(cluster: Cluster, balancer: Balancer, optio
       else if (res.status !== 201) fail(`POST ${res.status}`, res.body);
       else {
         report.written++;
+        if (res.replayed) report.replayed++;
         created.set(title, (JSON.parse(res.body) as Project)._id);
       }
     }
@@ -241,7 +247,7 @@ export function formatRollingReport(report: RollingReport): string {
   return [
     `${report.balancer}: ${report.requests} requests (${report.reads} reads, ${report.writes} writes, ${report.retries} writes retried) in ${(report.durationMs / 1000).toFixed(1)} s`,
     `  failed: ${failed.length === 0 ? "0" : failed.map(([what, n]) => `${what}: ${n}`).join(", ")}`,
-    `  written: ${report.written}, lost: ${report.lost}, duplicated: ${report.duplicated}`,
+    `  written: ${report.written} (${report.replayed} answered by replay), lost: ${report.lost}, duplicated: ${report.duplicated}`,
     ...report.samples.map((sample) => `  failure at ${sample}`),
     ...report.restarts.map(
       (r) =>

@@ -103,6 +103,32 @@ describe.runIf(onPostgres)("two instances on one PostgreSQL database", () => {
     }
   });
 
+  it("a write sent to both at once with one Idempotency-Key (resent while it still runs) is made once, and both answer it", async () => {
+    const onA = await login(a);
+    const onB = b.client(onA.cookies);
+    const pairs = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => {
+        const body = {
+          title: `Sent twice ${i}`,
+          description: "Resent.",
+          tags: ["retry"],
+          isArchived: false,
+          isLatest: false,
+        };
+        const headers = { "idempotency-key": `both-${i}` };
+        return Promise.all([
+          onA.post<Project>("/api/projects", body, headers),
+          onB.post<Project>("/api/projects", body, headers),
+        ]);
+      }),
+    );
+    const answers = pairs.flat();
+    expect(answers.filter((r) => r.status !== 201).map((r) => `${r.status} ${r.text}`)).toEqual([]);
+    for (const [first, second] of pairs) expect(second.body).toEqual(first.body);
+    const list = (await a.client().get<{ projects: Project[] }>("/api/projects")).body.projects;
+    expect(list.filter((p) => p.title.startsWith("Sent twice "))).toHaveLength(20);
+  });
+
   it("one stopped with SIGTERM finishes, closes its pool and exits 0 within its grace period; the other keeps serving", async () => {
     expect((await b.client().get("/api/health")).body).toEqual({ status: "ok" });
     b.process.kill("SIGTERM");

@@ -204,7 +204,7 @@ export interface SyncChangesTable {
   client_id: string | null;
 }
 
-/** A creating write sent with an Idempotency-Key (issue 23): its answer, replayed to a retry. */
+/** A creating write sent with an Idempotency-Key: its claim while it runs, then its answer, replayed to a retry. */
 export interface IdempotencyKeysTable {
   /** Whose key: `user:<id>` (keys of different callers never meet). */
   scope: string;
@@ -216,6 +216,7 @@ export interface IdempotencyKeysTable {
   status: number | null;
   /** JSON of the answer. */
   result: string | null;
+  /** When the claim was made, then renewed by its running request (its heartbeat, and its fence). */
   created_at: string;
 }
 

@@ -1,13 +1,15 @@
 /**
- * Idempotency keys (issue 23): a creating write sent with an `Idempotency-Key` is recorded under its caller
+ * Idempotency keys: a creating write sent with an `Idempotency-Key` is recorded under its caller
  * and key before it runs, and its answer after; a retry with the same key answers that answer again instead
  * of creating a second row, so a client or a balancer may resend a POST it is unsure about. Like sync's op
  * ids, keyed per caller (`user:<id>`), so keys of different callers never meet.
  *
  * - The same key with another request (another call or input) is refused (409): the key was reused by
  *   mistake, and answering the first answer would hide that.
- * - A retry that arrives while the first still runs is refused (409, retry in a moment); a first request
- *   that never finished (its instance killed) is given up after STALE_CLAIM_MS, and the retry runs it.
+ * - A retry that arrives while the first still runs, on this instance or another, waits for it and answers
+ *   what it answered; a first request that fell silent (its instance killed) is given up and the retry runs
+ *   it; one still running after the wait's bound is refused (409, retry in a moment). See
+ *   `idempotency-claim.ts`.
  * - A request that fails (4xx, 5xx) leaves no record: its retry runs afresh.
  * - Records older than KEY_TTL_MS are pruned, at most once per PRUNE_INTERVAL_MS per process.
  */
@@ -15,15 +17,15 @@ import { createHash } from "node:crypto";
 import { Conflict, Invalid } from "../domain/errors.ts";
 import type { InputParts, OperationName } from "../domain/operations/index.ts";
 import type { Core, UserActor } from "../services/context.ts";
+import { claimOrWait, holdClaim, RUNNING_MESSAGE, waitSettings } from "./idempotency-claim.ts";
 
 export const IDEMPOTENCY_MESSAGES = {
   invalid: "The Idempotency-Key header must be 1 to 255 visible ASCII characters.",
   reused: "This Idempotency-Key was already used for a different request. Send a new key with each new request.",
-  running: "A request with this Idempotency-Key is still being processed. Try again in a moment.",
+  running: RUNNING_MESSAGE,
 } as const;
 
 export const KEY_TTL_MS = 24 * 60 * 60 * 1000;
-export const STALE_CLAIM_MS = 60 * 1000;
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
@@ -58,7 +60,8 @@ function requestHash(name: OperationName, parts: InputParts): string {
 
 /**
  * Runs `run` once per (caller, key): the first time it answers `status` and what `run` returned, and
- * records it; later, the recorded answer. The caller has passed the policy for `name` already.
+ * records it; later, or to a retry that waited while the first ran, the recorded answer. The caller has
+ * passed the policy for `name` already.
  */
 export async function withIdempotencyKey(
   core: Core,
@@ -71,57 +74,19 @@ export async function withIdempotencyKey(
 ): Promise<IdempotentAnswer> {
   if (!KEY_PATTERN.test(key)) throw new Invalid(IDEMPOTENCY_MESSAGES.invalid);
   await pruneIfDue(core);
-  const scope = `user:${actor.id}`;
-  const hash = requestHash(name, parts);
-  const createdAt = core.now().toISOString();
-  const claimed = await core.db
-    .insertInto("idempotency_keys")
-    .values({ scope, key, operation: name, request_hash: hash, status: null, result: null, created_at: createdAt })
-    .onConflict((oc) => oc.columns(["scope", "key"]).doNothing())
-    .executeTakeFirst();
-  if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) {
-    const row = await core.db
-      .selectFrom("idempotency_keys")
-      .selectAll()
-      .where("scope", "=", scope)
-      .where("key", "=", key)
-      .executeTakeFirst();
-    // Pruned or released between the two statements: the caller retries and claims it then.
-    if (!row) throw new Conflict(IDEMPOTENCY_MESSAGES.running);
-    if (row.operation !== name || row.request_hash !== hash) throw new Conflict(IDEMPOTENCY_MESSAGES.reused);
-    if (row.status !== null) {
-      return { status: Number(row.status), body: JSON.parse(row.result ?? "null") as unknown, replayed: true };
-    }
-    const stale = core.now().getTime() - Date.parse(row.created_at) >= STALE_CLAIM_MS;
-    // Take over an abandoned claim only if no other retry took it over first.
-    const takenOver =
-      stale &&
-      Number(
-        (
-          await core.db
-            .updateTable("idempotency_keys")
-            .set({ created_at: createdAt })
-            .where("scope", "=", scope)
-            .where("key", "=", key)
-            .where("status", "is", null)
-            .where("created_at", "=", row.created_at)
-            .executeTakeFirst()
-        ).numUpdatedRows,
-      ) > 0;
-    if (!takenOver) throw new Conflict(IDEMPOTENCY_MESSAGES.running);
-  }
+  const ref = { scope: `user:${actor.id}`, key, operation: name, requestHash: requestHash(name, parts) };
+  const wait = waitSettings(core);
+  const outcome = await claimOrWait(core, ref, wait);
+  if (outcome.kind === "reused") throw new Conflict(IDEMPOTENCY_MESSAGES.reused);
+  if (outcome.kind === "answered") return { status: outcome.status, body: outcome.body, replayed: true };
+  const claim = holdClaim(core, ref, outcome.at, wait.heartbeatMs);
   let body: unknown;
   try {
     body = await run();
   } catch (error) {
-    await core.db.deleteFrom("idempotency_keys").where("scope", "=", scope).where("key", "=", key).execute();
+    await claim.release();
     throw error;
   }
-  await core.db
-    .updateTable("idempotency_keys")
-    .set({ status, result: JSON.stringify(body ?? null) })
-    .where("scope", "=", scope)
-    .where("key", "=", key)
-    .execute();
+  await claim.answer(status, body);
   return { status, body, replayed: false };
 }

@@ -43,6 +43,23 @@ export interface CoreConfig {
   trashRetentionMs: number;
   /** AUDIT_RETENTION_DAYS: audit entries older than this are deleted by housekeeping; unset keeps them for ever. */
   auditRetentionMs?: number | undefined;
+  /** How a retried write waits for its first attempt still in flight (operations/idempotency.ts); tests shorten it. */
+  idempotencyWait?: Partial<IdempotencyWait> | undefined;
+}
+
+/**
+ * A request that meets its own Idempotency-Key still claimed by a first attempt polls the shared table (the
+ * first may run on another instance) until that attempt answers, releases the key or falls silent.
+ */
+export interface IdempotencyWait {
+  /** The longest a retry waits before it is told to try again (409 with Retry-After). */
+  waitMs: number;
+  /** How often it reads the claim again. */
+  pollMs: number;
+  /** How often a running first attempt renews its claim, to show it is alive. */
+  heartbeatMs: number;
+  /** A claim not renewed for this long (watched by the waiting retry's own clock) is abandoned. */
+  silenceMs: number;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -123,6 +123,52 @@ describe("HttpApiClient: creating writes survive a restarting instance", () => {
     expect(keyOf(calls[1])).toBe(keyOf(calls[0]));
   });
 
+  const stillRunning = () =>
+    json(409, { error: "A request with this Idempotency-Key is still being processed. Try again in a moment." });
+  const withRetryAfter = (response: Response, seconds: string) => {
+    response.headers.set("Retry-After", seconds);
+    return response;
+  };
+
+  it("waits the Retry-After of a 409 saying the first attempt still runs, and resends with the same key", async () => {
+    let n = 0;
+    const fake = fakeFetch(() => (n++ === 0 ? withRetryAfter(stillRunning(), "1") : json(201, created)));
+    const waited: number[] = [];
+    const api = new HttpApiClient({ fetch: fake.fetch, wait: async (ms) => void waited.push(ms) });
+    expect(await api.createProject(project)).toEqual(created);
+    expect(waited).toEqual([1000]);
+    expect(fake.calls).toHaveLength(2);
+    expect(keyOf(fake.calls[1])).toBe(keyOf(fake.calls[0]));
+  });
+
+  it("gives up on a first attempt still running after three resends, with the server's message", async () => {
+    const fake = fakeFetch(() => withRetryAfter(stillRunning(), "1"));
+    const api = new HttpApiClient({ fetch: fake.fetch, wait: async () => {} });
+    const failure = (await api.createProject(project).catch((e: unknown) => e)) as ApiError;
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure.status).toBe(409);
+    expect(failure.serverMessage).toBe(
+      "A request with this Idempotency-Key is still being processed. Try again in a moment.",
+    );
+    expect(fake.calls).toHaveLength(4);
+  });
+
+  it("never resends on a 409 without Retry-After (a key reused for another request)", async () => {
+    const fake = fakeFetch(() =>
+      json(409, { error: "This Idempotency-Key was already used for a different request." }),
+    );
+    const api = new HttpApiClient({ fetch: fake.fetch, wait: async () => {} });
+    expect(((await api.createProject(project).catch((e: unknown) => e)) as ApiError).status).toBe(409);
+    expect(fake.calls).toHaveLength(1);
+  });
+
+  it("never resends an edit on a 409 with Retry-After", async () => {
+    const fake = fakeFetch(() => withRetryAfter(json(409, { error: "Changed meanwhile." }), "1"));
+    const api = new HttpApiClient({ fetch: fake.fetch, wait: async () => {} });
+    await api.updateProject("p1", { title: "x" }).catch(() => undefined);
+    expect(fake.calls).toHaveLength(1);
+  });
+
   it("sends no key and never resends any other write", async () => {
     const fake = fakeFetch(() => new Response("Bad Gateway", { status: 502 }));
     const api = new HttpApiClient({ fetch: fake.fetch });

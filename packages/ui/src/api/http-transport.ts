@@ -2,8 +2,9 @@
  * `Transport` over the HTTP API: the registry's route for each call, JSON in and out, cookies included.
  *
  * A creating write (`route.idempotent`) carries a fresh Idempotency-Key and is sent once more with the same
- * key when no answer came back or a balancer answered 502/503/504 (an instance restarting): the server
- * answers the retry with the first answer, so it never creates twice.
+ * key when no answer came back or a balancer answered 502/503/504 (an instance restarting), and again after
+ * the Retry-After of a 409 saying its first attempt still runs: the server answers a retry with the first
+ * answer, so it never creates twice.
  */
 import { fillPath, ROUTES, splitInput } from "@portfolio/core/operations/client";
 import { ApiError, ApiNetworkError, type Transport } from "./transport.ts";
@@ -13,11 +14,14 @@ export interface HttpTransportOptions {
   baseUrl?: string;
   /** Injected for tests; defaults to the global fetch. */
   fetch?: typeof fetch;
+  /** How a retry waits; injected for tests, defaults to a timer. */
+  wait?: (ms: number) => Promise<void>;
 }
 
 export function createHttpTransport(options: HttpTransportOptions = {}): Transport {
   const baseUrl = (options.baseUrl ?? "").replace(/\/+$/, "");
   const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const wait = options.wait ?? ((ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   return {
     async call(name, input) {
       const route = ROUTES[name];
@@ -37,18 +41,7 @@ export function createHttpTransport(options: HttpTransportOptions = {}): Transpo
           headers,
           body,
         });
-      let response: Response;
-      try {
-        response = await send();
-        if (route.idempotent && RETRIED_STATUSES.has(response.status)) response = await send();
-      } catch (error) {
-        if (!route.idempotent) throw new ApiNetworkError(error);
-        try {
-          response = await send();
-        } catch (again) {
-          throw new ApiNetworkError(again);
-        }
-      }
+      const response = await sendWithRetries(send, route.idempotent === true, wait);
       const data = await readJson(response);
       if (!response.ok) {
         const { error, ...details } = isRecord(data) ? data : {};
@@ -62,6 +55,49 @@ export function createHttpTransport(options: HttpTransportOptions = {}): Transpo
 
 /** What a balancer answers while an instance restarts: worth one retry with the same key. */
 const RETRIED_STATUSES = new Set([502, 503, 504]);
+/** Resends of a write whose first attempt the server says still runs (409 with Retry-After). */
+const STILL_RUNNING_RETRIES = 3;
+/** The longest wait between them, whatever Retry-After asks. */
+const MAX_RETRY_AFTER_MS = 5_000;
+
+/**
+ * Sends once; a creating write (`idempotent`, same key each time) is sent again once after no answer or a
+ * 502/503/504, and up to STILL_RUNNING_RETRIES times after the Retry-After of a 409 that says its first
+ * attempt still runs (the server waited for it already; only a 409 with Retry-After is one of those, never
+ * the 409 of a key reused for another request).
+ */
+async function sendWithRetries(
+  send: () => Promise<Response>,
+  idempotent: boolean,
+  wait: (ms: number) => Promise<void>,
+): Promise<Response> {
+  let resends = idempotent ? 1 : 0;
+  let stillRunning = idempotent ? STILL_RUNNING_RETRIES : 0;
+  for (;;) {
+    let response: Response;
+    try {
+      response = await send();
+    } catch (error) {
+      if (resends-- > 0) continue;
+      throw new ApiNetworkError(error);
+    }
+    if (RETRIED_STATUSES.has(response.status) && resends-- > 0) continue;
+    const delay = stillRunningDelay(response);
+    if (delay !== undefined && stillRunning-- > 0) {
+      await response.body?.cancel().catch(() => {});
+      await wait(delay);
+      continue;
+    }
+    return response;
+  }
+}
+
+/** The wait a 409 with Retry-After (seconds) asks for, capped; undefined for any other answer. */
+function stillRunningDelay(response: Response): number | undefined {
+  const header = response.headers.get("Retry-After");
+  if (response.status !== 409 || header === null || !/^\d+$/.test(header.trim())) return undefined;
+  return Math.min(Number(header.trim()) * 1000, MAX_RETRY_AFTER_MS);
+}
 
 /** 128 random bits as hex: `crypto.getRandomValues` works outside secure contexts too (plain-http hosts). */
 export function newIdempotencyKey(): string {
