@@ -38,6 +38,7 @@ export * from "./projects/project-conflict.ts";
 export * from "./projects/project-form.ts";
 export * from "./projects/save-error.ts";
 export * from "./projects/tag-colors.ts";
+export * from "./routing/router.tsx";
 export * from "./storage/browser-storage.ts";
 export * from "./theme/dark-mode.ts";
 export * from "./theme/use-dark-mode.ts";
