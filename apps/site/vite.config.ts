@@ -2,7 +2,6 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { PRE_PAINT_SCRIPT } from "../../packages/ui/src/theme/dark-mode.ts";
-import { reactRouterProductionBuild } from "./scripts/react-router-production.ts";
 
 /** Puts the dark-mode script inline in <head> so the right theme is applied before the first paint. */
 function prePaintTheme(): Plugin {
@@ -20,7 +19,7 @@ export const PURE_MODULES =
   /[\\/](packages[\\/]core[\\/]src[\\/]domain|packages[\\/]ui[\\/]src|node_modules[\\/](\.pnpm[\\/])?zod)[\\/@]/;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), prePaintTheme(), reactRouterProductionBuild()],
+  plugins: [react(), tailwindcss(), prePaintTheme()],
   build: {
     target: "es2022",
     // The browsers Tailwind 4 itself supports: colours stay oklch, with no hex + lab() copies of each.

@@ -1,8 +1,7 @@
 /** Prerender entry (Vite SSR build, run by scripts/prerender.mjs): renders one route to HTML. */
-import { type ApiClient, PRE_PAINT_SCRIPT } from "@portfolio/ui";
+import { type ApiClient, PRE_PAINT_SCRIPT, StaticRouter } from "@portfolio/ui";
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
-import { StaticRouter } from "react-router-dom";
 import { App } from "./App.tsx";
 import { INITIAL_DATA_ID, type InitialData, serializeInitialData } from "./lib/initial-data.tsx";
 import { VISIT_ORDER_SCRIPT } from "./lib/visit-order-script.ts";

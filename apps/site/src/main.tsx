@@ -1,7 +1,7 @@
 import "./zod-without-eval.ts";
+import { BrowserRouter } from "@portfolio/ui";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { BrowserRouter } from "react-router-dom";
 import { App } from "./App.tsx";
 import { createApiClient } from "./lib/api.ts";
 import { type InitialData, parseInitialData } from "./lib/initial-data.tsx";

@@ -3,9 +3,8 @@
  * the admin panel: change your password, see and end your sessions. Logged out it asks you to log in.
  * Prerendered quiet (the session is not known then) and noindex.
  */
-import { buttonClasses, LoadingGate, RouteLink, useAuth } from "@portfolio/ui";
+import { buttonClasses, LoadingGate, RouteLink, useAuth, useNavigate } from "@portfolio/ui";
 import { lazy, Suspense, useCallback } from "react";
-import { useNavigate } from "react-router-dom";
 import { PageShell } from "./PageShell.tsx";
 
 /**

@@ -5,9 +5,19 @@
  * a way to a new activation link (LinkProblem); any other failure keeps the button to try again.
  */
 import { MESSAGES } from "@portfolio/core/domain";
-import { Alert, Button, buttonClasses, errorMessage, RouteLink, Spinner, useAuth, useHydrated } from "@portfolio/ui";
+import {
+  Alert,
+  Button,
+  buttonClasses,
+  errorMessage,
+  RouteLink,
+  Spinner,
+  useAuth,
+  useHydrated,
+  useNavigate,
+  useSearchParams,
+} from "@portfolio/ui";
 import { useCallback, useEffect, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router-dom";
 import { AuthCard } from "./AuthCard.tsx";
 import { isLinkProblem, LinkProblem } from "./LinkProblem.tsx";
 

@@ -1,7 +1,6 @@
 /** /admin/settings for permitted staff: the shared admin panel (over the session's HTTP client). Its own chunk. */
-import { AdminPanel, FloatingButtons, useScrollPadding } from "@portfolio/ui";
+import { AdminPanel, FloatingButtons, useNavigate, useScrollPadding } from "@portfolio/ui";
 import { useCallback } from "react";
-import { useNavigate } from "react-router-dom";
 
 /** The bar behind the floating buttons (h-19: top-4 + h-11 + 1rem): the panel scrolls under it, never under a button. */
 const TOP_BAR_HEIGHT = "4.75rem";

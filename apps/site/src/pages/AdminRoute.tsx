@@ -6,9 +6,8 @@
  * logged-in visitor would see flash before the panel); the check and the panel's chunk load together when
  * the logged-in hint says a session is likely; the loading screen appears only if that takes a while.
  */
-import { LoadingGate, secondFactorRequired, useAuth } from "@portfolio/ui";
+import { LoadingGate, Navigate, secondFactorRequired, useAuth } from "@portfolio/ui";
 import { useEffect, useState } from "react";
-import { Navigate } from "react-router-dom";
 import { LazyRoute } from "../routes/lazy-page.tsx";
 import { AdminPanelPage, sessionLikely } from "../routes/pages.ts";
 import HomePage from "./HomePage.tsx";

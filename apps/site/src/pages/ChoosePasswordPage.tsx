@@ -5,9 +5,18 @@
  * On success the page goes to /login after CHOOSE_PASSWORD_REDIRECT_MS.
  */
 import { MESSAGES } from "@portfolio/core/domain";
-import { Alert, Button, errorMessage, PasswordField, Spinner, useFieldErrors, useHydrated } from "@portfolio/ui";
+import {
+  Alert,
+  Button,
+  errorMessage,
+  PasswordField,
+  Spinner,
+  useFieldErrors,
+  useHydrated,
+  useNavigate,
+  useSearchParams,
+} from "@portfolio/ui";
 import { type FormEvent, useEffect, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router-dom";
 import { preloadFormRules, useFormRules } from "../lib/load-form-rules.ts";
 import { AuthCard } from "./AuthCard.tsx";
 import { LinkProblem } from "./LinkProblem.tsx";

@@ -5,9 +5,18 @@
  * used or expired: only staff can send a new one), or another failure to try again.
  */
 import { MESSAGES } from "@portfolio/core/domain";
-import { Alert, Button, buttonClasses, errorMessage, RouteLink, Spinner, useAuth, useHydrated } from "@portfolio/ui";
+import {
+  Alert,
+  Button,
+  buttonClasses,
+  errorMessage,
+  RouteLink,
+  Spinner,
+  useAuth,
+  useHydrated,
+  useSearchParams,
+} from "@portfolio/ui";
 import { useCallback, useEffect, useState } from "react";
-import { useSearchParams } from "react-router-dom";
 import { AuthCard } from "./AuthCard.tsx";
 import { isLinkProblem } from "./LinkProblem.tsx";
 

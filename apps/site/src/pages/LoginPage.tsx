@@ -12,16 +12,18 @@ import {
   cx,
   errorMessage,
   FOCUS_RING,
+  Navigate,
   PasswordField,
   secondFactorRequired,
   TextField,
   useAuth,
   useFieldErrors,
   useHydrated,
+  useNavigate,
+  useSearchParams,
 } from "@portfolio/ui";
 import { passkeysSupported } from "@portfolio/ui/auth/passkey-support.ts";
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
-import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { type FormRules, preloadFormRules, useFormRules } from "../lib/load-form-rules.ts";
 import { AuthCard } from "./AuthCard.tsx";
 import { NewLinkForm } from "./NewLinkForm.tsx";

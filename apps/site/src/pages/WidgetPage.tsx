@@ -4,9 +4,8 @@
  * overlay's address its <head> script hides that HTML before the first paint (prerendered-builder.ts), so an OBS
  * source never flashes the builder, and the app renders the overlay fresh.
  */
-import { FloatingButtons, useHydrated } from "@portfolio/ui";
+import { FloatingButtons, useHydrated, useLocation } from "@portfolio/ui";
 import { type ReactNode, useLayoutEffect } from "react";
-import { useLocation } from "react-router-dom";
 import { prerenderIsStale, revealStalePrerender } from "../lib/stale-prerender.ts";
 import { prerenderedSearch } from "../tools/widgets/prerendered-builder.ts";
 import { preloadBuilder, WidgetScreen } from "../tools/widgets/WidgetScreen.tsx";

@@ -1,15 +1,13 @@
 /**
  * The browser's Back and Forward buttons within the app ask 'Discard your changes?' while a form holds
- * unsaved changes (issue 22 §3). The app runs on a plain BrowserRouter, where React Router's useBlocker is
- * not available, so this does the same by hand: a `popstate` listener installed before the router's (so it
- * runs first) hides the traversal from the router, steps the history back to the page still shown, and
- * replays the traversal only after Discard. How far a traversal went is read from the `idx` React Router
- * keeps in each entry's state; an entry without one (a bare #hash link) passes through, and the admin
- * panel's own hashchange guard answers for it.
+ * unsaved changes: a `popstate` listener installed before the router's (so it runs first)
+ * hides the traversal from the router, steps the history back to the page still shown, and replays the
+ * traversal only after Discard. How far a traversal went is read from the `idx` the router
+ * (@portfolio/ui's routing/router.tsx) keeps in each entry's state; an entry without one (a bare #hash
+ * link) passes through, and the admin panel's own hashchange guard answers for it.
  */
-import { useDiscardGuard, useHasUnsaved } from "@portfolio/ui";
+import { useDiscardGuard, useHasUnsaved, useLocation } from "@portfolio/ui";
 import { useEffect } from "react";
-import { useLocation } from "react-router-dom";
 
 interface ShownPage {
   /** The history index of the entry shown, or null when it has none. */

@@ -1,6 +1,6 @@
 /** The code-split pages. Only Home is in the main chunk. */
 import { hasCookie, SESSION_HINT_COOKIE } from "@portfolio/ui";
-import { lazyPage } from "./lazy-page.tsx";
+import { type LazyPage, lazyPage } from "./lazy-page.tsx";
 
 export const LoginPage = lazyPage(() => import("../pages/LoginPage.tsx"));
 export const ResetPasswordPage = lazyPage(() => import("../pages/ResetPasswordPage.tsx"));
@@ -42,8 +42,8 @@ export function sessionLikely(): boolean {
   return typeof document !== "undefined" && hasCookie(document.cookie, SESSION_HINT_COOKIE);
 }
 
-/** Which lazy page a path shows first (for preloading before hydration). The admin page starts as Home. */
-const BY_PATH: Record<string, { preload(): Promise<void> }> = {
+/** The page of each route but Home, by path (spec section 2; one prerendered file each: route-meta.ts). */
+const BY_PATH: Record<string, LazyPage> = {
   "/login": LoginPage,
   "/reset-password": ResetPasswordPage,
   "/activate-account": ActivateAccountPage,
@@ -57,16 +57,26 @@ const BY_PATH: Record<string, { preload(): Promise<void> }> = {
   "/twitchheartwidget": WidgetPage,
   "/twitch/callback": TwitchCallbackPage,
   "/twitch/fallback": TwitchCallbackPage,
-  "/admin/settings": AdminGatePage,
+  "/admin/settings": AdminGatePage, // starts as Home until the session is known
   "/account": AccountPage,
+  "/404": NotFoundPage,
 };
 
+/**
+ * The code-split page at `pathname`, or null for Home (in the main chunk). Paths match without regard to
+ * case or trailing slashes; any other path shows the 404 page.
+ */
+export function pageForPath(pathname: string): LazyPage | null {
+  const clean = pathname.replace(/\/+$/, "").toLowerCase();
+  if (clean === "") return null;
+  return Object.hasOwn(BY_PATH, clean) ? (BY_PATH[clean] as LazyPage) : NotFoundPage;
+}
+
+/** Loads the page a path shows first, before hydration. */
 export function preloadForPath(pathname: string): Promise<void> {
-  const clean = (pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname).toLowerCase();
-  if (clean === "/") return Promise.resolve(); // Home is in the main chunk
-  return (BY_PATH[clean] ?? NotFoundPage).preload();
+  return pageForPath(pathname)?.preload() ?? Promise.resolve();
 }
 
 export async function preloadAll(): Promise<void> {
-  await Promise.all([...new Set(Object.values(BY_PATH)), AdminPanelPage, NotFoundPage].map((page) => page.preload()));
+  await Promise.all([...new Set(Object.values(BY_PATH)), AdminPanelPage].map((page) => page.preload()));
 }

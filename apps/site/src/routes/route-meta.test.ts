@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { metaForPath, ROUTE_META } from "./route-meta.ts";
 import { ROUTE_TITLES, titleForPath } from "./route-titles.ts";
@@ -28,11 +27,6 @@ describe("route table", () => {
     ]) {
       expect(ROUTE_META.some((r) => r.path === path)).toBe(true);
     }
-  });
-
-  it("every meta route is a <Route> of the app", () => {
-    const app = readFileSync(new URL("../App.tsx", import.meta.url), "utf8");
-    for (const route of ROUTE_META) expect(app).toContain(`path="${route.path}"`);
   });
 
   it("keeps the account page out of search engines and the sitemap", () => {

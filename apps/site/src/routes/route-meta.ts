@@ -6,7 +6,7 @@ import { SITE_SETTINGS } from "../settings/site-settings.ts";
 import { cleanPath, ROUTE_TITLES } from "./route-titles.ts";
 
 export interface RouteMeta {
-  /** react-router path pattern (all static here). */
+  /** The route's path (all static: routes/pages.ts matches them). */
   path: string;
   /** Output file inside dist/, e.g. "login.html". */
   file: string;

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { useNavigate } from "react-router-dom";
 import { useAuth } from "../auth/auth-context.tsx";
+import { useNavigate } from "../routing/router.tsx";
 import { useDarkMode } from "../theme/use-dark-mode.ts";
 import { FOCUS_RING } from "./Button.tsx";
 import { cx } from "./cx.ts";

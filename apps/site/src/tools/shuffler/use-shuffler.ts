@@ -3,9 +3,8 @@
  * machine, the saved session (restore, 3-day expiry), share links and the loading screen for big loads.
  */
 import { YOUTUBE_MESSAGES } from "@portfolio/core/domain";
-import { browserStorage, errorMessage, type PlaylistAvailability, useAuth } from "@portfolio/ui";
+import { browserStorage, errorMessage, type PlaylistAvailability, useAuth, useNavigate } from "@portfolio/ui";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
-import { useNavigate } from "react-router-dom";
 import { inputsFromPlaylistUrl, playlistUrlOf, readPlaylistInputs } from "./playlist-input.ts";
 import { clearSavedPlaylist, loadSavedPlaylist, savePlaylist } from "./playlist-storage.ts";
 import { newSeed } from "./seeded-random.ts";

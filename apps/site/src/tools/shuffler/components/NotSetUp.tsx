@@ -3,8 +3,7 @@
  * later' that would never come true, and offers the ways on a visitor still has.
  */
 import { YOUTUBE_MESSAGES } from "@portfolio/core/domain";
-import { Alert, cx, FOCUS_RING } from "@portfolio/ui";
-import { Link } from "react-router-dom";
+import { Alert, cx, FOCUS_RING, RouteLink } from "@portfolio/ui";
 
 const LINK = "font-semibold underline underline-offset-2 hover:no-underline";
 
@@ -18,9 +17,9 @@ export function NotSetUp() {
           YouTube itself
         </a>
         , or{" "}
-        <Link className={cx(LINK, FOCUS_RING)} to="/">
+        <RouteLink className={cx(LINK, FOCUS_RING)} to="/">
           browse the projects
-        </Link>
+        </RouteLink>
         .
       </p>
     </Alert>

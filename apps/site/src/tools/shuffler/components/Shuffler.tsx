@@ -1,30 +1,28 @@
 /** The playlist shuffler screen (spec sections 2, 4, 5, 8, 9) and its extras. */
 import { YOUTUBE_MESSAGES } from "@portfolio/core/domain";
-import { Alert, Button, CloseIcon, cx, FOCUS_RING, ShuffleIcon } from "@portfolio/ui";
-// Not in the package index: the index would make it a static import everywhere, while LoadingGate and
-// lazy-page.tsx fetch it only when a wait lasts.
-import { LoadingScreen } from "@portfolio/ui/loading/LoadingScreen.tsx";
-import { useEffect, useRef, useState } from "react";
+import { Alert, CloseIcon, cx, FOCUS_RING, ShuffleIcon } from "@portfolio/ui";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { RESTORED_MESSAGE } from "../shuffler-messages.ts";
-import { canGoNext } from "../shuffler-state.ts";
-import { useMediaSession } from "../use-media-session.ts";
-import { useShortcuts } from "../use-shortcuts.ts";
-import { type ShufflerController, useShuffler } from "../use-shuffler.ts";
-import { useYouTubePlayer } from "../use-youtube-player.ts";
-import { AdvanceGuardNotice } from "./AdvanceGuardNotice.tsx";
+import { useShuffler } from "../use-shuffler.ts";
 import { Features } from "./Features.tsx";
 import { NotSetUp } from "./NotSetUp.tsx";
-import { NowPlaying } from "./NowPlaying.tsx";
-import { PlayerControls } from "./PlayerControls.tsx";
-import { PlayerLoadFailed } from "./PlayerLoadFailed.tsx";
 import { PlaylistForm } from "./PlaylistForm.tsx";
-import { QueueList } from "./QueueList.tsx";
-import { SharePanel, ShortcutHelp } from "./SharePanel.tsx";
+
+// Neither is on the first screen (the form): the player's chunk is fetched as a shuffle starts, the
+// loading screen (not in the package index, which would make it a static import) only when a wait lasts.
+const loadPlayer = () => import("./LoadedView.tsx");
+const LoadedView = lazy(() => loadPlayer().then((module) => ({ default: module.LoadedView })));
+const LoadingScreen = lazy(() =>
+  import("@portfolio/ui/loading/LoadingScreen.tsx").then((module) => ({ default: module.LoadingScreen })),
+);
 
 export function Shuffler() {
   const shuffler = useShuffler();
   const { state, availability, loading, slowLoad, restored } = shuffler;
   const [screen, setScreen] = useState(false);
+  useEffect(() => {
+    if (loading) loadPlayer().catch(() => undefined); // early only: rendering LoadedView loads it for real
+  }, [loading]);
   useEffect(() => {
     if (slowLoad) setScreen(true);
   }, [slowLoad]);
@@ -68,7 +66,9 @@ export function Shuffler() {
         ) : null}
 
         {state.status === "loaded" ? (
-          <LoadedView shuffler={shuffler} />
+          <Suspense fallback={<PlayerPending />}>
+            <LoadedView shuffler={shuffler} />
+          </Suspense>
         ) : (
           <div ref={formRef} className="space-y-4">
             <PlaylistForm
@@ -95,96 +95,19 @@ export function Shuffler() {
       </div>
 
       {screen ? (
-        <LoadingScreen done={!loading} onFinished={() => setScreen(false)} label="Loading the playlist" />
+        <Suspense fallback={null}>
+          <LoadingScreen done={!loading} onFinished={() => setScreen(false)} label="Loading the playlist" />
+        </Suspense>
       ) : null}
     </div>
   );
 }
 
-function LoadedView({ shuffler }: { shuffler: ShufflerController }) {
-  const { state } = shuffler;
-  const container = useRef<HTMLDivElement>(null);
-  const player = useYouTubePlayer(container, state.command, {
-    onPlaying: shuffler.onPlaying,
-    onEnded: shuffler.onEnded,
-    onUnplayable: shuffler.onUnplayable,
-  });
-  const current = state.shuffled[state.index];
-  const nowPlaying = useRef<HTMLElement>(null);
-  // A freshly loaded playlist takes the focus (the Shuffle button that had it is gone).
-  useEffect(() => {
-    if (document.activeElement === document.body || document.activeElement === null) nowPlaying.current?.focus();
-  }, []);
-  const togglePlay = () => (state.playing ? player.pause() : player.play());
-  // 'Try again' goes away as it is pressed: the focus moves to the current track rather than being lost.
-  const retryPlayer = () => {
-    player.retry();
-    nowPlaying.current?.focus({ preventScroll: true });
-  };
-
-  useShortcuts(true, {
-    togglePlay,
-    next: shuffler.next,
-    previous: shuffler.previous,
-    toggleLoop: shuffler.toggleLoop,
-    reshuffle: shuffler.reshuffle,
-  });
-  useMediaSession(current, state.playing, {
-    play: player.play,
-    pause: player.pause,
-    next: shuffler.next,
-    previous: shuffler.previous,
-  });
-
+/** While the player's chunk is on its way (a session restored as the page opens). */
+function PlayerPending() {
   return (
-    <div className="grid gap-4 lg:grid-cols-5">
-      <div className="space-y-4 lg:col-span-3">
-        <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
-          <div className="relative aspect-video bg-slate-950">
-            <div ref={container} className="absolute inset-0" data-testid="youtube-player" />
-            {player.status === "loading" ? (
-              <p className="absolute inset-0 flex items-center justify-center text-sm text-slate-300" role="status">
-                Loading the YouTube player…
-              </p>
-            ) : null}
-            {player.status === "failed" ? <PlayerLoadFailed onRetry={retryPlayer} /> : null}
-            <AdvanceGuardNotice presses={state.guardedPresses} />
-          </div>
-          <div className="p-4">
-            <PlayerControls
-              playing={state.playing}
-              loop={state.loop}
-              autoplay={state.autoplay}
-              canNext={canGoNext(state)}
-              ready={player.status === "ready"}
-              onPrevious={shuffler.previous}
-              onTogglePlay={togglePlay}
-              onNext={shuffler.next}
-              onToggleLoop={shuffler.toggleLoop}
-              onReshuffle={shuffler.reshuffle}
-              onToggleAutoplay={shuffler.toggleAutoplay}
-            />
-          </div>
-        </div>
-        {current ? (
-          <NowPlaying
-            ref={nowPlaying}
-            video={current}
-            index={state.index}
-            total={state.shuffled.length}
-            finished={state.finished}
-            loop={state.loop}
-          />
-        ) : null}
-        {shuffler.shareUrl ? <SharePanel url={shuffler.shareUrl} /> : null}
-      </div>
-      <div className="space-y-4 lg:col-span-2">
-        <QueueList videos={state.shuffled} currentIndex={state.index} onSelect={shuffler.select} />
-        <ShortcutHelp />
-        <Button variant="secondary" className="w-full" onClick={shuffler.loadDifferent}>
-          Load Different Playlist
-        </Button>
-      </div>
-    </div>
+    <p className="py-16 text-center text-sm text-slate-600 dark:text-slate-400" role="status">
+      Loading the player…
+    </p>
   );
 }
