@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { postgresBinDir } from "../packages/core/src/test/postgres-cluster-process.mjs";
 import { BROWSER_SUITES, requireTestBrowser, runBrowserSuite } from "./browser-suites.mjs";
+import { POSTGRES_PASS } from "./postgres-pass.mjs";
 import { ensureInstalled, pnpm, root, run, runPnpm } from "./workspace.mjs";
 
 // What the suite needs from the machine is checked before anything runs, so a missing browser or
@@ -34,7 +35,8 @@ const tally = { passed: 0, failed: 0, skipped: 0 };
 let failedRuns = 0;
 
 // 1. Vitest: domain rules, services, API integration, on SQLite (the default) ...
-// ... then 1b. the data and API tests again on PostgreSQL: the vitest global setup starts a throwaway
+// ... then 1b. the tests of what differs between the dialects again on PostgreSQL (postgres-pass.mjs: all of
+// core, and the server tests where the database decides the outcome): the vitest global setup starts a throwaway
 // cluster (Debian's initdb/pg_ctl) and each test gets its own database. If PostgreSQL cannot start, that
 // run fails loudly; it never skips. The scale tests (several server processes on one database,
 // apps/server/src/scale) need PostgreSQL: they run in that pass only, and the pass fails if they did not.
@@ -44,7 +46,7 @@ const vitestRuns = [
   {
     name: "vitest-postgres",
     env: { TEST_DATABASE: "postgres" },
-    paths: ["packages/core/src", "apps/server/src"],
+    paths: POSTGRES_PASS,
     exclude: [],
     mustRun: SCALE_TESTS,
   },
@@ -54,7 +56,7 @@ const vitestRuns = [
 for (const { name, env, paths, exclude, mustRun } of vitestRuns) {
   const vitestJson = join(reports, `${name}.json`);
   if (env.TEST_DATABASE)
-    console.log(`\nThe data and API tests again, on PostgreSQL (TEST_DATABASE=${env.TEST_DATABASE}):`);
+    console.log(`\nWhat differs between the dialects, again on PostgreSQL (TEST_DATABASE=${env.TEST_DATABASE}):`);
   const vitestStatus = timed(name, () =>
     run(
       pnpmCommand,

@@ -1,0 +1,30 @@
+// What the PostgreSQL pass of `npm test` runs: the tests of what differs between the dialects, not every route a
+// second time. SQL lives in packages/core (the data layer, migrations, services and sync), so all of core runs
+// on both dialects; of the server's tests, those where the database itself decides the outcome. A server test
+// that belongs here names why below.
+export const POSTGRES_PASS = [
+  // Data layer, migrations, services and sync: every statement the product sends is written here.
+  "packages/core/src",
+  // Several instances on one database behind nginx and Caddy (PostgreSQL only; must run).
+  "apps/server/src/scale",
+  // Statements per operation differ per dialect (PostgreSQL takes an advisory lock per change).
+  "apps/server/src/budgets",
+  // Every id, integer and text to what each database can hold, and the registry fuzz on each (docs/security.md, 28).
+  "apps/server/src/api/fuzz.test.ts",
+  "apps/server/src/api/database-limits.test.ts",
+  // Backup and restore across dialects, and the audit verification's own reads.
+  "apps/server/src/cli",
+  // Push and pull: a serializable transaction on PostgreSQL, the only writer on SQLite.
+  "apps/server/src/sync",
+  // Counters, claims and races decided by one atomic statement, and the audit chain's lock and trigger.
+  "apps/server/src/http/rate-limit-store.test.ts",
+  "apps/server/src/routes/idempotency-key.test.ts",
+  "apps/server/src/routes/projects-version.test.ts",
+  "apps/server/src/routes/audit-chain.routes.test.ts",
+  "apps/server/src/routes/second-factor-guessing.routes.test.ts",
+  "apps/server/src/routes/second-factor-steps.routes.test.ts",
+  // Sealing secrets at start, which instances starting together must not do twice.
+  "apps/server/src/routes/second-factor-at-rest.routes.test.ts",
+  // The pool's use in the metrics.
+  "apps/server/src/observe/metrics.test.ts",
+];
