@@ -1,4 +1,4 @@
-// `pnpm bench:desktop`: the desktop main process logic (issue 11), in plain Node with real better-sqlite3,
+// `pnpm bench:desktop`: the desktop main process logic, in plain Node with real better-sqlite3,
 // on a fresh userData folder in the OS temp directory, called as the renderer calls it (handleInvoke):
 //   - cold open + migrations: createDesktopMain on an empty folder (every core and desktop migration),
 //     median and worst of BENCH_ROUNDS fresh folders (the first, which also loads the code, is discarded):

@@ -1,5 +1,5 @@
 /**
- * SECURITY 26 in the desktop app: device tokens next to 'Your sessions' in Settings, listed with their last use
+ * docs/security.md, promise 26 in the desktop app: device tokens next to 'Your sessions' in Settings, listed with their last use
  * and expiry, and revocable.
  */
 import { connectAsOwner, expect, OWNER, test } from "./desktop-fixture.ts";

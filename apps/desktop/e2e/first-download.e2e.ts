@@ -1,5 +1,5 @@
 /**
- * Connecting to a server of thousands of projects (issue 24): the connect screen says how far the download
+ * Connecting to a server of thousands of projects: the connect screen says how far the download
  * has come, Cancel stops it after the page on its way (the panel opens with what came), and 'Resume
  * download' goes on from where it stopped until the desktop is in sync.
  */

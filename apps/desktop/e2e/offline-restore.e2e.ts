@@ -1,5 +1,5 @@
 /**
- * History, restore and Undo in the desktop app with the server out of reach (issue 26): a version restored
+ * History, restore and Undo in the desktop app with the server out of reach: a version restored
  * offline is an ordinary edit waiting in the outbox ('Saved on this computer…') and reaches the server with
  * the next sync; the history and the trash say plainly that they need a connection; an Undo of a delete
  * made offline is queued too and the server has the project back after the sync.

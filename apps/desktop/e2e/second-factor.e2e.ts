@@ -1,5 +1,5 @@
 /**
- * SECURITY 30 in the desktop app: an account with an authenticator app connects, and signs in again, with its
+ * docs/security.md, promise 30 in the desktop app: an account with an authenticator app connects, and signs in again, with its
  * code; the code field says that passkeys cannot be used here. Codes are computed from the secret at the
  * server's clock, which the test moves to the next 30 s step instead of waiting.
  */

@@ -49,7 +49,7 @@ export async function openTab(page: Page, tab: "Dashboard" | "Users" | "Projects
   await page.getByRole("tab", { name: tab }).click();
 }
 
-/** Opens the Settings tab on one of its sections (issue 22 §5) through the section navigation. */
+/** Opens the Settings tab on one of its sections through the section navigation. */
 export async function openSettings(page: Page, section: "Roles" | "Site" | "Account" | "Sessions and devices") {
   await openTab(page, "Settings");
   const link = page.getByRole("navigation", { name: "Settings sections" }).getByRole("link", { name: section });

@@ -1,5 +1,5 @@
 /**
- * No edit is lost without asking (issue 22 §3), in the desktop renderer: the shared panel asks 'Discard your
+ * No edit is lost without asking, in the desktop renderer: the shared panel asks 'Discard your
  * changes?' before a view of the app replaces a dirty form, and the renderer never holds its own unload
  * (in Electron a held unload would silently block closing the window, which main owns).
  */

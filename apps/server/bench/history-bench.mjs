@@ -1,6 +1,6 @@
-// `pnpm bench:history` (issue 26): what history and the audit chain cost, on SQLite and on PostgreSQL.
+// `pnpm bench:history`: what history and the audit chain cost, on SQLite and on PostgreSQL.
 // 1. A project edit with its history row and chained audit entry (`updateProject`) against the same edit
-//    without them (`updateProject` as it was before issue 26, commit 31dd766, copied into history-run.ts),
+//    without them (`updateProject` as it was before history and the audit chain, commit 31dd766, copied into history-run.ts),
 //    measured in the same run on the same database, interleaved round by round; the medians and their ratio
 //    are printed. Goal: ratio ≤ 1.2.
 // 2. `audit:verify`'s check (`verifyAuditChain`) over 500,000 chained entries, seeded through the data layer
@@ -47,7 +47,7 @@ async function benchDialect(run, dialect, dir, pgUrl, { rounds, auditEntries }) 
   pass &&= editPass;
   lines.push(
     `  project edit, median of ${rounds}: with history + chained audit ${fmt(withHistory, 2)} ms, ` +
-      `without (the edit before issue 26) ${fmt(without, 2)} ms, ratio x${fmt(ratio, 2)} ` +
+      `without (the edit before history and the chain) ${fmt(without, 2)} ms, ratio x${fmt(ratio, 2)} ` +
       `(goal ≤ x${GOALS.editRatio}) ${verdict(editPass)}`,
   );
 

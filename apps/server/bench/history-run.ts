@@ -1,10 +1,10 @@
 /**
- * The work `pnpm bench:history` measures (issue 26), in the bench's process, through the project's own data
+ * The work `pnpm bench:history` measures, in the bench's process, through the project's own data
  * layer. Bundled by history-bench.mjs (esbuild).
  *
  * - `measureEdits`: a project edit as the product makes it now (`updateProject`: the row, its sync change,
  *   its history row and its chained audit entry, one transaction) against the same edit without history and
- *   chain: `updateProject` as it was before issue 26 (commit 31dd766), copied check for check and statement for
+ *   chain: `updateProject` as it was before history and the chain (commit 31dd766), copied check for check and statement for
  *   statement, its audit entry inserted unchained; on the same database, interleaved round by round so both
  *   see the same machine.
  * - `measureVerify`: `verifyAuditChain` (what `pnpm audit:verify` and `GET /api/admin/audit/verify` run) over
@@ -51,7 +51,7 @@ function benchCore(databaseUrl: string, auditKey: string) {
 }
 
 /**
- * The edit before issue 26: `updateProject` as it stood at commit 31dd766 (the last before the chain and
+ * The edit before history and the chain: `updateProject` as it stood at commit 31dd766 (the last before the chain and
  * history), statement for statement and check for check (policy, schema, revision, versioned update, sync
  * change, audit details), its audit entry inserted unchained as it was then.
  */

@@ -1,5 +1,5 @@
 // `pnpm bench:push-flood`: does an anonymous flood of 4 MB sync pushes slow the public site down
-// (issue 21, SECURITY 27)? Against the production build on a fresh SQLite database:
+// (docs/security.md, promise 27)? Against the production build on a fresh SQLite database:
 //   - the median latency of GET /api/projects (the public list) alone;
 //   - the same while two anonymous clients (separate processes) send 4 MB pushes of nested brackets with
 //     `Authorization: Bearer x` as fast as they can.

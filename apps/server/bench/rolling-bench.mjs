@@ -1,4 +1,4 @@
-// `pnpm bench:rolling`: the rolling restart of issue 23, longer than the test's. Two instances on PostgreSQL
+// `pnpm bench:rolling`: the rolling restart (README, 'Rolling restart'), longer than the test's. Two instances on PostgreSQL
 // behind each shipped balancer (Debian's nginx and Caddy with deploy/nginx.conf and deploy/Caddyfile), six
 // readers and two writers running, every instance restarted one at a time, ROLLING_ROUNDS times (default 3),
 // with ROLLING_STEADY_MS of load before and after (default 3000). Prints per balancer: requests, failed by

@@ -1,4 +1,4 @@
-// `pnpm bench:scale` (issue 24): the admin panel, the dashboard and sync at 1,000 and at 100,000 users.
+// `pnpm bench:scale`: the admin panel, the dashboard and sync at 1,000 and at 100,000 users.
 // For each dialect (SQLite, then PostgreSQL on a throwaway cluster) and each size, a fresh database is seeded
 // through the data layer (scale-seed.ts: 1,000 users / 100 projects / 5,000 audit entries, and 100,000 users /
 // 10,000 projects / 500,000 audit entries), the production build serves it, and each call is timed (median

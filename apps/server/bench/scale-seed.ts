@@ -47,7 +47,7 @@ function roleOf(i: number): { permissions: string[]; roleKey: string | null } {
 }
 
 /**
- * With `auditKey`, the audit entries are written chained (issue 26): each with its hash and the one before,
+ * With `auditKey`, the audit entries are written chained: each with its hash and the one before,
  * and the chain's head moved onto the last, as the server's own writes leave them (`pnpm bench:history`
  * verifies them). Without it they are left unchained, as an old database's, for the server to seal.
  */

@@ -1,4 +1,4 @@
-// `pnpm bench:sync`: the server side of desktop sync (issue 11), against the production build on a fresh
+// `pnpm bench:sync`: the server side of desktop sync, against the production build on a fresh
 // SQLite database, called as the desktop calls it (Bearer device token, no cookie):
 //   - push of 1,000 ops in two batches of 500 (500 new projects, then an edit of each): goal ≤ 1 s;
 //   - replay of the same 1,000 ops (every one a duplicate, nothing applied): goal ≥ 5x faster than the push;
@@ -43,7 +43,7 @@ async function deviceToken(base) {
   const created = await fetch(`${base}/api/sync/tokens`, {
     method: "POST",
     headers: { "content-type": "application/json", origin, cookie },
-    // Minting a device token asks for the password again (SECURITY 26).
+    // Minting a device token asks for the password again (docs/security.md, promise 26).
     body: JSON.stringify({ name: "bench", password: OWNER_PASSWORD }),
   });
   if (created.status !== 201) throw new Error(`token answered ${created.status}: ${await created.text()}`);

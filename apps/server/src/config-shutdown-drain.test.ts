@@ -1,4 +1,4 @@
-/** SHUTDOWN_DRAIN_MS (issue 23): how long a stopping instance drains; read beside config.test.ts's others. */
+/** SHUTDOWN_DRAIN_MS: how long a stopping instance drains; read beside config.test.ts's others. */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { readConfig } from "./config.ts";

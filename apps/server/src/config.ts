@@ -1,4 +1,4 @@
-/** The runtime contract of DESIGN.md section 2: every environment variable, read and checked once. */
+/** The runtime contract of docs/design.md section 2: every environment variable, read and checked once. */
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isHttpUrl, MAX_PASSWORD_BYTES } from "@portfolio/core/domain";
@@ -41,19 +41,19 @@ export interface ServerConfig {
    */
   secondFactor: { key: string | undefined; file: string };
   /**
-   * The audit chain's key (issue 26): AUDIT_KEY, or the file AUDIT_KEY_FILE (default: audit.key beside the
+   * The audit chain's key: AUDIT_KEY, or the file AUDIT_KEY_FILE (default: audit.key beside the
    * SQLite file, or ./data/audit.key with PostgreSQL), created with mode 0600 on the first start.
    */
   audit: { key: string | undefined; file: string };
   /**
-   * 'Connect Twitch' (SECURITY 22): the Twitch application's client id (unset: connecting answers 503) and
+   * 'Connect Twitch' (docs/security.md, promise 22): the Twitch application's client id (unset: connecting answers 503) and
    * Twitch's identity service, which authorizes the owner and validates the token before it is stored.
    */
   twitch: { clientId: string | undefined; authBaseUrl: string };
-  /** What an operator sees (issue 23): `observe/`. */
+  /** What an operator sees: `observe/`. */
   observe: ObserveConfig;
   /**
-   * SHUTDOWN_DRAIN_MS (issue 23, http/drain.ts): after SIGTERM, how long the instance keeps serving with its
+   * SHUTDOWN_DRAIN_MS (http/drain.ts): after SIGTERM, how long the instance keeps serving with its
    * health check at 503 before it stops accepting; longer than the balancer's health-check interval.
    */
   shutdownDrainMs: number;

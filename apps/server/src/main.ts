@@ -34,7 +34,7 @@ async function serve(): Promise<void> {
   const result = await bootstrap(core, config.owner);
   if (result.ownerCreated) {
     log(`Created the owner account "${config.owner.username}" (${config.owner.email}).`);
-    // SECURITY 14: the one deliberate exception; printed once, never stored or logged again.
+    // docs/security.md, promise 14: the one deliberate exception; printed once, never stored or logged again.
     if (result.generatedPassword)
       log(`Generated owner password (shown only once, change it after logging in): ${result.generatedPassword}`);
   }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * pnpm bench:users-tab (issue 24): the admin panel's Users tab on a site of 100,000 accounts, in Debian's
+ * pnpm bench:users-tab: the admin panel's Users tab on a site of 100,000 accounts, in Debian's
  * Chromium through Playwright, against the built server (apps/server/dist) serving the built site
  * (apps/site/dist) on a SQLite database seeded the way `pnpm bench:scale` seeds its large one (through the
  * project's own data layer: apps/server/bench/scale-seed-cli.mjs): its users and projects, no audit entries.

@@ -1,5 +1,5 @@
 /**
- * The account page of every signed-in user (issue 22 §5), plain users included, who cannot open the admin
+ * The account page of every signed-in user, plain users included, who cannot open the admin
  * panel: /account changes the password and lists and ends the sessions; it is reachable from the home page,
  * asks a logged-out visitor to log in, and stays out of search engines.
  */

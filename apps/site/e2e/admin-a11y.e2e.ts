@@ -87,7 +87,7 @@ for (const theme of ["dark", "light"] as const) {
       await editor.getByLabel("Tags", { exact: true }).fill("React");
       await editor.getByLabel("Tags", { exact: true }).press("Enter");
       found.push(...(await seriousViolations(page, { where: "Create Project" })));
-      // The added tag is an unsaved change: Escape asks before it drops it (issue 22 §3).
+      // The added tag is an unsaved change: Escape asks before it drops it.
       await page.keyboard.press("Escape");
       const discard = page.getByRole("dialog", { name: "Discard your changes?" });
       await expect(discard).toBeVisible(VISIBLE);

@@ -134,7 +134,7 @@ test("a moderator sees every tab but can change nothing, and the page says so", 
   await expect(profile.getByText("Only the owner can change the site profile.")).toBeVisible();
   await expect(profile.getByTestId("site-profile-read-only")).toContainText("Alex Morgan");
   await expect(profile.getByRole("textbox")).toHaveCount(0);
-  // Nothing to change; only the profile's history to read (issue 26), whose restores are the owner's.
+  // Nothing to change; only the profile's history to read, whose restores are the owner's.
   await expect(profile.getByRole("button")).toHaveText(["Show history"]);
 });
 

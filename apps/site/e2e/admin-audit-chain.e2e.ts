@@ -1,5 +1,5 @@
 /**
- * The audit log proves itself in the panel (issue 26): the Dashboard's audit card says whether the chain is
+ * The audit log proves itself in the panel: the Dashboard's audit card says whether the chain is
  * intact ('Audit log intact: N entries, checked 2 minutes ago') and verifies again on 'Verify now'; an entry
  * changed in the database behind the server's back shows as the break, with the first bad entry.
  */

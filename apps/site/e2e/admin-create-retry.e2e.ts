@@ -1,5 +1,5 @@
 /**
- * A project created while an instance restarts behind the balancer (issue 23): the balancer's 502 is not
+ * A project created while an instance restarts behind the balancer: the balancer's 502 is not
  * shown; the page sends the create once more with the same Idempotency-Key, and the project is made once.
  */
 import { expect, feedback, openPanel, ownerAccount, projectRow, test } from "./admin-support.ts";

@@ -1,5 +1,5 @@
 /**
- * Issue 24: the Dashboard loads no list of every user. 'Waiting for activation' comes with the figures, and
+ * The Dashboard loads no list of every user. 'Waiting for activation' comes with the figures, and
  * the audit log's 'Who' box asks the users search for a few names as the owner types.
  */
 import { expect, feedback, openPanel, ownerAccount, test } from "./admin-support.ts";

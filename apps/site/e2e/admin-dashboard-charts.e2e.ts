@@ -1,5 +1,5 @@
 /**
- * The Dashboard's activity charts (issue 24): sign-ups, activations, logins and content edits per UTC day over
+ * The Dashboard's activity charts: sign-ups, activations, logins and content edits per UTC day over
  * the last 90 days, each with its total, peak day, spoken summary, tooltip and table, checked against the
  * server's own `daily` series after the test made a few of each.
  */

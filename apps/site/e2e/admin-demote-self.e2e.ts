@@ -1,5 +1,5 @@
 /**
- * Demoting yourself (issue 13): a role editor who removes website:admin:view from their own role goes home
+ * Demoting yourself: a role editor who removes website:admin:view from their own role goes home
  * without the panel asking the server for anything it would now refuse (no 403 in the console first).
  */
 import { expect, openPanel, ROLE_PERMISSIONS, test } from "./admin-support.ts";

@@ -1,5 +1,5 @@
 /**
- * A project's History panel (issue 26): the versions newest first with who and when, the fields each
+ * A project's History panel: the versions newest first with who and when, the fields each
  * changed highlighted, 'Load older versions', and 'Restore this version' behind a confirmation listing what
  * will change; the editor then shows the restored project. A restore on a stale version is refused with a
  * clear message and the editor shows the latest one.

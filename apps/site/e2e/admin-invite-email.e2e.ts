@@ -1,5 +1,5 @@
 /**
- * Issue 22 §5 end to end: staff invite a user from the Users tab and the invited person chooses a password
+ * End to end: staff invite a user from the Users tab and the invited person chooses a password
  * from the mailed link; staff correct a user's e-mail address and its owner confirms it from the link mailed
  * to the new address. Each link works once. Runs against the real server and its mail outbox.
  */
@@ -25,7 +25,7 @@ test("an invitation: the owner invites, the invited person chooses a password an
   await page.getByRole("button", { name: "Invite user" }).click();
   const modal = page.getByRole("dialog", { name: "Invite user" });
   await expect(modal.getByLabel("Username")).toBeFocused();
-  // A bad e-mail address is named at its field, which takes focus (issue 22 §5); nothing is sent.
+  // A bad e-mail address is named at its field, which takes focus; nothing is sent.
   await modal.getByLabel("Username").fill(username);
   await modal.getByLabel("E-mail address").fill("not-an-address");
   await modal.getByRole("button", { name: "Send Invitation" }).click();
@@ -51,7 +51,7 @@ test("an invitation: the owner invites, the invited person chooses a password an
   const form = guest.getByTestId("invitation-form");
   await expect(form).toBeVisible();
   await form.getByRole("button", { name: "Activate Account" }).click();
-  // What was typed is checked at its field (issue 22 §5): marked invalid, described and focused.
+  // What was typed is checked at its field: marked invalid, described and focused.
   const chosen = form.getByRole("textbox", { name: "Password", exact: true });
   const confirm = form.getByRole("textbox", { name: "Confirm password" });
   await expect(chosen).toHaveAttribute("aria-invalid", "true");

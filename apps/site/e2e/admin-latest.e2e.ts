@@ -1,4 +1,4 @@
-/** One Latest project at most (issue 13): marking another project Latest in the panel clears the first. */
+/** One Latest project at most: marking another project Latest in the panel clears the first. */
 import { expect, feedback, openPanel, ownerAccount, projectRow, test } from "./admin-support.ts";
 
 test.describe.configure({ timeout: 90_000 });

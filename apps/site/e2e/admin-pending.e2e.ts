@@ -1,4 +1,4 @@
-/** Dashboard (issue 13): 'Waiting for activation' lists sign-ups never activated, never a deactivated user. */
+/** Dashboard: 'Waiting for activation' lists sign-ups never activated, never a deactivated user. */
 import { expect, openPanel, ownerAccount, test } from "./admin-support.ts";
 
 test.describe.configure({ timeout: 90_000 });

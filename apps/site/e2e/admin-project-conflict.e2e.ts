@@ -1,5 +1,5 @@
 /**
- * Optimistic concurrency in the Edit Project modal (issue 10, section 3): the editor sends the version it
+ * Optimistic concurrency in the Edit Project modal: the editor sends the version it
  * loaded; when someone saved the project meanwhile, it shows 'This project was changed elsewhere' with the
  * current values and lets the user reapply their edit (or keep the other version). Nothing is overwritten
  * silently.

@@ -1,5 +1,5 @@
 /**
- * The Projects tab at a size where loading every project would not do (issue 24): 120 projects, seeded
+ * The Projects tab at a size where loading every project would not do: 120 projects, seeded
  * through the API, shown 50 a page in the database's order, with a count line, 'Previous page' and 'Next
  * page', the arrow keys between rows, and every action working on a later page.
  */

@@ -1,5 +1,5 @@
 /**
- * The owner's 'Require a second factor for staff' and an admin's 'Remove second factors' (issue 25) through
+ * The owner's 'Require a second factor for staff' and an admin's 'Remove second factors' through
  * the panel, with the keyboard where a person would use it. Authenticator codes are computed from the secret
  * (RFC 6238), recovery codes come from the set-up's answer.
  */
@@ -18,7 +18,7 @@ import {
 } from "./admin-support.ts";
 import { seriousViolations } from "./axe.ts";
 
-// SECURITY 30: where the owner requires it, staff must use a second factor; a lost phone is recoverable by an admin.
+// docs/security.md, promise 30: where the owner requires it, staff must use a second factor; a lost phone is recoverable by an admin.
 test.describe.configure({ timeout: 90_000 });
 
 const MUST_ENROL = "Set up two-factor authentication to use the admin panel.";

@@ -1,5 +1,5 @@
 /**
- * The site profile's and each role's History panel (issue 26): the owner edits the profile twice, opens its
+ * The site profile's and each role's History panel: the owner edits the profile twice, opens its
  * history, restores the first version after a confirmation of what will change, and the form shows it
  * back; a profile changed elsewhere meanwhile restores nothing and says so; a role edit is restored after a
  * confirmation that also names who the restore will update. Axe-clean, 390 px wide, and by keyboard.

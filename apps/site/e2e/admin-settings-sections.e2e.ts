@@ -1,5 +1,5 @@
 /**
- * Settings in sections (issue 22 §5): each section reachable by its own address, a section navigation
+ * Settings in sections: each section reachable by its own address, a section navigation
  * that works by keyboard and fits a phone, the unsaved-changes question on a section switch, the role
  * card's sticky footer, disabled buttons that look disabled, and validation errors at their field.
  */

@@ -1,5 +1,5 @@
 /**
- * The trash in the admin panel (issue 26): a deleted project can be put back at once with 'Undo' (a toast
+ * The trash in the admin panel: a deleted project can be put back at once with 'Undo' (a toast
  * button that takes focus and is announced), or later from the Trash tab (projects:delete), which lists
  * what was deleted, by whom and when it will be purged, with Restore and 'Delete now'.
  */

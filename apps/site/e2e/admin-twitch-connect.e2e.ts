@@ -1,4 +1,4 @@
-/** The Settings tab's 'Connect Twitch' (SECURITY 22): the owner's alone, and it says when Twitch is not set up. */
+/** The Settings tab's 'Connect Twitch' (docs/security.md, promise 22): the owner's alone, and it says when Twitch is not set up. */
 import { expect, openPanel, openSettings, ownerAccount, ROLE_PERMISSIONS, test } from "./admin-support.ts";
 
 // Each test starts its own server (here without TWITCH_CLIENT_ID) and logs in.

@@ -1,5 +1,5 @@
 /**
- * No edit is lost without asking (issue 22 §3): a tab switch, Escape on the project editor, an in-app link
+ * No edit is lost without asking: a tab switch, Escape on the project editor, an in-app link
  * and a page unload ask 'Discard your changes?' while a form holds unsaved changes, and never when none does.
  */
 import type { Page } from "@playwright/test";

@@ -1,5 +1,5 @@
 /**
- * The Devices panel of the Users tab (SECURITY 26): staff with users:edit see a user's desktop app tokens
+ * The Devices panel of the Users tab (docs/security.md, promise 26): staff with users:edit see a user's desktop app tokens
  * and revoke them; the owner's tokens are the owner's alone.
  */
 import type { APIRequestContext } from "@playwright/test";

@@ -1,5 +1,5 @@
 /**
- * The Users tab on a site of 10,000 accounts (issue 24): one page at a time from the server, paging,
+ * The Users tab on a site of 10,000 accounts: one page at a time from the server, paging,
  * search as you type, the role and status filters, the keyboard, and the actions on a user found by a
  * search. One seeded server for the file (seeding takes a few seconds), so the tests run in order in one
  * worker; only the last one changes a user.

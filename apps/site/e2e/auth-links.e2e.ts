@@ -1,5 +1,5 @@
 /**
- * Issue 13: used or unknown activation and reset links show a friendly page with a way to a new link; sign-up
+ * Used or unknown activation and reset links show a friendly page with a way to a new link; sign-up
  * success points to the activation e-mail; /login while logged in goes where a logged-in user belongs, with
  * no login form on the way. Runs against the real server and its mail outbox.
  */
@@ -67,7 +67,7 @@ test.describe("a used activation link", () => {
 
     const form = page.getByRole("form", { name: "Get a new activation link" });
     await form.getByRole("button", { name: "Send New Activation Link" }).click();
-    // At its field (issue 22 §5): marked, described and focused; the form's message box stays empty.
+    // At its field: marked, described and focused; the form's message box stays empty.
     const emailField = form.getByLabel("Email", { exact: true });
     await expect(emailField).toHaveAttribute("aria-invalid", "true");
     await expect(emailField).toHaveAccessibleDescription("Please enter your email address.");

@@ -14,7 +14,7 @@ import {
 const message = (page: Page) => page.getByTestId("form-message");
 
 /**
- * A check of what was typed answers at its field (issue 22 §5): the field is marked invalid, described by
+ * A check of what was typed answers at its field: the field is marked invalid, described by
  * the spec's message (before any hint), and focused; the form's message box stays for the server's answers.
  */
 async function expectFieldError(page: Page, label: string, text: string) {

@@ -51,7 +51,7 @@ export async function gotoReady(page: Page, path: string): Promise<void> {
 }
 
 /**
- * The home page's live list call, with or without its paging parameters (issue 24: the page asks for the
+ * The home page's live list call, with or without its paging parameters (the page asks for the
  * whole list with `?limit=`, and a larger site's pages with sort, seed and cursor).
  */
 export const PROJECTS_LIST = /\/api\/projects(\?[^/]*)?$/;

@@ -1,5 +1,5 @@
 /**
- * The home page of a site too large to send whole (issue 24): a server of its own with 300 projects. The
+ * The home page of a site too large to send whole: a server of its own with 300 projects. The
  * first screenful comes first, the rest loads as the visitor scrolls (or presses 'Load more projects'), each
  * sort is the server's over the whole list, and the list ends saying so.
  */

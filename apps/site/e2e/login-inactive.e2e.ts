@@ -1,7 +1,7 @@
 /**
- * Issue 22 §1: the login tells an account never activated from one staff deactivated. The first is offered
+ * The login tells an account never activated from one staff deactivated. The first is offered
  * 'Send a new activation link' right under the message, and the link it mails activates the account; the
- * second is told it has been deactivated and offered no link (SECURITY 33). Against the real server.
+ * second is told it has been deactivated and offered no link (docs/security.md, promise 33). Against the real server.
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import { waitForMailLink } from "../scripts/testing/eml.ts";

@@ -1,5 +1,5 @@
 /**
- * Second factors through the screens (issue 25; SECURITY 30): a passkey added on the account page with
+ * Second factors through the screens (docs/security.md, promise 30): a passkey added on the account page with
  * Chromium's virtual authenticator (user verification on) signs in alone; an authenticator app set up from
  * the page's key asks for its code at the next login. The site runs on http://localhost: an IP address is
  * not a valid WebAuthn relying party.
@@ -9,7 +9,7 @@ import { test as base, expect } from "@playwright/test";
 import { OWNER, type RealServer, startRealServer } from "../scripts/testing/real-server.mjs";
 import { seriousViolations } from "./axe.ts";
 
-// SECURITY 30: staff accounts can use a second factor (TOTP with single-use codes, recovery codes, passkeys).
+// docs/security.md, promise 30: staff accounts can use a second factor (TOTP with single-use codes, recovery codes, passkeys).
 const test = base.extend<{ server: RealServer }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
   server: async ({}, use) => {

@@ -46,7 +46,7 @@ async function buildServerEntry() {
 /**
  * The home page's projects: the whole list for a site of up to `WHOLE_LIST_MAX` (shuffled here, as the
  * build's Random order); past that only the first screenful of a Random order (`FIRST_PAGE`, seeded), with
- * what the page needs to go on paging from it (issue 24).
+ * what the page needs to go on paging from it.
  */
 async function loadProjects(entry) {
   const fallback = entry.FALLBACK_PROJECTS;

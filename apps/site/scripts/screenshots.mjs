@@ -79,7 +79,7 @@ async function main() {
           await page.getByRole("tab", { name: tab.trim() }).click();
           await shoot(`admin-${tab.trim().toLowerCase().replace(/\W+/g, "-")}`);
         }
-        // Each Settings section (issue 22 §5) by its own address, then the account page of /account.
+        // Each Settings section by its own address, then the account page of /account.
         for (const section of SETTINGS_SECTIONS) {
           await page.goto(`/admin/settings#settings/${section}`);
           await page.getByRole("heading", { name: "Admin panel", level: 1 }).waitFor({ timeout: 15_000 });

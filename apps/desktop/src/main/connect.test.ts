@@ -197,7 +197,7 @@ describe("where the token may only be kept in memory (basic_text)", () => {
   });
 });
 
-// SECURITY 30: an account with a second factor connects the desktop with its code too.
+// docs/security.md, promise 30: an account with a second factor connects the desktop with its code too.
 describe("'Connect' with a second factor", () => {
   it("asks for the authenticator code, then connects with it and mints the token at once", async () => {
     await createAccount(server, "twofactor", DEFAULT_ROLES.admin.permissions);

@@ -27,7 +27,7 @@ export async function signInOnServer(options: {
   serverUrl: string;
   username: string;
   password: string;
-  /** The authenticator code or a recovery code (SECURITY 30), when the account has a second factor. */
+  /** The authenticator code or a recovery code (docs/security.md, promise 30), when the account has a second factor. */
   code?: string | undefined;
   deviceName: string;
   fetch: typeof fetch;
@@ -47,7 +47,7 @@ export async function signInOnServer(options: {
     try {
       const allowed = decide({ kind: "user", id: user._id, permissions: user.permissions }, "admin.view");
       if (!allowed.allowed) throw new Forbidden(allowed.message);
-      // The server asks for the password again before it mints a token (SECURITY 26); the second factor this
+      // The server asks for the password again before it mints a token (docs/security.md, promise 26); the second factor this
       // session's login just proved stands for the code (a code never works twice).
       const issued: IssuedDeviceToken = await session.call("sync.tokens.create", {
         name: options.deviceName,

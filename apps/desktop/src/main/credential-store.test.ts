@@ -74,7 +74,7 @@ describe("with an OS-protected key (Keychain, DPAPI, libsecret, KWallet)", () =>
   });
 });
 
-describe("where only plain-text storage exists (SECURITY 20)", () => {
+describe("where only plain-text storage exists (docs/security.md, promise 20)", () => {
   it("never writes the token to disk under the basic_text backend, and keeps it in memory", async () => {
     const store = await openCredentialStore({ dir, safeStorage: fakeAsyncSafeStorage({ backend: "basic_text" }) });
     await store.save(credential);

@@ -1,5 +1,5 @@
 /**
- * The sync credential (SECURITY 20): the device token lives in the main process only. Where the OS
+ * The sync credential (docs/security.md, promise 20): the device token lives in the main process only. Where the OS
  * protects safeStorage's key it is written encrypted to a file in userData; where it does not
  * (`basic_text` on Linux, or no encryption at all) it is never written, only kept in memory, and the app
  * asks for the password at each launch. The server URL and username are not secret and are always kept,

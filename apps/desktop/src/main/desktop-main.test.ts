@@ -90,7 +90,7 @@ describe("'Work locally'", () => {
   });
 });
 
-describe("the invoke channel (SECURITY 19)", () => {
+describe("the invoke channel (docs/security.md, promise 19)", () => {
   const create = { operation: "projects.create", input: { title: "From IPC", description: "Made over the channel." } };
 
   it("runs a local operation through the registry as the app's user and answers its result", async () => {

@@ -11,7 +11,7 @@ function recorder() {
   };
 }
 
-describe("opening external links (SECURITY 18)", () => {
+describe("opening external links (docs/security.md, promise 18)", () => {
   it("opens an https link in the system browser", async () => {
     const browser = recorder();
     expect(await openExternalLink("https://github.com/someone/project", browser.open)).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * External links (SECURITY 18): the app hands a URL to the system browser only when it parses as an
+ * External links (docs/security.md, promise 18): the app hands a URL to the system browser only when it parses as an
  * absolute http(s) URL. Anything else (file:, javascript:, smb:, custom protocol handlers that launch
  * programs, text that is not a URL) is refused, since `shell.openExternal` would happily run them.
  */

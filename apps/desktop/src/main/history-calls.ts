@@ -1,5 +1,5 @@
 /**
- * History, restore and the trash in the desktop app (issue 26). History and the trash live on the server:
+ * History, restore and the trash in the desktop app. History and the trash live on the server:
  * they are read through it, and while offline the call answers 'needs a connection' like any server call.
  * A restore is an ordinary edit here: the chosen version's fields (remembered from the history the owner
  * was shown, else read from the server) become a local `projects.update` based on the local version, queued

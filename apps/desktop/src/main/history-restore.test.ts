@@ -1,5 +1,5 @@
 /**
- * History, restore and Undo in the desktop app (issue 26), with the real server on 127.0.0.1 and the
+ * History, restore and Undo in the desktop app, with the real server on 127.0.0.1 and the
  * desktop main called as the renderer calls it. History and the trash are read through the server (offline:
  * 'Needs a connection.'); a restore is an ordinary edit queued in the outbox, made offline as well as
  * online, carrying the chosen version's fields and based on the local version; an Undo of a delete made

@@ -1,5 +1,5 @@
 /**
- * The shape of a call on the `invoke` channel, checked before anything else runs (SECURITY 19). The
+ * The shape of a call on the `invoke` channel, checked before anything else runs (docs/security.md, promise 19). The
  * operation's own input is validated afterwards by its schema from the registry, inside dispatch.
  */
 import { z } from "zod";

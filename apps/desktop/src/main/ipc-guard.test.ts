@@ -4,7 +4,7 @@ import { isTrustedSender } from "./ipc-guard.ts";
 const rendererUrl = "app://portfolio/index.html";
 const topFrame = (url: string) => ({ url, parent: null });
 
-describe("the IPC sender check (SECURITY 19)", () => {
+describe("the IPC sender check (docs/security.md, promise 19)", () => {
   it("trusts the app's own renderer in its top frame", () => {
     expect(isTrustedSender(topFrame(`${rendererUrl}#/projects`), rendererUrl)).toBe(true);
   });

@@ -1,5 +1,5 @@
 /**
- * Who may call main over IPC (SECURITY 19): only the app's own renderer page, and only its top frame (a
+ * Who may call main over IPC (docs/security.md, promise 19): only the app's own renderer page, and only its top frame (a
  * frame embedded in it, were one ever to load, is foreign). The shape is Electron's `event.senderFrame`
  * (a WebFrameMain: its URL and its parent frame, null for a top frame), which can itself be null when the
  * frame is already gone.

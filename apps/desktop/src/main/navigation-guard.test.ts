@@ -25,7 +25,7 @@ function navigation(url: string) {
 /** Lets the fire-and-forget openExternal call settle. */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
-describe("navigation (SECURITY 18)", () => {
+describe("navigation (docs/security.md, promise 18)", () => {
   it("lets the renderer move within its own page", () => {
     expect(isAllowedNavigation(`${rendererUrl}#/settings`, rendererUrl)).toBe(true);
   });
@@ -70,7 +70,7 @@ describe("navigation (SECURITY 18)", () => {
   });
 });
 
-describe("new windows (SECURITY 18)", () => {
+describe("new windows (docs/security.md, promise 18)", () => {
   it("denies window.open and opens an http(s) target in the system browser", async () => {
     const { opened, openExternal } = setup();
     expect(windowOpenHandler({ openExternal })({ url: "https://example.com/" })).toEqual({ action: "deny" });

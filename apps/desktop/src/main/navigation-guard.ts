@@ -1,5 +1,5 @@
 /**
- * Navigation and new windows (SECURITY 18): the app's window only ever shows the app's own renderer.
+ * Navigation and new windows (docs/security.md, promise 18): the app's window only ever shows the app's own renderer.
  * A navigation elsewhere (a plain link, a redirect, a script setting location) is cancelled; when it is
  * an http(s) link it opens in the system browser instead, which is what clicking a project's link means.
  * window.open and target=_blank never create an Electron window.

@@ -1,5 +1,5 @@
 /**
- * The desktop's Projects tab pages through the local database (issue 24): `projects.list` with paging
+ * The desktop's Projects tab pages through the local database: `projects.list` with paging
  * parameters is answered by the same core function as the server's `GET /api/projects`, from the local
  * SQLite, in the same orders and with the same cursors, whether the app works locally, is connected, or the
  * network is gone; nothing is asked of the server.

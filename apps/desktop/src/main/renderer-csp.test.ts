@@ -8,7 +8,7 @@ const directive = (csp: string, name: string) =>
     .find((d) => d.startsWith(`${name} `))
     ?.slice(name.length + 1);
 
-describe("the renderer's CSP (SECURITY 18)", () => {
+describe("the renderer's CSP (docs/security.md, promise 18)", () => {
   it("denies everything not named", () => {
     expect(directive(production, "default-src")).toBe("'none'");
   });

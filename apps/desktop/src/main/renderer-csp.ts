@@ -1,5 +1,5 @@
 /**
- * The renderer's Content-Security-Policy (SECURITY 18). The renderer is the built admin panel: its own
+ * The renderer's Content-Security-Policy (docs/security.md, promise 18). The renderer is the built admin panel: its own
  * scripts, styles, images and fonts, no remote code, no frames, no plugins; it reaches data only through
  * the IPC bridge. 'self' is the renderer's origin, app://portfolio when built (app-scheme.ts), so no
  * other app:// host, no file:// page and no web site counts as the app's own. It is applied twice: as a

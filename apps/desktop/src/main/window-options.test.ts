@@ -3,7 +3,7 @@ import { windowOptions } from "./window-options.ts";
 
 const options = windowOptions({ preloadPath: "/app/out/preload/index.cjs", platform: "linux" });
 
-describe("the app window (SECURITY 17)", () => {
+describe("the app window (docs/security.md, promise 17)", () => {
   it("isolates the renderer from the preload", () => {
     expect(options.webPreferences?.contextIsolation).toBe(true);
   });

@@ -1,5 +1,5 @@
 /**
- * The BrowserWindow options of the app's only window (SECURITY 17): the renderer is a plain web page with
+ * The BrowserWindow options of the app's only window (docs/security.md, promise 17): the renderer is a plain web page with
  * no Node, isolated from the preload, sandboxed, with the web's same-origin rules and no <webview>.
  */
 import type { BrowserWindowConstructorOptions } from "electron";

@@ -1,5 +1,5 @@
 /**
- * A download of the server's projects that is not finished (issue 24): how far it has come, as words and a
+ * A download of the server's projects that is not finished: how far it has come, as words and a
  * bar, with Cancel while it runs and 'Resume download' once the owner stopped it. Shown on the connect
  * screen during the first download and in the status area until the download ends.
  */

@@ -41,7 +41,7 @@ export function FirstRunScreen({
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<"connect" | "local" | null>(null);
-  // Shown once the server says the account has a second factor (SECURITY 30).
+  // Shown once the server says the account has a second factor (docs/security.md, promise 30).
   const [needsCode, setNeedsCode] = useState(false);
   // Main's request for the code is a step, not a failure: said politely, until an error takes its place.
   const [notice, setNotice] = useState<string | null>(null);

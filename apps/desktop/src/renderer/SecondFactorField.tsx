@@ -1,5 +1,5 @@
 /**
- * The code field of the connect and 'Sign in again' screens (SECURITY 30), shown once main says the account
+ * The code field of the connect and 'Sign in again' screens (docs/security.md, promise 30), shown once main says the account
  * has a second factor: an authenticator code or a recovery code. It says plainly that passkeys cannot be used
  * here: the app's pages come from app://portfolio, which no server's passkeys are registered for.
  */

@@ -30,7 +30,7 @@ export function SignInAgainScreen({
   const [busy, setBusy] = useState(false);
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
-  // Shown once main says the account has a second factor (SECURITY 30), as on the connect screen.
+  // Shown once main says the account has a second factor (docs/security.md, promise 30), as on the connect screen.
   const [needsCode, setNeedsCode] = useState(false);
   // Main's request for the code is a step, not a failure: said politely, until an error takes its place.
   const [notice, setNotice] = useState<string | null>(null);

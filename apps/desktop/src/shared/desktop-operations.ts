@@ -2,7 +2,7 @@
  * The desktop's own operations (IPC only, never HTTP), declared once: their input schemas and result
  * types. Main validates every input with these schemas exactly as registry operations are validated (the
  * first problem is a 400 naming the field); the renderer imports the types. The contract is
- * /tmp/brief/desktop-contract.md, mirrored in apps/desktop/README.md.
+ * apps/desktop/README.md.
  */
 import { z } from "zod";
 
@@ -79,7 +79,7 @@ export function asksForCode(message: string): boolean {
   return message === CODE_NEEDED || message === RECOVERY_CODE_NEEDED;
 }
 
-/** The authenticator code or a recovery code, for an account with a second factor (SECURITY 30). */
+/** The authenticator code or a recovery code, for an account with a second factor (docs/security.md, promise 30). */
 const code = z.string({ error: "code: must be text." }).trim().max(40, "code: the code is too long.").optional();
 
 const opId = z.strictObject(

@@ -1,5 +1,5 @@
 /**
- * SECURITY 28 / issue 21 §3: ids and numbers PostgreSQL cannot hold (a NUL in a path segment, a number past
+ * docs/security.md, promise 28 / Ids and numbers PostgreSQL cannot hold (a NUL in a path segment, a number past
  * its integer columns) are a 400 that names the field on either database, never a 500 on one and junk stored
  * on the other.
  */

@@ -1,5 +1,5 @@
 /**
- * SECURITY 9, proven over the whole registry: every operation that is not public answers 401 logged out, and
+ * docs/security.md, promise 9, proven over the whole registry: every operation that is not public answers 401 logged out, and
  * every one that needs a permission answers 403 to a logged-in user holding none, whatever its input. An
  * operation added later is covered without touching this file.
  */

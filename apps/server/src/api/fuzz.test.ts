@@ -1,5 +1,5 @@
 /**
- * SECURITY 24 and 28: malformed paths, encodings, queries and bodies, generated from the registry for every
+ * docs/security.md, promises 24 and 28: malformed paths, encodings, queries and bodies, generated from the registry for every
  * operation and sent as raw bytes (a NUL, a lone surrogate, 2^31), never reach a 5xx, never show a stack, and
  * change nothing, on SQLite and on PostgreSQL alike.
  */

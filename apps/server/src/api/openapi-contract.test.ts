@@ -1,5 +1,5 @@
 /**
- * The OpenAPI document as a contract the server is held to (issue 21): every operation of the registry is
+ * The OpenAPI document as a contract the server is held to: every operation of the registry is
  * called the ways a contract tester would call it (anonymous, logged in without permissions, as the owner
  * with valid and with bad input, with a body over the limit, from another site, with a device token, and
  * against rate limits of one) and each answer's status must be one the document lists for that operation;

@@ -77,7 +77,7 @@ it("renders the contract as a page to read at /api/docs", async () => {
 
 type Responses = { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
 
-it("lists the statuses issue 21 names: 401 and 429 on login, 403 and 429 on the Twitch callback, 401, 409 and 413 on sync push", async () => {
+it("lists the refusals a client must expect: 401 and 429 on login, 403 and 429 on the Twitch callback, 401, 409 and 413 on sync push", async () => {
   const document = (await server.client().get<Responses>("/api/openapi.json")).body;
   const statuses = (path: string) => Object.keys(document.paths[path]?.post?.responses ?? {}).map(Number);
   expect(statuses("/api/login")).toEqual(expect.arrayContaining([401, 429]));

@@ -1,8 +1,8 @@
 /**
  * `pnpm audit:verify` (portfolio-server audit-verify): the same check and answer as the API, with the
- * server's environment; it never creates a key of its own. SECURITY 32.
+ * server's environment; it never creates a key of its own. docs/security.md, promise 32.
  */
-// SECURITY 32
+// docs/security.md, promise 32
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tamperAuditLog } from "../test/tamper.ts";
 import { startTestServer, type TestServer } from "../test/test-server.ts";

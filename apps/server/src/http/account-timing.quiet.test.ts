@@ -1,5 +1,5 @@
 /**
- * SECURITY 6 and 25, measured: forgot-password and sign-up take the same time for known and unknown
+ * docs/security.md, promises 6 and 25, measured: forgot-password and sign-up take the same time for known and unknown
  * addresses. Timing needs a quiet machine, so `pnpm test` runs `*.quiet.test.ts` files on their own, one
  * at a time, after the parallel suite (a 1 ms bound means nothing next to another test file's load).
  */

@@ -1,5 +1,5 @@
 /**
- * The hand-over before a graceful shutdown (issue 23): for `drainMs` after SIGTERM the instance keeps
+ * The hand-over before a graceful shutdown: for `drainMs` after SIGTERM the instance keeps
  * serving, but its health check answers 503 (so a balancer's active check takes it out of rotation) and
  * every answer carries `Connection: close` (so a balancer drops the kept connections to it one by one,
  * each after an answer, instead of meeting them closed under a request it cannot retry). Only then does

@@ -1,5 +1,5 @@
 /**
- * SECURITY 13 and 24 at the HTTP edge: malformed URLs, encodings and parameters are a 4xx JSON error that
+ * docs/security.md, promises 13 and 24 at the HTTP edge: malformed URLs, encodings and parameters are a 4xx JSON error that
  * changes nothing, and no answer ever carries a stack trace.
  */
 import { afterEach, describe, expect, it } from "vitest";

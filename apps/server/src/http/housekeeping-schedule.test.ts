@@ -1,5 +1,5 @@
 /**
- * The server's housekeeping schedule (issue 24), on both dialects: it runs shortly after start, every
+ * The server's housekeeping schedule, on both dialects: it runs shortly after start, every
  * instance keeps a timer yet one of them does the work per interval, and AUDIT_RETENTION_DAYS reaches it.
  */
 import { createSession } from "@portfolio/core/services";

@@ -1,4 +1,4 @@
-/** /login while logged in goes where a logged-in user belongs, before any login form is sent (issue 13). */
+/** /login while logged in goes where a logged-in user belongs, before any login form is sent. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RoleAccounts, roleAccounts } from "../test/accounts.ts";
 import { startTestServer, type TestClient, type TestServer } from "../test/test-server.ts";

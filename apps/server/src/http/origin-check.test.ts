@@ -1,5 +1,5 @@
 /**
- * SECURITY 23: origins are judged against the configured values (PUBLIC_URL, CORS_ORIGINS), never the Host
+ * docs/security.md, promise 23: origins are judged against the configured values (PUBLIC_URL, CORS_ORIGINS), never the Host
  * header, and `null` is never an allowed origin with credentials.
  */
 import { request as httpRequest } from "node:http";

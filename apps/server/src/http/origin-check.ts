@@ -1,5 +1,5 @@
 /**
- * CSRF defence (SECURITY 3, 23): a state-changing call must carry an Origin (or Referer) equal to PUBLIC_URL's
+ * CSRF defence (docs/security.md, promise 3, 23): a state-changing call must carry an Origin (or Referer) equal to PUBLIC_URL's
  * origin or to an origin of CORS_ORIGINS. Never the Host header: an attacker's page chooses it freely (DNS
  * rebinding, a proxy that passes it on), so trusting it lets any site vouch for itself. Allow-listed origins
  * also get CORS headers with credentials; `null` (sandboxed frames, file: pages, redirects) never does,

@@ -15,7 +15,7 @@ export function projectListHandler({ projectsCache, core }: AppContext): Request
   const spec = operations["projects.list"];
   return async (req, res) => {
     const query = parseOperationInput(spec, { params: {}, query: req.query, body: undefined });
-    // A page (issue 24) is read from the database each time: its indexes make it cheap, and the sorts and
+    // A page is read from the database each time: its indexes make it cheap, and the sorts and
     // seeds are too many to keep in memory.
     if (isProjectsPageQuery(query)) {
       res.set("Cache-Control", "no-store").json(await projectsPage(core.db, query as ProjectsQuery));

@@ -1,5 +1,5 @@
 /**
- * Rate limits kept in the database (SECURITY 8, issue 12): counted across instances sharing the database,
+ * Rate limits kept in the database (docs/security.md, promise 8): counted across instances sharing the database,
  * kept across a restart, atomic under concurrent hits, and a window that ends restarts the count.
  */
 import type { AddressInfo } from "node:net";

@@ -1,6 +1,6 @@
 /**
  * An express-rate-limit Store kept in the database (table `rate_limits`), on SQLite and PostgreSQL alike:
- * limits survive a restart and are counted across every instance sharing the database (SECURITY 8).
+ * limits survive a restart and are counted across every instance sharing the database (docs/security.md, promise 8).
  *
  * Each hit is one atomic upsert (`countHit` of @portfolio/core/data, which the account-wide second-factor
  * count shares), so concurrent requests on several instances never lose a count. Windows are fixed, like the

@@ -148,7 +148,7 @@ export function createRateLimits(settings: RateLimitSettings, storage: RateLimit
         anonymous,
       ),
     ],
-    // The second step of a login (issue 25): wrong answers per address like wrong passwords; each step also
+    // The second step of a login: wrong answers per address like wrong passwords; each step also
     // ends itself after five.
     secondFactor: [
       limiter("second-factor-ip", settings.loginPerIp, MESSAGES.tooManyLogins, ip),
@@ -165,7 +165,7 @@ export function createRateLimits(settings: RateLimitSettings, storage: RateLimit
     ],
     // Checking a reset link is limited like asking for one: no address is guessed at faster through it.
     resetTokenCheck: [limiter("reset-check-ip", settings.forgotPerIp, MESSAGES.tooManyRequests, ip)],
-    // So are the checks of an address confirmation and of an invitation (issue 22 §5).
+    // So are the checks of an address confirmation and of an invitation.
     emailChangeCheck: [limiter("email-check-ip", settings.forgotPerIp, MESSAGES.tooManyRequests, ip)],
     invitationCheck: [limiter("invitation-check-ip", settings.forgotPerIp, MESSAGES.tooManyRequests, ip)],
     signup: [limiter("signup-ip", settings.signupPerIp, MESSAGES.tooManyRequests, ip)],

@@ -1,5 +1,5 @@
 /**
- * Security headers (SECURITY 15) from helmet. With no per-request nonces helmet's headers are the same for
+ * Security headers (docs/security.md, promise 15) from helmet. With no per-request nonces helmet's headers are the same for
  * every answer, so they are computed once at start-up and set in one step: helmet's thirteen middlewares
  * per request were the largest share of our overhead on the hottest call (GET /api/projects).
  */

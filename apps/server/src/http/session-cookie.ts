@@ -1,6 +1,6 @@
 /**
- * The session cookie (SECURITY 1): httpOnly, SameSite=Lax, Path=/, Secure behind HTTPS. The request's actor
- * is resolved from it once per request, with permissions re-read from the database (SECURITY 9).
+ * The session cookie (docs/security.md, promise 1): httpOnly, SameSite=Lax, Path=/, Secure behind HTTPS. The request's actor
+ * is resolved from it once per request, with permissions re-read from the database (docs/security.md, promise 9).
  */
 import type { IncomingMessage } from "node:http";
 import type { Actor, Core } from "@portfolio/core/services";
@@ -45,7 +45,7 @@ export function clearSessionCookie(req: Request, res: Response, publicUrl: strin
   res.clearCookie(SESSION_COOKIE, cookieOptions(req, publicUrl));
 }
 
-/** The 5-minute login step (issue 25): a password waiting for its second factor, or a passkey challenge. */
+/** The 5-minute login step: a password waiting for its second factor, or a passkey challenge. */
 export const LOGIN_STEP_COOKIE = "login_step";
 export const LOGIN_STEP_MAX_AGE_MS = 5 * 60 * 1000;
 

@@ -1,4 +1,4 @@
-/** Issue 21 §4: a JSON body declared in a charset other than UTF-8 is a 415, never read as something else. */
+/** A JSON body declared in a charset other than UTF-8 is a 415, never read as something else. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../test/test-server.ts";
 import { declaredCharset, UTF8_ONLY_MESSAGE } from "./utf8-json.ts";

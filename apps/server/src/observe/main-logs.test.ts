@@ -1,5 +1,5 @@
 /**
- * What `portfolio-server` prints (issue 23): the bundled server, started as `pnpm start` starts it, writes
+ * What `portfolio-server` prints: the bundled server, started as `pnpm start` starts it, writes
  * one JSON line per entry when its output is not a terminal (a log collector's case), its startup messages
  * as `msg` so they still read as the README shows them, and readable lines with LOG_FORMAT=pretty.
  */

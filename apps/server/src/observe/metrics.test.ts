@@ -1,5 +1,5 @@
 /**
- * GET /metrics (issue 23): off unless METRICS_TOKEN is set, then only with that bearer token, in Prometheus'
+ * GET /metrics: off unless METRICS_TOKEN is set, then only with that bearer token, in Prometheus'
  * text format: requests and latency by operation, the database pool and query time of this run's dialect,
  * sync, mail, rate limits, login failures and the process. Runs on SQLite and on PostgreSQL.
  */

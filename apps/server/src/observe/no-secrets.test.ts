@@ -1,5 +1,5 @@
 /**
- * Nothing secret in a log line or a metric label (issue 23): requests carrying a password, a cookie, a bearer
+ * Nothing secret in a log line or a metric label: requests carrying a password, a cookie, a bearer
  * token, an e-mail address and a token in a query leave none of them in the log output or in /metrics.
  */
 import { afterEach, describe, expect, it } from "vitest";

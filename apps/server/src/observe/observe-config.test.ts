@@ -1,4 +1,4 @@
-/** LOG_FORMAT and METRICS_TOKEN (issue 23), read and checked once with the rest of the environment. */
+/** LOG_FORMAT and METRICS_TOKEN, read and checked once with the rest of the environment. */
 import { describe, expect, it } from "vitest";
 import { readConfig } from "../config.ts";
 

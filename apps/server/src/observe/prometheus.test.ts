@@ -1,5 +1,5 @@
 /**
- * The metrics as an operator reads them (issue 23): Debian's real `prometheus` scrapes a running instance
+ * The metrics as an operator reads them: Debian's real `prometheus` scrapes a running instance
  * with the bearer token, and one of our series comes back through its query API.
  * Needs /usr/bin/prometheus (`apt-get install -y prometheus`; `.ci/run` installs it).
  */

@@ -1,5 +1,5 @@
 /**
- * One log line per request (issue 23): JSON with the request id (also answered in X-Request-Id), the method,
+ * One log line per request: JSON with the request id (also answered in X-Request-Id), the method,
  * the path without its query, the operation name, the status, the duration and the user id; the id comes
  * from X-Request-Id only behind a trusted proxy and only when it is a short safe token.
  */

@@ -1,5 +1,5 @@
 /**
- * What the admin panel shows about accounts that come and go through e-mailed links (issue 13): the
+ * What the admin panel shows about accounts that come and go through e-mailed links: the
  * Dashboard's 'Waiting for activation' lists sign-ups never activated, not deactivated users; and an
  * activation or a password reset through a link is attributed in the audit log to the account concerned.
  */

@@ -1,5 +1,5 @@
 /**
- * A user's devices in the admin panel over HTTP (SECURITY 26): staff with users:edit list and end their
+ * A user's devices in the admin panel over HTTP (docs/security.md, promise 26): staff with users:edit list and end their
  * device tokens and browser sessions, audited; the owner's are the owner's alone.
  */
 import { DEFAULT_ROLES, type DeviceTokenView, type SessionView } from "@portfolio/core/domain";
@@ -143,7 +143,7 @@ describe("DELETE /api/admin/users/{id}/device-tokens/{tokenId}", () => {
   });
 });
 
-// SECURITY 26: every use of a device token is checked against what its user holds now.
+// docs/security.md, promise 26: every use of a device token is checked against what its user holds now.
 describe("a device token calling these operations, as the desktop app forwards them", () => {
   it("works while its user holds users:edit and gets 403 once they lose it", async () => {
     const target = await staffWithDevice("target");

@@ -1,9 +1,9 @@
 /**
- * The audit log proves itself (issue 26). SECURITY 32: every entry is chained to the one before it with a
+ * The audit log proves itself. docs/security.md, promise 32: every entry is chained to the one before it with a
  * keyed hash (the key outside the database), and `GET /api/admin/audit/verify` finds the first entry changed,
  * the first after a removed one, and entries cut off the end against a head saved earlier.
  */
-// SECURITY 32
+// docs/security.md, promise 32
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import type { AuditLogAnswer, AuditVerifyAnswer } from "@portfolio/core/domain";

@@ -1,5 +1,5 @@
 /**
- * Issue 22 §1 over HTTP (SECURITY 33): the owner deactivates a moderator, and no way back works for the
+ * Deactivation over HTTP (docs/security.md, promise 33): the owner deactivates a moderator, and no way back works for the
  * moderator: not the login, not forgot-password's mail, not a link mailed before, not an old session or
  * device token. Only staff allowed to edit the user reactivate them.
  */

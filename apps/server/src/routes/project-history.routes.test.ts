@@ -1,9 +1,9 @@
 /**
- * Nothing is lost for good (issue 26), for projects. SECURITY 32: every edit keeps a version that can be
+ * Nothing is lost for good, for projects. docs/security.md, promise 32: every edit keeps a version that can be
  * restored (a restore is an edit: history, audit, sync, 409 on a stale baseVersion), and a delete goes to a
  * trash for TRASH_RETENTION_DAYS, restorable or purged only by those allowed to delete.
  */
-// SECURITY 32
+// docs/security.md, promise 32
 import type { AuditLogAnswer, Project, ProjectHistoryAnswer, TrashAnswer } from "@portfolio/core/domain";
 import { purgeExpiredTrash } from "@portfolio/core/services";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";

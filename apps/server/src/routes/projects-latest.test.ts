@@ -1,5 +1,5 @@
 /**
- * One Latest project at most (issue 13): marking a project Latest, by an edit or at creation, clears the one
+ * One Latest project at most: marking a project Latest, by an edit or at creation, clears the one
  * marked before, in the same transaction, and the change log carries the cleared project too, so the
  * desktop's pull sees it. Runs on SQLite and, with TEST_DATABASE=postgres, on PostgreSQL.
  */

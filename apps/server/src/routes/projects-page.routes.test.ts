@@ -1,5 +1,5 @@
 /**
- * GET /api/projects in pages over HTTP (issue 24): the site's sorts read one page at a time from the
+ * GET /api/projects in pages over HTTP: the site's sorts read one page at a time from the
  * database, a bad parameter is a 400 naming it, and a write shows on the very next page (no cache).
  */
 import type { Project } from "@portfolio/core/domain";

@@ -1,5 +1,5 @@
 /**
- * Optimistic concurrency on projects (issue 10, section 3): every project answer carries its `version`; an
+ * Optimistic concurrency on projects: every project answer carries its `version`; an
  * edit carrying a stale `version` is a 409 with the current project; an edit without `version` keeps the
  * old behaviour (last write wins).
  */

@@ -1,9 +1,9 @@
 /**
- * Nothing is lost for good (issue 26), for roles. SECURITY 32: every role edit keeps the whole role as a
+ * Nothing is lost for good, for roles. docs/security.md, promise 32: every role edit keeps the whole role as a
  * version, and a restore follows every rule of a role edit: who may do it, the owner role untouchable,
  * nobody grants what they do not hold, and a dry run that answers who will change before anything does.
  */
-// SECURITY 32
+// docs/security.md, promise 32
 import type {
   AuditLogAnswer,
   AuditVerifyAnswer,

@@ -1,5 +1,5 @@
 /**
- * Role membership is explicit (issue 10, section 3; SECURITY 21): a role edit changes exactly the users who
+ * Role membership is explicit (docs/security.md, promise 21): a role edit changes exactly the users who
  * are members of that role, never users who merely hold an equal set; two roles may never hold the same
  * set; a dry run says who would change; and changing what a role holds follows the same rule as changing
  * what one user holds.
@@ -114,7 +114,7 @@ describe("dry run", () => {
     expect(await server.core.db.selectFrom("audit_log").select("id").execute()).toHaveLength(auditBefore.length);
   });
 
-  it("names at most the first 10 members of a large role, counting them all (issue 24)", async () => {
+  it("names at most the first 10 members of a large role, counting them all", async () => {
     for (let n = 2; n <= 14; n += 1) await createAccount(server, `moderator${String(n).padStart(2, "0")}`, MODERATOR);
     const next = [...MODERATOR, "projects:create"];
     const res = await accounts.as.owner.patch<RoleUpdateAnswer>("/api/admin/roles/moderator", {
@@ -136,7 +136,7 @@ describe("dry run", () => {
     ]);
   });
 
-  it("the real edit's audit entry names at most 100 members and counts them all (issue 24)", async () => {
+  it("the real edit's audit entry names at most 100 members and counts them all", async () => {
     for (let n = 2; n <= 101; n += 1) await createAccount(server, `moderator${String(n).padStart(3, "0")}`, MODERATOR);
     await accounts.as.owner.patch("/api/admin/roles/moderator", { permissions: [...MODERATOR, "projects:create"] });
     const audit = await accounts.as.owner.get<{
@@ -164,7 +164,7 @@ describe("dry run", () => {
   });
 });
 
-describe("names are for those who may see users (issue 21 §4)", () => {
+describe("names are for those who may see users", () => {
   /** May edit users and roles, but not list users: learns no member's name nor any address. */
   const BLIND_EDITOR = ["website:view", "website:admin:view", "users:edit", "users:permissions", "projects:view"];
   const NEXT_USER_ROLE = { permissions: ["website:view", "projects:view"] };

@@ -1,5 +1,5 @@
 /**
- * Passkeys (issue 25; SECURITY 30): adding, listing and removing them, signing in with one alone (user
+ * Passkeys (docs/security.md, promise 30): adding, listing and removing them, signing in with one alone (user
  * verification required), and as the second step after a password. Answers come from a software
  * authenticator at the outer edge; the server's WebAuthn library checks them for real.
  */
@@ -8,7 +8,7 @@ import { passwordStep } from "../test/second-factor.ts";
 import { SoftAuthenticator } from "../test/soft-authenticator.ts";
 import { OWNER, startTestServer, type TestClient, type TestServer } from "../test/test-server.ts";
 
-// SECURITY 30: passkeys sign in alone with user verification, or as the second factor.
+// docs/security.md, promise 30: passkeys sign in alone with user verification, or as the second factor.
 let server: TestServer;
 let device: SoftAuthenticator;
 beforeEach(async () => {

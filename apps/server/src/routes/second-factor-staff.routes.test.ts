@@ -1,6 +1,6 @@
 /**
- * The owner's 'Require a second factor for staff' and staff removing a user's second factors (issue 25;
- * SECURITY 30).
+ * The owner's 'Require a second factor for staff' and staff removing a user's second factors
+ * (docs/security.md, promise 30).
  */
 import { DEFAULT_ROLES } from "@portfolio/core/domain";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -8,7 +8,7 @@ import { createAccount, PASSWORD } from "../test/accounts.ts";
 import { codeNow, enableTotp, passwordStep } from "../test/second-factor.ts";
 import { OWNER, outboxMails, startTestServer, type TestServer } from "../test/test-server.ts";
 
-// SECURITY 30: where the owner requires it, staff must use a second factor; a lost phone is recoverable.
+// docs/security.md, promise 30: where the owner requires it, staff must use a second factor; a lost phone is recoverable.
 let server: TestServer;
 beforeEach(async () => {
   server = await startTestServer();

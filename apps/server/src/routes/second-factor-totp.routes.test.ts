@@ -1,5 +1,5 @@
 /**
- * Authenticator codes and recovery codes (issue 25; SECURITY 30): enrolment, the login's second step, replays,
+ * Authenticator codes and recovery codes (docs/security.md, promise 30): enrolment, the login's second step, replays,
  * lock-outs and single-use recovery codes. Codes are computed from the secret at the server's clock, which the
  * tests move instead of waiting.
  */
@@ -8,7 +8,7 @@ import { createAccount, PASSWORD } from "../test/accounts.ts";
 import { codeNow, enableTotp, passwordStep, STEP_MS } from "../test/second-factor.ts";
 import { OWNER, outboxMails, startTestServer, type TestServer } from "../test/test-server.ts";
 
-// SECURITY 30: staff accounts can use a second factor (TOTP with single-use codes, recovery codes, passkeys).
+// docs/security.md, promise 30: staff accounts can use a second factor (TOTP with single-use codes, recovery codes, passkeys).
 let server: TestServer;
 beforeEach(async () => {
   server = await startTestServer();
@@ -22,7 +22,7 @@ async function auditActions(): Promise<string[]> {
   return rows.map((row) => row.action);
 }
 
-describe("setting up an authenticator app (SECURITY 30)", () => {
+describe("setting up an authenticator app (docs/security.md, promise 30)", () => {
   it("asks for the password again and answers a base32 secret and its otpauth link, not active yet", async () => {
     const owner = await server.login(OWNER.username, OWNER.password);
     const wrong = await owner.post("/api/account/totp", { password: "not-the-password" });
@@ -92,7 +92,7 @@ describe("setting up an authenticator app (SECURITY 30)", () => {
   });
 });
 
-describe("signing in with an authenticator code (SECURITY 30)", () => {
+describe("signing in with an authenticator code (docs/security.md, promise 30)", () => {
   it("answers the methods after the password and sets only a short login-step cookie, never a session", async () => {
     const owner = await server.login(OWNER.username, OWNER.password);
     await enableTotp(server, owner, OWNER.password);
@@ -203,7 +203,7 @@ describe("signing in with an authenticator code (SECURITY 30)", () => {
   });
 });
 
-describe("recovery codes (SECURITY 30)", () => {
+describe("recovery codes (docs/security.md, promise 30)", () => {
   it("sign in once each, are audited and mailed, and are counted down", async () => {
     const owner = await server.login(OWNER.username, OWNER.password);
     const { recoveryCodes } = await enableTotp(server, owner, OWNER.password);
@@ -257,7 +257,7 @@ describe("turning the authenticator app off", () => {
   });
 });
 
-describe("minting a desktop device token (SECURITY 26, 30)", () => {
+describe("minting a desktop device token (docs/security.md, promise 26, 30)", () => {
   it("asks for the second factor too", async () => {
     const owner = await server.login(OWNER.username, OWNER.password);
     const { secret } = await enableTotp(server, owner, OWNER.password);

@@ -1,5 +1,5 @@
 /**
- * 'Log out everywhere else' (issue 22): POST /api/sessions/end-others ends every browser session of the
+ * 'Log out everywhere else': POST /api/sessions/end-others ends every browser session of the
  * caller but their own, leaves other users and the caller's desktop tokens alone, and is audited.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";

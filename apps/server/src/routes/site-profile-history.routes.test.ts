@@ -1,9 +1,9 @@
 /**
- * Nothing is lost for good (issue 26), for the site profile. SECURITY 32: every change keeps the whole
+ * Nothing is lost for good, for the site profile. docs/security.md, promise 32: every change keeps the whole
  * profile as a version; a restore is an edit like any other (history, chained audit entry, sync to desktops,
  * 409 on a stale baseVersion), made only by the owner, who alone may change the profile.
  */
-// SECURITY 32
+// docs/security.md, promise 32
 import {
   type AuditLogAnswer,
   type AuditVerifyAnswer,

@@ -1,7 +1,7 @@
 /**
- * Issue 22 §5 over HTTP: staff with users:edit correct a user's e-mail address. The new address waits as
+ * Over HTTP: staff with users:edit correct a user's e-mail address. The new address waits as
  * pending until its owner opens the single-use link mailed to it; the address in use is told; a deactivated
- * account gets no mail and no confirmation (SECURITY 33); request and confirmation are audited.
+ * account gets no mail and no confirmation (docs/security.md, promise 33); request and confirmation are audited.
  */
 import { MESSAGES } from "@portfolio/core/domain";
 import { EMAIL_DEACTIVATED, EMAIL_TAKEN_SINCE, EMAIL_UNCHANGED } from "@portfolio/core/services";
@@ -216,7 +216,7 @@ describe("the confirmation link", () => {
   });
 });
 
-describe("a deactivated account (SECURITY 33)", () => {
+describe("a deactivated account (docs/security.md, promise 33)", () => {
   it("cannot have its address corrected, and gets no mail", async () => {
     await accounts.as.owner.patch(`/api/admin/users/${accounts.ids.moderator}`, { isActive: false });
     const before = (await mails()).length;

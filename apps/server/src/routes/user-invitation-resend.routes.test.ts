@@ -1,5 +1,5 @@
 /**
- * Issue 24 over HTTP: staff who may invite send a waiting invitation again. A new single-use link replaces
+ * Over HTTP: staff who may invite send a waiting invitation again. A new single-use link replaces
  * the one mailed before, it is mailed to the user's address and audited; a user with no invitation waiting
  * (accepted, signed up alone, deactivated) is a 409 with a clear message.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 22 §5 over HTTP: staff with users:edit invite a user. The account is inactive with no usable password
+ * Over HTTP: staff with users:edit invite a user. The account is inactive with no usable password
  * until the invited person chooses one through the single-use link mailed to them (7 days); what it holds
  * follows the grant rule of a user edit; a taken name or address is a 409; all of it is audited.
  */
@@ -208,7 +208,7 @@ describe("accepting the invitation", () => {
     expect(res.body.entries.map((e) => [e.action, e.actorName])).toEqual([["auth.invitation_accepted", "newcomer"]]);
   });
 
-  it("does nothing for an invitation whose account staff deactivated (SECURITY 33)", async () => {
+  it("does nothing for an invitation whose account staff deactivated (docs/security.md, promise 33)", async () => {
     const created = await invite();
     const token = await invitationToken();
     await accounts.as.owner.patch(`/api/admin/users/${String(created.body._id)}`, { isActive: false });

@@ -1,10 +1,10 @@
 /**
- * Two server processes on one PostgreSQL database write audit entries at the same moment (issue 26,
- * SECURITY 32): each entry is chained inside its writing transaction under the lock on the chain's head, so
+ * Two server processes on one PostgreSQL database write audit entries at the same moment
+ * (docs/security.md, promise 32): each entry is chained inside its writing transaction under the lock on the chain's head, so
  * the chain stays one line: `GET /api/admin/audit/verify` on either instance says it is whole, with every
  * entry counted, and no two entries follow the same one (no fork). Runs in the PostgreSQL pass.
  */
-// SECURITY 32
+// docs/security.md, promise 32
 import { openDatabase } from "@portfolio/core/data";
 import type { AuditVerifyAnswer, Project } from "@portfolio/core/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

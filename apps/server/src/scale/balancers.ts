@@ -1,5 +1,5 @@
 /**
- * The shipped load-balancer configs, run for real (issue 23): Debian's nginx and Caddy with the repo's own
+ * The shipped load-balancer configs, run for real: Debian's nginx and Caddy with the repo's own
  * `deploy/nginx.conf` and `deploy/Caddyfile`, only the addresses, ports and certificate paths substituted
  * (Caddy with `tls internal`), in front of instances on 127.0.0.1. Each substitution must match, so a
  * change to a shipped file that the tests could no longer run fails here rather than being skipped.

@@ -1,5 +1,5 @@
 /**
- * Several real server processes on one PostgreSQL database, as behind a load balancer (issue 12): the
+ * Several real server processes on one PostgreSQL database, as behind a load balancer: the
  * current source bundled once per test run (esbuild, as `pnpm build` does) and started with the same
  * Node flags as `pnpm start`. Every instance gets the same PUBLIC_URL (the balancer's address), so a
  * client's cookie and Origin are valid on each of them.

@@ -1,6 +1,6 @@
 /**
  * One of two instances killed with SIGKILL in the middle of writes (a crashed machine, an OOM kill): the
- * other keeps serving, and every write either instance acknowledged is still there (issue 12). Runs in the
+ * other keeps serving, and every write either instance acknowledged is still there. Runs in the
  * PostgreSQL pass (TEST_DATABASE=postgres).
  */
 import type { Project } from "@portfolio/core/domain";

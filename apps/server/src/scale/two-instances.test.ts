@@ -1,5 +1,5 @@
 /**
- * Two server processes on one PostgreSQL database, as behind a load balancer (issue 12): whatever one
+ * Two server processes on one PostgreSQL database, as behind a load balancer: whatever one
  * instance does, the other sees on its next request. Runs in the PostgreSQL pass (TEST_DATABASE=postgres).
  */
 import { MESSAGES, type Project } from "@portfolio/core/domain";
@@ -47,7 +47,7 @@ describe.runIf(onPostgres)("two instances on one PostgreSQL database", () => {
   });
 
   it("counts a rate limit across both: ten failed logins split between them, the eleventh is refused on either", async () => {
-    // The default limit: 10 failed logins per username and address per 15 minutes (SECURITY 8).
+    // The default limit: 10 failed logins per username and address per 15 minutes (docs/security.md, promise 8).
     for (let i = 0; i < 10; i++) {
       const res = await (i % 2 === 0 ? a : b).client().post("/api/login", { username: "victim", password: "wrong" });
       expect(res.status).toBe(401);

@@ -1,4 +1,4 @@
-/** SECURITY 27: the byte scan that measures a body's nesting and op count before JSON.parse. */
+/** docs/security.md, promise 27: the byte scan that measures a body's nesting and op count before JSON.parse. */
 import { describe, expect, it } from "vitest";
 import { checkJsonShape } from "./json-shape.ts";
 

@@ -1,6 +1,6 @@
 /**
  * A single pass over raw JSON bytes that measures its shape before `JSON.parse` builds anything
- * (SECURITY 27): how deep it nests, and how many items one top-level list holds. Megabytes of nested
+ * (docs/security.md, promise 27): how deep it nests, and how many items one top-level list holds. Megabytes of nested
  * brackets cost `JSON.parse` a tree of millions of arrays; this scan costs one look at each byte and stops
  * at the first level past the limit.
  *

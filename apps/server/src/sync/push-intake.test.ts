@@ -1,7 +1,7 @@
 /**
- * SECURITY 27 on POST /api/sync/push: nothing is parsed before the caller is known, the body's shape is
+ * docs/security.md, promise 27 on POST /api/sync/push: nothing is parsed before the caller is known, the body's shape is
  * checked before it is parsed, pushes are rate limited per credential, and what a push stores is bounded.
- * SECURITY 28: what a sync op carries fits both databases (a 400 or a rejected op, never a 5xx).
+ * docs/security.md, promise 28: what a sync op carries fits both databases (a 400 or a rejected op, never a 5xx).
  */
 import { randomUUID } from "node:crypto";
 import { request } from "node:http";

@@ -1,5 +1,5 @@
 /**
- * How `POST /api/sync/push`, the one 4 MB body, is taken in (SECURITY 27: nothing is parsed before the
+ * How `POST /api/sync/push`, the one 4 MB body, is taken in (docs/security.md, promise 27: nothing is parsed before the
  * caller is known). In this order, each step before the next costs anything:
  *
  * 1. the caller: an unknown, revoked or expired device token (or no credential) is a 401 before a byte of

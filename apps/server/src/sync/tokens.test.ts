@@ -79,7 +79,7 @@ describe("device token lifecycle", () => {
   });
 });
 
-// SECURITY 26: a device token is a session of a device.
+// docs/security.md, promise 26: a device token is a session of a device.
 describe("a device token follows the rules of a session", () => {
   it("is minted only with the password asked again: a session cookie alone mints nothing", async () => {
     const web = await server.login(OWNER.username, OWNER.password);

@@ -1,4 +1,4 @@
-/** Second-factor helpers for API tests (issue 25): codes computed from the secret at the server's clock. */
+/** Second-factor helpers for API tests: codes computed from the secret at the server's clock. */
 import { totpCode } from "@portfolio/core/services";
 import type { TestClient, TestServer } from "./test-server.ts";
 

@@ -1,5 +1,5 @@
 /**
- * A software passkey authenticator for API tests (issue 25): makes the WebAuthn answers a browser would send
+ * A software passkey authenticator for API tests: makes the WebAuthn answers a browser would send
  * (none attestation, ES256, user present and verified), the outer edge the server's WebAuthn library checks.
  * Browser tests use Chromium's own virtual authenticator instead.
  */

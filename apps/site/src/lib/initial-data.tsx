@@ -16,7 +16,7 @@ export interface InitialData {
   /** The owner's profile as of the build (PRERENDER_API_URL); absent: the defaults. */
   profile?: SiteProfile;
   /**
-   * A site too large to send whole (issue 24): `projects` is then only the first screenful of the Random
+   * A site too large to send whole: `projects` is then only the first screenful of the Random
    * order of `seed`, and the rest is paged from `next` as the visitor scrolls. Absent: `projects` is all.
    */
   paging?: InitialPaging;

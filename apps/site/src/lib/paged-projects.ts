@@ -1,5 +1,5 @@
 /**
- * The home page's list on a site too large to send whole (issue 24), loaded only there: a sort's first page,
+ * The home page's list on a site too large to send whole, loaded only there: a sort's first page,
  * the next page as the visitor scrolls, and the live refresh of what the page shows. An answer to a request
  * that another has replaced since (a sort chosen meanwhile) is dropped.
  */

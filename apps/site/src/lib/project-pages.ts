@@ -1,5 +1,5 @@
 /**
- * The home page's list on a site too large to send whole (issue 24): the first screenful comes with the page
+ * The home page's list on a site too large to send whole: the first screenful comes with the page
  * (prerendered, then refreshed), the rest a page at a time as the visitor scrolls, each sort done by the
  * server over the whole list. A site of at most `WHOLE_LIST_MAX` projects gets them all at once and sorts
  * them itself, as the spec describes.

@@ -1,6 +1,6 @@
 /**
  * The home page's project list. A site of a few dozen projects: the whole list, loaded once, sorted on the
- * page; on failure the built-in list with the spec's message. A larger site (issue 24): the first screenful
+ * page; on failure the built-in list with the spec's message. A larger site: the first screenful
  * and then a page at a time, each sort done by the server over the whole list (paged-projects.ts, a chunk
  * of its own).
  */

@@ -1,5 +1,5 @@
 /**
- * /accept-invitation?token=…: staff invited this person (issue 22 §5); they choose a password, which activates
+ * /accept-invitation?token=…: staff invited this person; they choose a password, which activates
  * the account (ChoosePasswordPage), then go to /login.
  */
 import { MESSAGES } from "@portfolio/core/domain";
@@ -21,7 +21,7 @@ const COPY = {
   formTestId: "invitation-form",
 };
 
-/** A link that can never work: unknown, used, expired, or its account deactivated since (SECURITY 33). */
+/** A link that can never work: unknown, used, expired, or its account deactivated since (docs/security.md, promise 33). */
 function deadInvitation(error: unknown): string | null {
   const dead = isLinkProblem(error) || errorMessage(error, "") === MESSAGES.accountDeactivated;
   return dead ? errorMessage(error, MESSAGES.tokenInvalid) : null;

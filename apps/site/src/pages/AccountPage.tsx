@@ -1,5 +1,5 @@
 /**
- * /account: the account page of every signed-in user (issue 22 §5), plain users included, who cannot open
+ * /account: the account page of every signed-in user, plain users included, who cannot open
  * the admin panel: change your password, see and end your sessions. Logged out it asks you to log in.
  * Prerendered quiet (the session is not known then) and noindex.
  */

@@ -18,7 +18,7 @@ export default function AdminRoute() {
   const panelReady = usePanelChunk(isLoading ? sessionLikely() : allowed);
 
   if (!isLoading && !isLoggedIn) return <HomePage />;
-  // Staff the owner requires a second factor of set one up first (issue 25): the admin panel would refuse.
+  // Staff the owner requires a second factor of set one up first: the admin panel would refuse.
   if (!isLoading && secondFactorRequired(user)) return <Navigate to="/account#security" replace />;
   if (!isLoading && !allowed) return <Navigate to="/" replace />;
   return (

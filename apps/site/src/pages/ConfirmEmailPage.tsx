@@ -1,5 +1,5 @@
 /**
- * /confirm-email?token=…: the link mailed to the new address staff set (issue 22 §5). The page checks the
+ * /confirm-email?token=…: the link mailed to the new address staff set. The page checks the
  * link as it opens (without using it up), then confirms when the visitor presses the button (never on load:
  * mail scanners open every link in a mail). States: checking, ready, confirming, success, dead link (unknown,
  * used or expired: only staff can send a new one), or another failure to try again.
@@ -129,7 +129,7 @@ export default function ConfirmEmailPage() {
   );
 }
 
-/** A link that can never work: unknown, used, expired, or its account deactivated since (SECURITY 33). */
+/** A link that can never work: unknown, used, expired, or its account deactivated since (docs/security.md, promise 33). */
 function isDeadLink(error: unknown): boolean {
   return isLinkProblem(error) || errorMessage(error, "") === MESSAGES.accountDeactivated;
 }

@@ -54,7 +54,7 @@ export default function HomePage() {
       document.title = document.title.replaceAll(SITE_SETTINGS.ownerName, settings.ownerName);
   }, [settings.ownerName]);
 
-  // A button the viewer may not use says why beside it (issue 22 §5), never in a browser alert.
+  // A button the viewer may not use says why beside it, never in a browser alert.
   const [refusal, setRefusal] = useState<{ projectId: string; text: string } | null>(null);
   const unavailable = {
     edit: can("projects.edit") ? undefined : PERMISSION_ALERTS.edit,

@@ -1,5 +1,5 @@
 /**
- * What the token pages show for a link that cannot work (issue 13): missing, unknown, already used or
+ * What the token pages show for a link that cannot work: missing, unknown, already used or
  * expired. It says so in the product's words and offers the way to a new link right there: the
  * forgot-password call, which mails a reset link to an active account and a new activation link to one
  * not activated yet (the server answers the same either way, so it reveals no account).

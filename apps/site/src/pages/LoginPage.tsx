@@ -42,7 +42,7 @@ export type LoginMode = "login" | "signup" | "forgot";
 
 export const SIGNUP_RETURN_MS = 2000;
 
-/** Where staff go when the owner requires a second factor they have not set up yet (issue 25). */
+/** Where staff go when the owner requires a second factor they have not set up yet. */
 const SECURITY_SETUP = "/account#security";
 
 const TITLES: Record<LoginMode, { title: string; subtitle: string }> = {
@@ -67,7 +67,7 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { login, signedIn, api, isLoggedIn, can } = useAuth();
-  /** Set while the password was right and the account asks for its second factor (issue 25). */
+  /** Set while the password was right and the account asks for its second factor. */
   const [secondFactor, setSecondFactor] = useState<readonly SecondFactorMethod[] | null>(null);
   const [passkeyBusy, setPasskeyBusy] = useState(false);
   const [mode, setMode] = useState<LoginMode>("login");
@@ -82,7 +82,7 @@ export default function LoginPage() {
   const loggedInHere = useRef(false);
   /**
    * Set when the login named an account never activated (not a deactivated one, which no link brings back):
-   * the way to a new activation link is offered right under the message (issue 22).
+   * the way to a new activation link is offered right under the message.
    */
   const [offerActivationLink, setOfferActivationLink] = useState(false);
   const fields = useFieldErrors<Field>();

@@ -1,8 +1,8 @@
 /**
- * The form that mails a new link (issue 13): an e-mail address and one button, through the forgot-password
+ * The form that mails a new link: an e-mail address and one button, through the forgot-password
  * call, which mails a reset link to an active account and a new activation link to one not activated yet
  * (the server answers the same either way, so it reveals no account). The token pages show it under a link
- * that cannot work; the login page shows it in place when an account is not activated yet (issue 22).
+ * that cannot work; the login page shows it in place when an account is not activated yet.
  */
 import { MESSAGES } from "@portfolio/core/domain";
 import { Alert, Button, errorMessage, TextField, useAuth, useFieldErrors } from "@portfolio/ui";

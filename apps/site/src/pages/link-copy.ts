@@ -1,4 +1,4 @@
-/** The words of the ways to a new e-mailed link, by the kind of link (issue 13). */
+/** The words of the ways to a new e-mailed link, by the kind of link. */
 import { MESSAGES } from "@portfolio/core/domain";
 
 export type LinkKind = "activation" | "reset" | "invitation";

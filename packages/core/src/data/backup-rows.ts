@@ -2,7 +2,7 @@
  * What a restore checks about one row before inserting it, and how it words a row the database refused.
  *
  * Both say the same thing on SQLite and PostgreSQL, so a backup refused on one dialect is refused on the
- * other with the same message (SECURITY 28: a backup of one dialect always restores into the other, so a
+ * other with the same message (docs/security.md, promise 28: a backup of one dialect always restores into the other, so a
  * value only one of them can hold, such as a NUL character or an integer past 32 bits, is refused on both).
  */
 import type { ColumnMetadata } from "kysely";

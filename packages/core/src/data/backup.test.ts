@@ -1,5 +1,5 @@
 /**
- * Portable backup and restore (issue 12): SQLite → PostgreSQL → SQLite equal row for row, a consistent
+ * Portable backup and restore: SQLite → PostgreSQL → SQLite equal row for row, a consistent
  * snapshot during concurrent writes, and refusals (non-empty target, corrupted, truncated or crafted file)
  * that name the line and table and change nothing, the same on both dialects. Runs on every test run: it needs both dialects, so it starts a PostgreSQL cluster when
  * the run has none (and fails loudly if it cannot).
@@ -84,7 +84,7 @@ async function populate(db: Kysely<Database>): Promise<void> {
     )
     .execute();
   await db.insertInto("settings").values({ key: "seeded", value: "true" }).execute();
-  // Versions of the site profile and a role (issue 26): restorable on the other side too.
+  // Versions of the site profile and a role: restorable on the other side too.
   await db
     .insertInto("versions")
     .values([
@@ -158,7 +158,7 @@ describe("backup and restore", () => {
     await populate(source);
     const file = join(dir, "look.ndjson.gz");
     await writeBackup(source, file);
-    // Every password and token hash is in it: readable by its owner only (SECURITY 29).
+    // Every password and token hash is in it: readable by its owner only (docs/security.md, promise 29).
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const lines = gunzipSync(readFileSync(file)).toString("utf8").trim().split("\n");
     const header = JSON.parse(lines[0] ?? "");
@@ -168,7 +168,7 @@ describe("backup and restore", () => {
     expect(JSON.parse(lines[1] ?? "")).toHaveProperty("r");
   });
 
-  // SECURITY 32: the audit chain is keyed outside the database and seq is not part of it, so a restore into
+  // docs/security.md, promise 32: the audit chain is keyed outside the database and seq is not part of it, so a restore into
   // the other dialect verifies, keeps its head, and the next entry chains onto it.
   it.each([
     ["sqlite", "postgres"],

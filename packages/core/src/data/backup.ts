@@ -50,7 +50,7 @@ export interface BackupHeader {
 /** What a backup reports besides its header. */
 export interface BackupWritten extends BackupHeader {
   /**
-   * The audit chain's head in the snapshot (issue 26), `<entry id>:<hash>`: printed with every backup, so a
+   * The audit chain's head in the snapshot, `<entry id>:<hash>`: printed with every backup, so a
    * later verification against it finds entries cut off the end. (Its rows are in the file; the header's
    * keys stay as they were, so older readers of the format are not surprised.)
    */
@@ -152,7 +152,7 @@ export async function writeBackup(db: AnyDb, file: string): Promise<BackupWritte
             for (const row of rows) yield `${JSON.stringify({ t: table, r: portableRow(table, row) })}\n`;
           }
         }
-        // Every password and token hash is in it: readable by its owner only (SECURITY 29).
+        // Every password and token hash is in it: readable by its owner only (docs/security.md, promise 29).
         await pipeline(lines, createGzip(), createWriteStream(partial, { mode: 0o600 }));
         return { ...header, auditHead };
       });

@@ -1,7 +1,7 @@
 /**
- * SECURITY 16 on both dialects (TEST_DATABASE=postgres runs this file on PostgreSQL): one transaction per
+ * docs/security.md, promise 16 on both dialects (TEST_DATABASE=postgres runs this file on PostgreSQL): one transaction per
  * multi-row write, no committed data lost, a consistent backup while in use; SQLite in WAL mode with
- * foreign keys on; PostgreSQL migrations run once when instances start together. SECURITY 29: the SQLite file
+ * foreign keys on; PostgreSQL migrations run once when instances start together. docs/security.md, promise 29: the SQLite file
  * (with its -wal and -shm) is readable by its owner only.
  */
 import { spawn } from "node:child_process";

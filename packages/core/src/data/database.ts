@@ -135,7 +135,7 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
 }
 
 /**
- * The database holds every password and token hash: its file is readable by its owner only (SECURITY 29),
+ * The database holds every password and token hash: its file is readable by its owner only (docs/security.md, promise 29),
  * created so, and tightened if an older install left it readable by others. SQLite gives the -wal and -shm
  * files it creates the database file's permissions.
  */

@@ -1,6 +1,6 @@
 /**
  * Every difference between SQLite and PostgreSQL, in one place. Services and migrations call these
- * helpers instead of testing the dialect themselves (DESIGN 4: "handled in one module, never in services").
+ * helpers instead of testing the dialect themselves (docs/design.md §4: "handled in one module, never in services").
  *
  * The storage conventions that make one schema fit both:
  * - booleans are integers 0/1 (`fromBool`, `toBool`): SQLite has no boolean type, pg's `integer` reads

@@ -24,7 +24,7 @@ export interface UsersTable {
    */
   deactivated_at: string | null;
   /**
-   * An address staff set (issue 22 §5), waiting for its owner to open the link mailed to it; `email` stays
+   * An address staff set, waiting for its owner to open the link mailed to it; `email` stays
    * the address in use until then. NULL when no change is waiting.
    */
   pending_email: string | null;
@@ -53,7 +53,7 @@ export interface SessionsTable {
   created_at: string;
   last_seen_at: string;
   expires_at: string;
-  /** When the login that made it proved a second factor (issue 25): minting a device token just after needs no second code. */
+  /** When the login that made it proved a second factor: minting a device token just after needs no second code. */
   second_factor_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
@@ -148,7 +148,7 @@ export interface TwitchAuthorizationsTable {
   created_at: string;
 }
 
-/** A 'Connect Twitch' state (SECURITY 22): single use, bound to the session that asked, 10 minutes. */
+/** A 'Connect Twitch' state (docs/security.md, promise 22): single use, bound to the session that asked, 10 minutes. */
 export interface TwitchStatesTable {
   /** SHA-256 of the state; the state itself travels only in the authorize URL and back. */
   state_hash: string;
@@ -168,7 +168,7 @@ export interface RateLimitsTable {
   reset_at: string;
 }
 
-/** A desktop app's credential (DESIGN 3): named, revocable, stored as a SHA-256 hash, never shown again. */
+/** A desktop app's credential (docs/design.md §3): named, revocable, stored as a SHA-256 hash, never shown again. */
 export interface DeviceTokensTable {
   id: string;
   user_id: string;
@@ -190,7 +190,7 @@ export interface SyncOpsTable {
   applied_at: string;
 }
 
-/** The change log (DESIGN 5): every project and profile change, behind pull and the conflict check. */
+/** The change log (docs/design.md §5): every project and profile change, behind pull and the conflict check. */
 export interface SyncChangesTable {
   seq: Generated<number>;
   entity: string;
@@ -263,7 +263,7 @@ export interface LoginStepsTable {
   expires_at: string;
 }
 
-/** A project as it stood after one change (issue 26). */
+/** A project as it stood after one change. */
 export interface ProjectVersionsTable {
   project_id: string;
   version: number;
@@ -277,7 +277,7 @@ export interface ProjectVersionsTable {
   fields: string;
 }
 
-/** The site profile or a role as it stood after one change (issue 26); projects keep theirs in project_versions. */
+/** The site profile or a role as it stood after one change; projects keep theirs in project_versions. */
 export interface VersionsTable {
   /** profile | role */
   subject: string;

@@ -19,13 +19,13 @@ export interface AdminUser {
   isActive: boolean;
   createdAt: string;
   /**
-   * An address staff set that waits for its owner to confirm it from the mailed link (issue 22 §5); absent
+   * An address staff set that waits for its owner to confirm it from the mailed link; absent
    * when none waits. Shown to the same callers as `email`.
    */
   pendingEmail?: string;
   /** Present (true) while an invited account waits for the invited person to choose a password. */
   invitationPending?: boolean;
-  /** Present (true) when staff deactivated the account (it gets no mail until reactivated, SECURITY 33). */
+  /** Present (true) when staff deactivated the account (it gets no mail until reactivated, docs/security.md, promise 33). */
   deactivated?: boolean;
 }
 
@@ -41,7 +41,7 @@ export type RolesAnswer = Record<RoleKey, RoleView>;
 export interface ProjectsAnswer {
   projects: Project[];
   error?: string;
-  /** With paging parameters (issue 24): the following page's cursor, null on the last. */
+  /** With paging parameters: the following page's cursor, null on the last. */
   next?: string | null;
   /** With paging parameters: how many projects there are in all. */
   total?: number;
@@ -90,7 +90,7 @@ export interface AuditEntryView {
   targetType: string;
   targetId: string | null;
   details: Record<string, unknown>;
-  /** The keyed hash chaining this entry to the one before it (issue 26). */
+  /** The keyed hash chaining this entry to the one before it. */
   hash: string | null;
   prevHash: string | null;
 }

@@ -5,7 +5,7 @@ import { MAX_DB_INTEGER } from "./database-limits.ts";
 
 /**
  * `?limit=&before=`: newest first, `before` being the `next` of the previous page. The audit log pages this
- * way, and so does every history (issue 26).
+ * way, and so does every history.
  */
 export const pagingQuerySchema = z.object({
   /** The `next` of the previous page: entries older than this one. */

@@ -1,5 +1,5 @@
 /**
- * What both databases can hold (SECURITY 28). SQLite stores nearly anything in any column, PostgreSQL refuses
+ * What both databases can hold (docs/security.md, promise 28). SQLite stores nearly anything in any column, PostgreSQL refuses
  * a NUL in text and a number past its column's range with an error: input is held to the stricter of the two
  * where it enters, so the same request gets the same 4xx on either, and a backup of one restores into the
  * other. Browser-safe.

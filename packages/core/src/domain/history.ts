@@ -1,5 +1,5 @@
 /**
- * Nothing is lost for good (issue 26): a thing's history, restoring a version, and the trash. Browser-safe:
+ * Nothing is lost for good: a thing's history, restoring a version, and the trash. Browser-safe:
  * the UI compares versions with the same `changedKeys` the server's answers are built from.
  */
 import { z } from "zod";

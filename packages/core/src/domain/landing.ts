@@ -1,4 +1,4 @@
-/** Where a logged-in user belongs (issue 13): the admin panel for staff who may open it, else the home page. */
+/** Where a logged-in user belongs: the admin panel for staff who may open it, else the home page. */
 import { decide, type PolicyActor } from "./policy/decide.ts";
 
 export const ADMIN_PANEL_PATH = "/admin/settings";

@@ -10,7 +10,7 @@ export const MESSAGES = {
   loginFailed: "Invalid username or password.",
   unexpected: "An unexpected error occurred.",
   forgotRequired: "Please enter your email address.",
-  // Says no more than is true: the answer is the same whether or not the address has an account (SECURITY 6).
+  // Says no more than is true: the answer is the same whether or not the address has an account (docs/security.md, promise 6).
   forgotSent: "If an account uses this address, we have sent a link.",
   forgotFailed: "Failed to send reset email.",
   fillAllFields: "Please fill in all fields.",
@@ -30,7 +30,7 @@ export const MESSAGES = {
   playlistUrlInvalid: "Invalid YouTube playlist URL. Please make sure you're using a valid playlist link.",
   // Server-only messages (not in the spec, written to be clear to a user).
   accountInactive: "Your account is not activated yet. Please check your email for the activation link.",
-  /** Staff deactivated the account (SECURITY 33): not the never-activated state, and no link brings it back. */
+  /** Staff deactivated the account (docs/security.md, promise 33): not the never-activated state, and no link brings it back. */
   accountDeactivated: "This account has been deactivated. Contact the site owner.",
   tooManyLogins: "Too many login attempts. Please wait a few minutes and try again.",
   tooManyRequests: "Too many requests. Please wait a few minutes and try again.",
@@ -54,7 +54,7 @@ export function invitationAcceptedMessage(username: string): string {
   return `Your account is ready. You can now log in as ${username}.`;
 }
 
-/** Sign-up's one message: the account exists but must be activated from the mail before logging in (issue 22). */
+/** Sign-up's one message: the account exists but must be activated from the mail before logging in. */
 export function signupSuccessMessage(address: string): string {
   return `Account created. We sent an activation link to ${address}. Open it, then log in.`;
 }

@@ -1,5 +1,5 @@
 /**
- * The public project list's paging constants and the Random seed (issue 24), without zod: the home page
+ * The public project list's paging constants and the Random seed, without zod: the home page
  * imports these, and a schema library in its bundle would cost it more than the whole paging does.
  */
 import type { ProjectSort } from "./projects.ts";

@@ -1,5 +1,5 @@
 /**
- * The public project list in pages (issue 24): `GET /api/projects` with any of these answers one page in
+ * The public project list in pages: `GET /api/projects` with any of these answers one page in
  * the chosen sort, done by the database over the whole list, and `next` to continue. Browser-safe.
  * Without any of them the answer is every project (the spec's answer), as the site of a few dozen needs.
  */

@@ -1,5 +1,5 @@
 /**
- * The second factors' words and methods (issue 25), without zod: the login screen imports them with the page,
+ * The second factors' words and methods, without zod: the login screen imports them with the page,
  * while the form checks (and zod) load only when a visitor starts on a form.
  */
 export type SecondFactorMethod = "totp" | "recovery" | "passkey";

@@ -1,5 +1,5 @@
 /**
- * Second factors (issue 25, SECURITY 30): the request bodies, answers and messages shared by the server and
+ * Second factors (docs/security.md, promise 30): the request bodies, answers and messages shared by the server and
  * the screens. Browser-safe.
  */
 import { z } from "zod";

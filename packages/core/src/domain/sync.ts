@@ -1,5 +1,5 @@
 /**
- * The desktop sync protocol (issue 11; DESIGN 5), shared by the server and the desktop client. Browser-safe.
+ * The desktop sync protocol (docs/design.md §5), shared by the server and the desktop client. Browser-safe.
  *
  * The desktop keeps an outbox of `SyncOp`s, each written in the same local transaction as the change it
  * describes, and pushes them in order:
@@ -50,7 +50,7 @@ export const SYNC_MAX_OPS = 500;
 
 /**
  * Deepest nesting of a push body: the body, `ops`, an op, its `fields`, a list field (`socialLinks`), an
- * item of it: six levels. The server refuses more before it parses anything (SECURITY 27).
+ * item of it: six levels. The server refuses more before it parses anything (docs/security.md, promise 27).
  */
 export const SYNC_MAX_DEPTH = 16;
 
@@ -63,7 +63,7 @@ export const SYNC_MAX_MESSAGE_LENGTH = 300;
 /** Changes per pull page: `limit` defaults to the first and may be at most the second. */
 export const SYNC_PULL_DEFAULT_LIMIT = 1000;
 export const SYNC_PULL_MAX_LIMIT = 5000;
-/** Projects per snapshot page (a first pull, or `reset: true`): about half a megabyte of JSON (issue 24). */
+/** Projects per snapshot page (a first pull, or `reset: true`): about half a megabyte of JSON. */
 export const SYNC_SNAPSHOT_MAX_PAGE = 1000;
 
 export const SYNC_ENTITIES = ["project", "profile"] as const;
@@ -271,7 +271,7 @@ export interface SyncPullAnswer {
 // ---- Device tokens ----
 
 /**
- * Minting a device token asks for the password again (SECURITY 26), as a password change does: a session
+ * Minting a device token asks for the password again (docs/security.md, promise 26), as a password change does: a session
  * cookie alone, stolen or left open, never becomes a lasting credential.
  */
 export const deviceTokenBodySchema = z.object({
@@ -286,7 +286,7 @@ export const deviceTokenBodySchema = z.object({
     .min(1, "Password is required.")
     // As at login: bcrypt would otherwise accept any text that starts with the right 72 bytes.
     .refine(withinBcryptLimit, MESSAGES.passwordTooLong),
-  // The second factor, when the account has one (SECURITY 30).
+  // The second factor, when the account has one (docs/security.md, promise 30).
   ...deviceTokenSecondFactorSchema.shape,
 });
 

@@ -2,7 +2,7 @@
  * The Twitch authorization result (spec sections 2, 3 and 7): what /twitch/callback posts to the server,
  * and what the admin panel may learn about it. Browser-safe; the token never travels back.
  *
- * SECURITY 22: the owner starts 'Connect Twitch' from the admin panel, the server answers the Twitch
+ * docs/security.md, promise 22: the owner starts 'Connect Twitch' from the admin panel, the server answers the Twitch
  * authorize URL carrying a single-use `state` bound to that session, and the callback is stored only when
  * it brings that state back (and Twitch confirms the token).
  */

@@ -1,5 +1,5 @@
 /**
- * The Users tab's paging, search and filters (`GET /api/admin/users`, issue 24). Browser-safe.
+ * The Users tab's paging, search and filters (`GET /api/admin/users`). Browser-safe.
  * Without any of these the answer is every user (the spec's answer, fine for a few thousand users); with
  * any of them, one page in the spec's order (rank, then username) and `next` to continue.
  */

@@ -121,7 +121,7 @@ export const forgotBodySchema = z.object({
 export const resetBodySchema = z.object({ token: tokenSchema, newPassword: passwordSchema });
 export const activateBodySchema = z.object({ token: tokenSchema });
 export const resetTokenCheckBodySchema = z.object({ token: tokenSchema });
-/** The mailed link that confirms a new e-mail address, and an invitation's (issue 22 §5). */
+/** The mailed link that confirms a new e-mail address, and an invitation's. */
 export const emailConfirmBodySchema = z.object({ token: tokenSchema });
 export const invitationCheckBodySchema = z.object({ token: tokenSchema });
 export const invitationAcceptBodySchema = z.object({ token: tokenSchema, password: passwordSchema });

@@ -1,4 +1,4 @@
-/** History and restore of the site profile and the roles (issue 26): thin over the services. */
+/** History and restore of the site profile and the roles: thin over the services. */
 import { restoreRoleVersion, roleHistory } from "../services/roles.service.ts";
 import { restoreSiteProfile, siteProfileHistory } from "../services/site-profile-history.service.ts";
 import type { Handlers } from "./context.ts";

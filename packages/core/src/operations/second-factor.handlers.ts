@@ -1,4 +1,4 @@
-/** Second factors (issue 25): thin over core/services/second-factor. */
+/** Second factors: thin over core/services/second-factor. */
 import { Unavailable } from "../domain/errors.ts";
 import { recordAudit } from "../services/audit.service.ts";
 import { requireUser } from "../services/policy.ts";

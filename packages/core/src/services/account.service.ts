@@ -1,6 +1,6 @@
 /**
  * A logged-in user's own account: changing the password ends every other session, and every device token
- * (SECURITY 2 and 26).
+ * (docs/security.md, promises 2 and 26).
  */
 
 import { changePasswordSchema } from "../domain/account.ts";

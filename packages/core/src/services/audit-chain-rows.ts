@@ -1,5 +1,5 @@
 /**
- * How verification reads the audit log (issue 26): in seq order, a batch at a time, each entry as one array
+ * How verification reads the audit log: in seq order, a batch at a time, each entry as one array
  * whose first nine values are its canonical form's in that form's order (`canonicalEntry`: the chained
  * columns, then prev_hash), followed by its hash and seq. Hashing `JSON.stringify` of those nine is then
  * hashing the canonical form itself, with no object per entry.

@@ -1,9 +1,9 @@
 /**
- * The audit chain in the core (issue 26, SECURITY 32, docs/security.md: the database holder): entries written
+ * The audit chain in the core (docs/security.md, promise 32, docs/security.md: the database holder): entries written
  * before the chain existed are sealed once, at the first start, as an audited act, and two instances (two
  * connection pools on one database) writing at once never fork the chain.
  */
-// SECURITY 32
+// docs/security.md, promise 32
 
 import { createHmac } from "node:crypto";
 import { sql } from "kysely";
@@ -27,7 +27,7 @@ const SYSTEM = { kind: "system", reason: "test" } as const;
 
 describe("the audit chain", () => {
   it("seals entries written before it existed at the first start, oldest first, with an entry of its own", async () => {
-    // As a database from before issue 26 holds them (no hash, no prev_hash), with no seal yet.
+    // As a database from before the chain holds them (no hash, no prev_hash), with no seal yet.
     await core.db.deleteFrom("audit_chain").execute();
     for (let i = 0; i < 3; i++) await insertUnchained(`old-${i}`);
     expect(await verifyAuditChain(core.db, core.config.auditKey)).toEqual({

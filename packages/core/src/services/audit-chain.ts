@@ -1,5 +1,5 @@
 /**
- * The audit log as a keyed hash chain (issue 26, SECURITY 32). Each entry's `hash` is an HMAC-SHA256, keyed
+ * The audit log as a keyed hash chain (docs/security.md, promise 32). Each entry's `hash` is an HMAC-SHA256, keyed
  * with AUDIT_KEY (kept outside the database), over the entry's canonical form and the hash of the entry
  * before it. Someone who can write the database but cannot read the key cannot change, remove or insert an
  * entry without breaking the chain at that point, and cutting entries off the end shows against any head

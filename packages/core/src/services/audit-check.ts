@@ -1,5 +1,5 @@
 /**
- * The daily check of the audit chain (issue 26), run by housekeeping: it verifies the whole chain once a
+ * The daily check of the audit chain, run by housekeeping: it verifies the whole chain once a
  * day with the remembered head (audit-verify.ts), keeps the outcome (so a break is mailed once, not every
  * hour), and mails the owner when the chain is found broken.
  *

@@ -1,5 +1,5 @@
 /**
- * The audit chain's key (issue 26): AUDIT_KEY when set, else a key file created once with mode 0600. It is
+ * The audit chain's key: AUDIT_KEY when set, else a key file created once with mode 0600. It is
  * never stored in the database: a copy of the database alone can neither forge nor re-chain the log, so the
  * key (or its file) must be backed up apart from the database.
  */

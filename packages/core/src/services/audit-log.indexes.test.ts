@@ -1,5 +1,5 @@
 /**
- * Every filter the audit panel offers reads through an index (issue 24), on both dialects: by actor, by an
+ * Every filter the audit panel offers reads through an index, on both dialects: by actor, by an
  * action, and by a kind (every action starting "kind.", as a range), newest first, so a filter that matches
  * little answers at once however long the log is.
  */

@@ -1,4 +1,4 @@
-/** Append-only audit log (SECURITY 11): logins, permission and role changes, deletions, token issue. */
+/** Append-only audit log (docs/security.md, promise 11): logins, permission and role changes, deletions, token issue. */
 import type { Db } from "../data/schema.ts";
 import { appendChained, type RowsAlongside } from "./audit-chain.ts";
 import { type Actor, actorName, type CoreConfig } from "./context.ts";

@@ -90,7 +90,7 @@ export async function login(core: Core, input: unknown, client: LoginClient): Pr
 }
 
 /**
- * The right password for an account that may not log in: a deactivated one (SECURITY 33) or one never
+ * The right password for an account that may not log in: a deactivated one (docs/security.md, promise 33) or one never
  * activated, each with its own message, and in the audit log with the reason (never the password).
  */
 async function refuseInactiveLogin(
@@ -108,7 +108,7 @@ async function refuseInactiveLogin(
   throw new Forbidden(reason === "deactivated" ? MESSAGES.accountDeactivated : MESSAGES.accountInactive);
 }
 
-/** An e-mailed link or earlier token never brings back an account staff deactivated (SECURITY 33). */
+/** An e-mailed link or earlier token never brings back an account staff deactivated (docs/security.md, promise 33). */
 async function refuseDeactivated(db: Db, userId: string): Promise<void> {
   if (isDeactivated(await findUserById(db, userId))) throw new Forbidden(MESSAGES.accountDeactivated);
 }
@@ -117,7 +117,7 @@ export const SIGNUP_ANSWER = { message: "Account created. Check your email for t
 
 /**
  * Creates an inactive user with the user role and mails the activation link. When the name or address is
- * taken, the answer is the same (SECURITY 6) and the mail tells the address's owner instead.
+ * taken, the answer is the same (docs/security.md, promise 6) and the mail tells the address's owner instead.
  */
 export async function signup(core: Core, input: unknown): Promise<typeof SIGNUP_ANSWER> {
   const { username, email, password } = parseInput(signupBodySchema, input);
@@ -200,7 +200,7 @@ export async function activateAccount(core: Core, input: unknown): Promise<{ mes
 export const FORGOT_ANSWER = { message: MESSAGES.forgotSent } as const;
 
 /**
- * Same answer, in the same time, whether or not the address exists (SECURITY 6, 25): a known address gets
+ * Same answer, in the same time, whether or not the address exists (docs/security.md, promise 6, 25): a known address gets
  * its token and audit row now and its mail after the answer.
  */
 export async function forgotPassword(core: Core, input: unknown): Promise<typeof FORGOT_ANSWER> {
@@ -208,7 +208,7 @@ export async function forgotPassword(core: Core, input: unknown): Promise<typeof
   const row = await findUserByEmail(core.db, email);
   // An unknown address runs the statements of a known one (a token issued for no one, one audit row) and a
   // known one's mail leaves after the answer, so both answer in the same time. A deactivated account gets
-  // no mail at all (SECURITY 33) and is answered as an unknown address is (SECURITY 6).
+  // no mail at all (docs/security.md, promise 33) and is answered as an unknown address is (docs/security.md, promise 6).
   const mail = await core.db.transaction().execute(async (trx) => {
     if (row && !isDeactivated(row)) return accountLinkMail(core, trx, ANONYMOUS, row);
     await issueNoToken(core, trx, "reset");

@@ -1,6 +1,6 @@
 /**
  * Read-check-write edits that run at the same moment (two admins, or two server instances on one database)
- * never interleave into a state neither of them intended (issue 12). On SQLite one writer runs at a time; on
+ * never interleave into a state neither of them intended. On SQLite one writer runs at a time; on
  * PostgreSQL (TEST_DATABASE=postgres) the services' serializable transactions make the same hold.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";

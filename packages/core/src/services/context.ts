@@ -17,7 +17,7 @@ export interface CoreConfig {
   sessionTtlMs: number;
   activationTtlMs: number;
   resetTtlMs: number;
-  /** How long the link confirming a new e-mail address works (issue 22 §5): as long as an activation link. */
+  /** How long the link confirming a new e-mail address works: as long as an activation link. */
   emailChangeTtlMs: number;
   /** How long an invitation link works: a week, since the invited person did not ask for it and may be away. */
   invitationTtlMs: number;
@@ -29,7 +29,7 @@ export interface CoreConfig {
    */
   syncRetentionMs: number;
   /**
-   * AUDIT_KEY (or the key file beside the configuration): keys the audit log's hash chain (issue 26). It is
+   * AUDIT_KEY (or the key file beside the configuration): keys the audit log's hash chain. It is
    * never stored in the database, so whoever can write the database alone cannot forge a consistent chain.
    */
   auditKey: string;
@@ -83,7 +83,7 @@ export interface CoreTools {
   /** TWITCH_TOKEN_KEY: encrypts the stored Twitch credential. */
   twitchTokenKey?: string | undefined;
   /**
-   * 'Connect Twitch' (SECURITY 22): the Twitch application's TWITCH_CLIENT_ID (unset: connecting answers 503)
+   * 'Connect Twitch' (docs/security.md, promise 22): the Twitch application's TWITCH_CLIENT_ID (unset: connecting answers 503)
    * and TWITCH_AUTH_BASE_URL, the identity service that authorizes and validates tokens.
    */
   twitch?: { clientId: string | undefined; authBaseUrl: string; fetch?: typeof fetch };
@@ -109,7 +109,7 @@ export interface UserActor {
   sessionId?: string;
   /** How the caller proved who they are: the browser's session cookie (default) or the desktop's device token. */
   credential?: "session" | "device";
-  /** Staff without a second factor while the owner requires one (SECURITY 30): refused every admin operation. */
+  /** Staff without a second factor while the owner requires one (docs/security.md, promise 30): refused every admin operation. */
   secondFactorMissing?: boolean;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Daily counters (issue 24): sign-ups, activations, logins and content edits per UTC day, incremented in the
+ * Daily counters: sign-ups, activations, logins and content edits per UTC day, incremented in the
  * transaction that makes the change, so the dashboard's 90-day charts read at most 360 rows.
  */
 import { sql } from "kysely";

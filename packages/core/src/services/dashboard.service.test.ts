@@ -1,5 +1,5 @@
 /**
- * The dashboard at any size (issue 24), on both dialects: its user counts come from counters moved in the
+ * The dashboard at any size, on both dialects: its user counts come from counters moved in the
  * transaction of each change (they always agree with a recount), and its charts from daily counters of
  * sign-ups, activations, logins and content edits over the last 90 days.
  */

@@ -1,6 +1,6 @@
 /**
  * The Dashboard's figures: projects by status, users by role and state, sign-ups awaiting activation, and
- * 90 days of daily counts. Users are counted by `user_counts` and listed through indexes (issue 24): the
+ * 90 days of daily counts. Users are counted by `user_counts` and listed through indexes: the
  * answer costs the same at 100,000 users as at 100.
  */
 import type { DashboardStats } from "../domain/api-types.ts";

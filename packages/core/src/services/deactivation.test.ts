@@ -1,5 +1,5 @@
 /**
- * A deactivation by staff holds (issue 22 §1, SECURITY 33), on both dialects: it is a state of its own,
+ * A deactivation by staff holds (docs/security.md, promise 33), on both dialects: it is a state of its own,
  * apart from 'never activated'; no mailed link, earlier token, session or device token brings the account
  * back; only staff allowed to edit the user reactivate it.
  */

@@ -1,4 +1,4 @@
-/** SECURITY 9: no core call works without an acting user holding the permission. */
+/** docs/security.md, promise 9: no core call works without an acting user holding the permission. */
 
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Forbidden, Unauthenticated } from "../domain/errors.ts";

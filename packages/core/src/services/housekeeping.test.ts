@@ -1,5 +1,5 @@
 /**
- * Housekeeping keeps tables bounded (issue 24), on both dialects, with a moved clock: what has expired goes,
+ * Housekeeping keeps tables bounded, on both dialects, with a moved clock: what has expired goes,
  * what is still good stays, the audit log goes only past AUDIT_RETENTION_DAYS, and of several instances
  * exactly one runs it per interval.
  */
@@ -115,8 +115,8 @@ describe("housekeeping", () => {
   });
 });
 
-// SECURITY 32: pruning leaves a keyed checkpoint, the trash empties itself, and the chain is checked daily.
-describe("nothing lost unseen (issue 26)", () => {
+// docs/security.md, promise 32: pruning leaves a keyed checkpoint, the trash empties itself, and the chain is checked daily.
+describe("nothing lost unseen", () => {
   it("prunes the audit log by AUDIT_RETENTION_DAYS and the rest still verifies", async () => {
     const writer = { config: f.core.config, now: () => clock };
     await recordAudit(writer, f.core.db, f.owner, { action: "auth.login", targetType: "user" });

@@ -1,5 +1,5 @@
 /**
- * Housekeeping (issue 24): tables that would otherwise grow with every visit stay bounded. On a schedule,
+ * Housekeeping: tables that would otherwise grow with every visit stay bounded. On a schedule,
  * one instance at a time (a lease row in the database, taken by one atomic UPDATE, so several instances
  * sharing a database never run it together) deletes:
  * - sessions past their expiry;

@@ -1,6 +1,6 @@
 /**
  * The server's side of the one policy (`decide` in domain/policy): every core call names its actor and asks
- * here before it acts (deny by default, SECURITY 9). The rules themselves live only in domain/policy, so the
+ * here before it acts (deny by default, docs/security.md, promise 9). The rules themselves live only in domain/policy, so the
  * UI's `useCan` answers exactly what these checks allow.
  */
 import { Forbidden, Unauthenticated } from "../domain/errors.ts";

@@ -1,5 +1,5 @@
 /**
- * A project's history (issue 26): every change keeps the project as it stood after it, in the same
+ * A project's history: every change keeps the project as it stood after it, in the same
  * transaction as the change, so any version can be compared and restored.
  */
 import type { Insertable } from "kysely";

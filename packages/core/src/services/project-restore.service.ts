@@ -1,5 +1,5 @@
 /**
- * Restoring a project's version (issue 26) is an edit like any other: the project's fields become that
+ * Restoring a project's version is an edit like any other: the project's fields become that
  * version's and its version number moves on, through updateProject, so it is in the history and the audit
  * log, reaches desktops through sync, and a stale `baseVersion` is the same 409 as an edit's.
  */

@@ -1,5 +1,5 @@
 /**
- * One page of the public project list (issue 24): every sort the site offers is done by the database over
+ * One page of the public project list: every sort the site offers is done by the database over
  * the whole list and continues after a cursor (keyset paging, never an offset).
  *
  * - list (no sort): oldest first, the spec's answer's own order;

@@ -1,5 +1,5 @@
 /**
- * The public project list at any size (issue 24), on both dialects: without parameters every project (the
+ * The public project list at any size, on both dialects: without parameters every project (the
  * spec's answer); with paging parameters one page at a time in each sort the site offers, sorted by the
  * database over the whole list, without repeats or gaps.
  */

@@ -71,7 +71,7 @@ function editableRole(actor: Actor, roleKey: string): RoleKey {
   return key;
 }
 
-/** A role's place in the `versions` table (issue 26). */
+/** A role's place in the `versions` table. */
 export const roleSubject = (key: string): Subject => ({ subject: "role", id: key });
 
 export const ROLE_VERSION_NOT_FOUND = "That version of the role was not found.";
@@ -81,7 +81,7 @@ const keptRoleSchema = rolePermissionsSchema.pick({ permissions: true });
 
 /**
  * Sets a role's permissions and those of its members (users.role_key = key), in one transaction. Members
- * are explicit: a user who merely holds an equal set is never moved (SECURITY 21). Changing what a role
+ * are explicit: a user who merely holds an equal set is never moved (docs/security.md, promise 21). Changing what a role
  * holds follows the rule for changing what one user holds (users:permissions, no granting beyond your
  * own), and no two roles may end up with the same set. With `dryRun`, runs every check and answers who
  * would change, changing nothing.
@@ -98,7 +98,7 @@ export async function updateRolePermissions(
 }
 
 /**
- * Restoring a role's version (issue 26) is a role edit to that version's permissions: the same rules (who
+ * Restoring a role's version is a role edit to that version's permissions: the same rules (who
  * may, the owner role untouchable, nobody grants what they do not hold, no twin roles), the same `dryRun`
  * preview of who will change, and the same history, audit and token revocation.
  */
@@ -120,7 +120,7 @@ async function setRolePermissions(
   change: { permissions: string[] } | { restoredFrom: number },
   dryRun: boolean | undefined,
 ): Promise<RoleUpdateAnswer> {
-  // Serializable: the twin check and the members read must still hold when the write commits (issue 12).
+  // Serializable: the twin check and the members read must still hold when the write commits.
   return serializableTransaction(core.db, async (trx) => {
     const restoredFrom = "restoredFrom" in change ? change.restoredFrom : undefined;
     let permissions: string[];
@@ -132,15 +132,15 @@ async function setRolePermissions(
     }
     const roles = await readRoles(trx);
     const before = roles[key].permissions;
-    // The same rule as changing one user's permissions (SECURITY 21), and never a role holding more than you.
+    // The same rule as changing one user's permissions (docs/security.md, promise 21), and never a role holding more than you.
     assertCan(actor, "roles.update", { key, permissions: before, before, after: permissions });
     const twin = roleWithSameSet(roles, key, permissions);
     if (twin) throw new Invalid(sameRoleSetMessage(roles[key].name, roles[twin].name));
     const role = { ...roles[key], permissions };
     const members = await roleMembers(trx, key);
     const usernames = members.map((m) => m.username);
-    // Who the members are is for those who may see users (issue 21 §4); the count is the role editor's own.
-    // A role may hold 100,000 members: the answer names the first few, the audit entry a bounded list (issue 24).
+    // Who the members are is for those who may see users; the count is the role editor's own.
+    // A role may hold 100,000 members: the answer names the first few, the audit entry a bounded list.
     const named = can(actor, "users.view") ? { usernames: usernames.slice(0, ROLE_UPDATE_NAMES_SHOWN) } : {};
     if (dryRun) return { updatedUsers: usernames.length, ...named, role, dryRun: true };
     const now = core.now().toISOString();
@@ -162,7 +162,7 @@ async function setRolePermissions(
     await setRoleMembersPermissions(trx, key, { permissions, rank: userRank(permissions, after) }, now);
     // Users with custom permissions rank by the role sets they wholly hold: those sets just changed.
     await rerankCustomUsers(trx, (held) => userRank(held, after));
-    // SECURITY 26: members who lose the admin panel lose their desktops' tokens too.
+    // docs/security.md, promise 26: members who lose the admin panel lose their desktops' tokens too.
     const losing = members.filter((m) => losesDeviceAccess(m.id, before, permissions)).map((m) => m.id);
     await revokeUserDeviceTokens(trx, losing, core.now());
     await recordAudit(

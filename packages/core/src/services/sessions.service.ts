@@ -1,5 +1,5 @@
 /**
- * Database sessions (SECURITY 1-2): the cookie carries a random token, the table holds only its hash.
+ * Database sessions (docs/security.md, promise 1-2): the cookie carries a random token, the table holds only its hash.
  * Every request re-reads the user's permissions and active flag through the session.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The site profile's history and restore (issue 26), shaped like a project's: every change keeps the whole
+ * The site profile's history and restore, shaped like a project's: every change keeps the whole
  * profile as a version (its sync version, which desktops hold too), and a restore is an edit like any other:
  * in the history, in the chained audit log, pulled by desktops, and a 409 when `baseVersion` is stale.
  */

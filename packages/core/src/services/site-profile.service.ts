@@ -17,7 +17,7 @@ const KEY = "site_profile";
 
 export const STALE_PROFILE_MESSAGE = "The site profile was changed elsewhere.";
 
-/** The profile's place in the `versions` table (issue 26). */
+/** The profile's place in the `versions` table. */
 export const PROFILE_SUBJECT: Subject = { subject: "profile", id: KEY };
 
 export async function getSiteProfile(db: Db): Promise<SiteProfile> {

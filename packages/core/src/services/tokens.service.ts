@@ -1,5 +1,5 @@
 /**
- * Single-use e-mail tokens (SECURITY 5): 32 random bytes, SHA-256 stored, consumed in the same transaction
+ * Single-use e-mail tokens (docs/security.md, promise 5): 32 random bytes, SHA-256 stored, consumed in the same transaction
  * that changes the account.
  */
 
@@ -24,7 +24,7 @@ export async function supersedeTokens(core: Core, db: Db, kind: TokenKind, userI
 
 /**
  * Ends every unused e-mailed link of a user, both kinds, in the caller's transaction: a link issued before
- * a deactivation never works after it, not even once staff have reactivated the account (SECURITY 33).
+ * a deactivation never works after it, not even once staff have reactivated the account (docs/security.md, promise 33).
  */
 export async function supersedeAllTokens(core: Core, db: Db, userId: string): Promise<void> {
   await db
@@ -35,7 +35,7 @@ export async function supersedeAllTokens(core: Core, db: Db, userId: string): Pr
     .execute();
 }
 
-/** Each kind's lifetime, from the configuration only: never from request input (DESIGN 8). */
+/** Each kind's lifetime, from the configuration only: never from request input (docs/design.md §8). */
 function lifetimeOf(core: Core, kind: TokenKind): number {
   switch (kind) {
     case "activation":
@@ -72,7 +72,7 @@ export async function issueToken(core: Core, db: Db, kind: TokenKind, userId: st
 /**
  * issueToken's work for an address with no account, storing nothing: the same statements on the same table
  * (a supersede that matches no one, a lookup where the insert would go), so a caller answering for an
- * unknown address takes the time it takes for a known one (SECURITY 25).
+ * unknown address takes the time it takes for a known one (docs/security.md, promise 25).
  */
 export async function issueNoToken(core: Core, db: Db, kind: TokenKind): Promise<void> {
   await supersedeTokens(core, db, kind, newId());

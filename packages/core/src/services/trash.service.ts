@@ -1,5 +1,5 @@
 /**
- * The trash (issue 26): a deleted project is kept, whole, until `purgeAt` (TRASH_RETENTION_DAYS). Restoring
+ * The trash: a deleted project is kept, whole, until `purgeAt` (TRASH_RETENTION_DAYS). Restoring
  * puts it back with its id, fields and history, as a new version that desktops pull as an upsert; purging
  * (now, or by housekeeping once expired) removes it and its history for good. Users are never trashed.
  */

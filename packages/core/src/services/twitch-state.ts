@@ -1,5 +1,5 @@
 /**
- * The single-use `state` of 'Connect Twitch' (SECURITY 22, OAuth 2.0 RFC 6749 section 10.12): 32 random
+ * The single-use `state` of 'Connect Twitch' (docs/security.md, promise 22, OAuth 2.0 RFC 6749 section 10.12): 32 random
  * bytes issued to one session for 10 minutes, stored only as a SHA-256 hash, spent by the one callback
  * that stores an authorization. The rows go with their session (ON DELETE CASCADE).
  */

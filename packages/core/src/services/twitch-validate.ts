@@ -1,5 +1,5 @@
 /**
- * Asks Twitch whether an access token is real before the server keeps it (SECURITY 22): the validate endpoint
+ * Asks Twitch whether an access token is real before the server keeps it (docs/security.md, promise 22): the validate endpoint
  * of Twitch's identity service, `GET {authBaseUrl}/oauth2/validate` with `Authorization: OAuth <token>`,
  * answers 200 `{client_id, login, scopes, user_id, expires_in}` for a live token and 401 otherwise.
  * The token travels only in that header: never in a URL, an error message or a log line.

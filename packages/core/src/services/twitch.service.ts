@@ -1,12 +1,12 @@
 /**
- * The Twitch authorization (spec sections 2, 3 and 7; SECURITY 22). The owner starts 'Connect Twitch' in the
+ * The Twitch authorization (spec sections 2, 3 and 7; docs/security.md, promise 22). The owner starts 'Connect Twitch' in the
  * admin panel: the server answers Twitch's authorize URL with a single-use `state` bound to that session.
  * Twitch sends the browser back to /twitch/callback, which posts what Twitch returned with the state; the
  * server keeps it as the one current authorization (a new one replaces the old) only when the state is this
  * session's, live and unused, and Twitch's validate endpoint confirms the token was issued to this site's
  * Twitch application. Anything else stores nothing.
  *
- * The access token and the authorization code are credentials (SECURITY 14): stored encrypted with
+ * The access token and the authorization code are credentials (docs/security.md, promise 14): stored encrypted with
  * AES-256-GCM when TWITCH_TOKEN_KEY is set, otherwise as plain text (the embedded default, so a fresh install
  * works without setup; set the key in production). They are never answered, logged or written to the
  * audit log; the admin panel learns only whether Twitch is connected, the scopes and when.

@@ -1,5 +1,5 @@
 /**
- * The dashboard's user counts (issue 24): one row per (rank, state), moved by users.table.ts in the same
+ * The dashboard's user counts: one row per (rank, state), moved by users.table.ts in the same
  * transaction as the change it counts, so the dashboard reads a handful of rows instead of every user.
  */
 import { sql } from "kysely";

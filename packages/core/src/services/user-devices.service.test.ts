@@ -1,4 +1,4 @@
-/** A user's device tokens as staff see and revoke them (SECURITY 26), on both dialects. */
+/** A user's device tokens as staff see and revoke them (docs/security.md, promise 26), on both dialects. */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resolveDeviceToken } from "../sync/device-tokens.ts";
 import { addUser, asWeb, call, createSyncFixture, type SyncFixture, USER_PASSWORD } from "../sync/sync-fixture.ts";

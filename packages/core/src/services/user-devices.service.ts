@@ -1,5 +1,5 @@
 /**
- * A user's devices as staff see them in the Users tab (SECURITY 26): desktop app tokens and browser sessions,
+ * A user's devices as staff see them in the Users tab (docs/security.md, promise 26): desktop app tokens and browser sessions,
  * listed and ended by staff with users:edit, the owner's only by the owner (the policy's `users.devices`).
  * Revoking a token is audited like the user's own revocation, and ending a session too, both naming the
  * user; neither an audit entry nor an answer holds a token or its hash.

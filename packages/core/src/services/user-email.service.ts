@@ -1,8 +1,8 @@
 /**
- * Staff correct a user's e-mail address (issue 22 §5). The new address is not used at once: it waits as the
+ * Staff correct a user's e-mail address. The new address is not used at once: it waits as the
  * user's pending address until its owner opens the single-use link mailed to it, which applies it in one
  * transaction (uniqueness checked again). The address in use gets a short notice meanwhile. A deactivated
- * account gets no mail, and no confirmation works for it (SECURITY 33).
+ * account gets no mail, and no confirmation works for it (docs/security.md, promise 33).
  */
 import { isUniqueViolation, serializableTransaction } from "../data/dialect.ts";
 import type { AdminUser } from "../domain/api-types.ts";

@@ -1,5 +1,5 @@
 /**
- * Staff invite a user by e-mail (issue 22 §5): the account is created inactive, with no usable password, and
+ * Staff invite a user by e-mail: the account is created inactive, with no usable password, and
  * a single-use invitation link (7 days) goes to the address; the invited person chooses the password through
  * it, which activates the account in one transaction. What the account holds follows the grant rule of a
  * user edit: nobody grants what they do not hold, and never override:owner.
@@ -92,7 +92,7 @@ export const INVITATION_NOT_PENDING =
 
 /**
  * POST /api/admin/users/{id}/invitation: a new single-use invitation link for an invitation still waiting
- * (issue 24), mailed to the user's address; the link sent before stops working. Answers the user.
+ *, mailed to the user's address; the link sent before stops working. Answers the user.
  */
 export async function resendInvitation(core: Core, actor: Actor, id: string): Promise<AdminUser> {
   const sender = assertCan(actor, "users.invitation.resend");

@@ -1,5 +1,5 @@
 /**
- * One page of the Users tab (issue 24): the database sorts by (rank, username_key) through the index
+ * One page of the Users tab: the database sorts by (rank, username_key) through the index
  * `users_rank_username` and continues after a cursor (keyset paging, never an offset), so a page costs the
  * same at 100 users as at 100,000. Search and filters use the normalised keys and their indexes.
  */

@@ -1,5 +1,5 @@
 /**
- * The Users tab at any size (issue 24), on both dialects: without parameters every user in the spec's order
+ * The Users tab at any size, on both dialects: without parameters every user in the spec's order
  * (rank, then username); with paging parameters one page from the database's index, a cursor to go on,
  * search by username or e-mail prefix, and filters by role and status.
  */

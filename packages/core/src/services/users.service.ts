@@ -29,7 +29,7 @@ import { allUserRows, filteredTotal, userRowsPage } from "./users-page.table.ts"
 
 /**
  * `GET /api/admin/users`. Without paging parameters: every user (the spec's answer). With any of them: one
- * page in the same order, `next`, and `total` where the counters can tell (issue 24).
+ * page in the same order, `next`, and `total` where the counters can tell.
  */
 export async function listUsers(core: Core, actor: Actor, input: unknown = {}): Promise<AdminUsersAnswer> {
   assertCan(actor, "users.view");
@@ -48,7 +48,7 @@ export async function updateUser(core: Core, actor: Actor, id: string, input: un
   if (!parsed.success) throw new Invalid(parsed.error);
   const update = parsed.data;
   // Serializable: the permission checks, the free-name check and the role membership read must still hold
-  // when the write commits, whatever another admin or instance does meanwhile (issue 12).
+  // when the write commits, whatever another admin or instance does meanwhile.
   return serializableTransaction(core.db, async (trx) => {
     const target = await findUserById(trx, id);
     const before = toAdminUser(target);
@@ -56,11 +56,11 @@ export async function updateUser(core: Core, actor: Actor, id: string, input: un
     const now = core.now().toISOString();
     if (update.kind === "active") {
       if (update.isActive) {
-        // Only here, by staff allowed to edit this user, does a deactivated account come back (SECURITY 33).
+        // Only here, by staff allowed to edit this user, does a deactivated account come back (docs/security.md, promise 33).
         await activateUser(trx, id, now);
       } else {
         await deactivateUser(trx, id, now);
-        // SECURITY 2, 26 and 33: deactivating a user ends all their sessions, device tokens and mailed links.
+        // docs/security.md, promises 2, 26 and 33: deactivating a user ends all their sessions, device tokens and mailed links.
         await endUserSessions(trx, id, core.now());
         await supersedeAllTokens(core, trx, id);
         // Its confirmation link just ended, so the address waiting for it is withdrawn too.
@@ -88,7 +88,7 @@ export async function updateUser(core: Core, actor: Actor, id: string, input: un
         { ...update, roleKey, rank: await rankFor(trx, update.permissions) },
         now,
       );
-      // SECURITY 26: without the admin panel, the desktop app's tokens end too.
+      // docs/security.md, promise 26: without the admin panel, the desktop app's tokens end too.
       if (losesDeviceAccess(id, before.permissions, update.permissions))
         await revokeUserDeviceTokens(trx, [id], core.now());
       const diff = changedFields(
@@ -108,7 +108,7 @@ export async function updateUser(core: Core, actor: Actor, id: string, input: un
 
 /**
  * A user as an admin call answers it: addresses (in use and pending) only for those who may see users
- * (issue 21 §4), not for whoever may only edit one they name.
+ *, not for whoever may only edit one they name.
  */
 export function adminUserFor(actor: Actor, row: Parameters<typeof toAdminUser>[0]): AdminUser {
   const { email, pendingEmail, ...user } = toAdminUser(row);

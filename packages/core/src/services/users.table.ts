@@ -36,7 +36,7 @@ export function toAdminUser(row: UserRow): AdminUser {
   };
 }
 
-/** Invited by staff and not yet accepted: inactive, never activated, not deactivated (issue 22 §5). */
+/** Invited by staff and not yet accepted: inactive, never activated, not deactivated. */
 export function isInvitationPending(
   row: Pick<UserRow, "invited_at" | "is_active" | "activated_at" | "deactivated_at">,
 ) {
@@ -103,7 +103,7 @@ export function isAwaitingActivation(row: Pick<UserRow, "is_active" | "activated
   return row.is_active !== 1 && row.activated_at === null && row.deactivated_at === null;
 }
 
-/** Deactivated by staff: no e-mailed link, earlier token or login brings the account back (SECURITY 33). */
+/** Deactivated by staff: no e-mailed link, earlier token or login brings the account back (docs/security.md, promise 33). */
 export function isDeactivated(row: Pick<UserRow, "deactivated_at">): boolean {
   return row.deactivated_at !== null;
 }
@@ -200,7 +200,7 @@ export async function activateUser(db: Db, id: string, at: string): Promise<void
 }
 
 /**
- * Deactivation by staff (SECURITY 33): a state of its own, dated, apart from 'never activated'. The first
+ * Deactivation by staff (docs/security.md, promise 33): a state of its own, dated, apart from 'never activated'. The first
  * activation's time is kept (deactivated, not pending), and so is the first deactivation's.
  */
 export async function deactivateUser(db: Db, id: string, at: string): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * The `versions` table (issue 26): the site profile and each role as they stood after every change, written
+ * The `versions` table: the site profile and each role as they stood after every change, written
  * in the change's own transaction, read back newest first and paged like the audit log. Projects keep theirs
  * in `project_versions` (project-history.service.ts), with the same shape of answer.
  */

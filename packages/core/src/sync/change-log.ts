@@ -1,5 +1,5 @@
 /**
- * The change log (DESIGN 5): one row per project or profile change, appended by the services in the same
+ * The change log (docs/design.md §5): one row per project or profile change, appended by the services in the same
  * transaction as the change, so the web's edits reach the desktop through pull and the conflict check
  * sees every edit made since an op's base version.
  */

@@ -1,5 +1,5 @@
 /**
- * SECURITY 26: a device token resolves only while it is unrevoked, used within DEVICE_TOKEN_IDLE_DAYS and
+ * docs/security.md, promise 26: a device token resolves only while it is unrevoked, used within DEVICE_TOKEN_IDLE_DAYS and
  * its user is active; its last use slides the expiry.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -54,7 +54,7 @@ describe("device tokens", () => {
       username: "owner",
       permissions: ["website:admin:view"],
       credential: "device",
-      // The staff requirement of a second factor (issue 25) is off: nothing is missing.
+      // The staff requirement of a second factor is off: nothing is missing.
       secondFactorMissing: false,
     });
   });

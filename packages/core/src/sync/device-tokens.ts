@@ -1,9 +1,9 @@
 /**
- * Device tokens (issue 11; DESIGN 3): the desktop app's credential. Named, revocable, stored as a SHA-256
+ * Device tokens (docs/design.md §3): the desktop app's credential. Named, revocable, stored as a SHA-256
  * hash and shown once. A token acts as its user with the `device` credential, which the registry limits to
  * the sync endpoints and the admin operations (never logging in, signing up, passwords or minting tokens).
  *
- * A device token is a session of a device (SECURITY 26): minted only with the password asked again; ended
+ * A device token is a session of a device (docs/security.md, promise 26): minted only with the password asked again; ended
  * by a password change or reset, a deactivation, a deletion and the loss of `website:admin:view`; and it
  * stops working after `deviceTokenIdleMs` without use.
  */
@@ -121,7 +121,7 @@ export async function revokeDeviceTokenOf(db: Db, userId: string, id: string, at
 
 /**
  * The actor behind a Bearer token, or null when it is unknown, revoked, idle too long or its user inactive.
- * Permissions are read from the user row on every request (SECURITY 9), like a session's.
+ * Permissions are read from the user row on every request (docs/security.md, promise 9), like a session's.
  */
 export async function resolveDeviceToken(core: Core, token: string): Promise<UserActor | null> {
   if (!token.startsWith(DEVICE_TOKEN_PREFIX)) return null;

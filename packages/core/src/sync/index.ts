@@ -1,4 +1,4 @@
-/** Desktop sync, server side (issue 11): device tokens, the change log, push and pull. */
+/** Desktop sync, server side: device tokens, the change log, push and pull. */
 export * from "./change-log.ts";
 export * from "./device-tokens.ts";
 export * from "./joined-transaction.ts";

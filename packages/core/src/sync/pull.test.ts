@@ -59,7 +59,7 @@ describe("pull: snapshot", () => {
     expect((await pull(f.core, f.owner, { since: later })).reset).toBeUndefined();
   });
 });
-describe("pull: a snapshot in pages (issue 24)", () => {
+describe("pull: a snapshot in pages", () => {
   /** Every page of a snapshot from a first pull, following hasMore. */
   async function pages(limit: number) {
     const all = [];

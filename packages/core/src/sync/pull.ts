@@ -1,10 +1,10 @@
 /**
  * `GET /api/sync/pull?since=<cursor>&limit=`: what changed on the server after the cursor, from the change
- * log (DESIGN 5). Each changed entity comes once, in its CURRENT state (its row, or its deletion), ordered
+ * log (docs/design.md §5). Each changed entity comes once, in its CURRENT state (its row, or its deletion), ordered
  * by its latest change; `limit` counts log entries. Without a cursor, or with one this log cannot answer
  * (another server's, or older than the log keeps), the answer is a full snapshot flagged `reset: true`.
  *
- * A snapshot comes in pages too (issue 24): at most `min(limit, SYNC_SNAPSHOT_MAX_PAGE)` projects each, in id
+ * A snapshot comes in pages too: at most `min(limit, SYNC_SNAPSHOT_MAX_PAGE)` projects each, in id
  * order, every page flagged `reset: true`, the profile on the first. While `hasMore`, the cursor continues the
  * snapshot (it holds the log position read at its start and the last id sent); the last page's cursor is
  * that log position, so every change made while the client was paging comes in the pulls after it. Each page

@@ -1,5 +1,5 @@
 /**
- * `POST /api/sync/push`: the desktop's outbox, applied op by op (DESIGN 5).
+ * `POST /api/sync/push`: the desktop's outbox, applied op by op (docs/design.md §5).
  *
  * Each op is applied together with its `sync_ops` row, in one transaction: an op is either applied and
  * recorded, or neither, so a replay after a crash (same op ids) applies nothing twice and answers the

@@ -1,5 +1,5 @@
 /**
- * SECURITY 27: replay records and change-log entries older than SYNC_RETENTION_DAYS are pruned, each entity's
+ * docs/security.md, promise 27: replay records and change-log entries older than SYNC_RETENTION_DAYS are pruned, each entity's
  * newest change kept, and a desktop whose cursor predates the pruned log gets the reset snapshot.
  */
 import { randomUUID } from "node:crypto";

@@ -1,5 +1,5 @@
 /**
- * The sync tables do not grow forever (SECURITY 27): replay records (`sync_ops`) and change-log entries
+ * The sync tables do not grow forever (docs/security.md, promise 27): replay records (`sync_ops`) and change-log entries
  * (`sync_changes`) older than the longest a desktop may stay offline (`syncRetentionMs`,
  * SYNC_RETENTION_DAYS) are pruned.
  *

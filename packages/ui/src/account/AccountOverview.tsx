@@ -1,5 +1,5 @@
 /**
- * The account page of every signed-in user (issue 22 §5; the site's /account): change your password, see
+ * The account page of every signed-in user (the site's /account): change your password, see
  * and end your sessions. The same cards as the admin panel's Account and Sessions sections, so a plain user
  * (who cannot open the panel) has them too. The host gives `onLoggedOut`: where to go after ending the
  * session this page runs in.

@@ -1,5 +1,5 @@
 /**
- * 'Account security' (issue 25; SECURITY 30): set up an authenticator app (QR code drawn here, the secret as
+ * 'Account security' (docs/security.md, promise 30): set up an authenticator app (QR code drawn here, the secret as
  * text to copy, confirmed with a first code), see and download the recovery codes once, make new ones, and
  * add, name, list and remove passkeys. Browser sessions and device tokens are on the same page.
  */

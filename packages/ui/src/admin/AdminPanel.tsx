@@ -4,7 +4,7 @@
  * `useAuth()`, so the site (HTTP) and the desktop app (IPC) mount the same component. The caller decides
  * where "home" is: `onLeave` runs after logout and when the viewer loses website:admin:view. A tab switch
  * and Logout ask 'Discard your changes?' first while a form on screen holds unsaved changes; the host wraps
- * the panel in `UnsavedChangesProvider` (issue 22 §3).
+ * the panel in `UnsavedChangesProvider`.
  */
 import { decide, type RolesAnswer } from "@portfolio/core/domain";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";

@@ -37,7 +37,7 @@ export const PROJECT_MESSAGES = {
 
 export { PERMISSION_ALERTS } from "./permission-alerts.ts";
 
-/** The spec's '{n} users updated', in the singular for one user (issue 22). */
+/** The spec's '{n} users updated', in the singular for one user. */
 export function roleUpdatedMessage(updatedUsers: number): string {
   return `Role permissions updated successfully. ${updatedUsers} ${updatedUsers === 1 ? "user" : "users"} updated.`;
 }

@@ -125,7 +125,7 @@ describe("audit log in words", () => {
   });
 });
 
-// SECURITY 30: every second-factor entry in words; the account is named, whoever acted is the actor column.
+// docs/security.md, promise 30: every second-factor entry in words; the account is named, whoever acted is the actor column.
 describe("history and trash entries in the audit log", () => {
   it("says which version a project restore brought back", () => {
     const restore = entry("project.restore", { title: "Bot", restoredVersion: 3, before: {}, after: {} });

@@ -85,7 +85,7 @@ function count(value: unknown): number | undefined {
 }
 
 /**
- * The second-factor entries (SECURITY 30). The account is `details.username`; whoever acted is in the actor
+ * The second-factor entries (docs/security.md, promise 30). The account is `details.username`; whoever acted is in the actor
  * column, so an entry reads the same whether the user changed their own account or staff changed it.
  */
 function describeSecondFactor(action: string, details: Record<string, unknown>): string | undefined {
@@ -209,7 +209,7 @@ export function describeAuditAction(
     case "auth.signup_taken":
       return `tried to sign up with a taken ${text(details.field) === "email" ? "e-mail address" : "username"}`;
     case "auth.forgot_password":
-      // A deactivated account gets no mail either (SECURITY 33); the entry names it.
+      // A deactivated account gets no mail either (docs/security.md, promise 33); the entry names it.
       return text(details.reason) === "deactivated"
         ? `asked for a link for the deactivated account ${user}; none was sent`
         : "asked for a password reset for an address with no account";

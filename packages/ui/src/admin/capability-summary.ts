@@ -1,5 +1,5 @@
 /**
- * The admin panel header's subtitle (issue 22 §5): what the viewer can do here, in words, read from the
+ * The admin panel header's subtitle: what the viewer can do here, in words, read from the
  * policy's actions (packages/core/src/domain/policy), never from a role's name, so a custom set of
  * permissions gets its own true sentence.
  */

@@ -1,5 +1,5 @@
 /**
- * The questions asked before an action another person feels (issue 22): deactivating a user logs them out,
+ * The questions asked before an action another person feels: deactivating a user logs them out,
  * a password reset mails them, a deletion removes them, ending your other sessions logs those browsers out.
  * Each question says what will happen, to whom, so the answer is an informed one.
  */

@@ -87,7 +87,7 @@ export function rolePreviewFromError(error: unknown): RolePreview {
   return { state: "unknown", text: PREVIEW_UNKNOWN };
 }
 
-/** The same preview in a restore's confirmation (issue 26): its words, and whether Restore stays off. */
+/** The same preview in a restore's confirmation: its words, and whether Restore stays off. */
 export function rolePreviewForRestore(
   answer: RoleUpdateAnswer | null,
   error?: unknown,

@@ -7,7 +7,7 @@ const moderator = { id: "mod", permissions: DEFAULT_ROLES.moderator.permissions 
 const reader = { _id: "reader", permissions: DEFAULT_ROLES.user.permissions };
 const owner = { _id: "owner", permissions: ["override:owner"] };
 
-// SECURITY 30: a lost phone is recoverable by staff with users:permissions, never for the owner.
+// docs/security.md, promise 30: a lost phone is recoverable by staff with users:permissions, never for the owner.
 describe("'Remove second factors' on a user", () => {
   it("is offered to staff with users:permissions in a browser", () => {
     expect(removalRefusal(admin, reader, "session")).toBeNull();

@@ -1,5 +1,5 @@
 /**
- * 'Remove second factors' on a user (issue 25, SECURITY 30: a lost phone). Asked of the server's policy
+ * 'Remove second factors' on a user (docs/security.md, promise 30: a lost phone). Asked of the server's policy
  * (`users.secondFactors`: users:permissions, never the owner, never yourself here), so the button is offered
  * exactly where the server would accept it; elsewhere it stays, unavailable, with the policy's reason. Only a
  * browser session may do it, so the desktop app sends you to the website.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { requirementConfirmation, staffWithoutSecondFactorText } from "./security-settings.ts";
 
-// SECURITY 30: the owner is told whom 'Require a second factor for staff' stops before turning it on.
+// docs/security.md, promise 30: the owner is told whom 'Require a second factor for staff' stops before turning it on.
 describe("the owner's staff requirement in words", () => {
   it("says every staff member has a second factor, and asks nothing before turning it on", () => {
     expect(staffWithoutSecondFactorText(0, true)).toBe("Every staff member has a second factor.");

@@ -1,5 +1,5 @@
 /**
- * The owner's 'Require a second factor for staff' (issue 25, SECURITY 30) in words: what it does, how many
+ * The owner's 'Require a second factor for staff' (docs/security.md, promise 30) in words: what it does, how many
  * staff it would stop today, and the question asked before turning it on while some have no second factor.
  * Staff are the holders of website:admin:view, the owner included (the server counts them).
  */

@@ -1,5 +1,5 @@
 /**
- * The Settings tab's sections (issue 22 §5): each its own page with an address, `#settings/<section>`.
+ * The Settings tab's sections: each its own page with an address, `#settings/<section>`.
  * `#settings` alone opens the first one. Twitch and Security are the owner's alone (policy actions twitch.connect
  * and settings.security).
  */

@@ -90,7 +90,7 @@ export interface ApiClient {
   /** Whether a reset link still works, without using it up: rejects with the server's 400 when it does not. */
   checkResetToken(token: string): Promise<MessageAnswer>;
   getProjects(): Promise<ProjectsAnswer>;
-  /** One page of the public list in a sort, done by the server over the whole list (issue 24). */
+  /** One page of the public list in a sort, done by the server over the whole list. */
   getProjectsPage(query: ProjectsPageRequest): Promise<ProjectsAnswer>;
   createProject(body: ProjectBody): Promise<Project>;
   updateProject(id: string, body: ProjectPatchBody): Promise<Project>;
@@ -118,7 +118,7 @@ export interface ApiClient {
     options?: { dryRun?: boolean },
   ): Promise<RoleUpdateAnswer>;
   /**
-   * One page of users (the Users tab, issue 24): searched, filtered, continued with the answer's `next`. A
+   * One page of users (the Users tab): searched, filtered, continued with the answer's `next`. A
    * `limit` is required: without one the server answers every user, which the panel never asks for.
    */
   getUsersPage(query: BoundedUsersQuery): Promise<AdminUsersAnswer>;
@@ -151,7 +151,7 @@ export interface ApiClient {
   getSiteProfile(): Promise<SiteProfile>;
   updateSiteProfile(profile: SiteProfile): Promise<SiteProfile>;
 
-  // ---- History (issue 26): versions newest first, and a restore that is an edit like any other ----
+  // ---- History: versions newest first, and a restore that is an edit like any other ----
   /** The site profile's versions (version 0: before its first change). */
   getSiteProfileHistory(query?: HistoryPageQuery): Promise<SiteProfileHistoryAnswer>;
   /** Owner only; `baseVersion` (the newest version the editor saw) makes a stale restore a 409. */
@@ -174,7 +174,7 @@ export interface ApiClient {
   endUserSession(userId: string, sessionId: string): Promise<void>;
   changePassword(currentPassword: string, newPassword: string): Promise<MessageAnswer>;
 
-  // ---- Second factors (issue 25) ----
+  // ---- Second factors ----
   getAccountSecurity(): Promise<SecurityStatus>;
   /** Starts setting up an authenticator app: the secret (shown once) and its otpauth:// link. */
   startTotp(password: string): Promise<TotpEnrolment>;

@@ -178,7 +178,7 @@ describe("HttpApiClient: creating writes survive a restarting instance", () => {
   });
 });
 
-describe("HttpApiClient history (issue 26)", () => {
+describe("HttpApiClient history", () => {
   const page = { items: [], next: null };
 
   it("reads the site profile's and a role's history, paged with limit and before", async () => {

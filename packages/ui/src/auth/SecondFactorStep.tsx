@@ -1,5 +1,5 @@
 /**
- * The login's second step (issue 25): the authenticator code, a recovery code, or a passkey, for an account
+ * The login's second step: the authenticator code, a recovery code, or a passkey, for an account
  * the password alone does not open. Wrong answers say so and keep the step; an expired step or too many
  * tries send the user back to the password with the server's message.
  */

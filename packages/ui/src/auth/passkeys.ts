@@ -1,5 +1,5 @@
 /**
- * The browser's side of passkeys (issue 25) over @simplewebauthn/browser: ask the device to create or use
+ * The browser's side of passkeys over @simplewebauthn/browser: ask the device to create or use
  * a passkey for the server's options, and say in plain words why it did not (cancelled, none on this device).
  */
 import { startAuthentication, startRegistration, WebAuthnError } from "@simplewebauthn/browser";

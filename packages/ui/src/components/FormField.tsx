@@ -25,7 +25,7 @@ export const FIELD_HINT_CLASSES = "mt-1 text-xs text-slate-600 dark:text-slate-4
 const INVALID_INPUT = "border-red-600 dark:border-red-400";
 
 /**
- * What an input carries for its hint and error (issue 22 §5): `aria-invalid` while it has an error, and
+ * What an input carries for its hint and error: `aria-invalid` while it has an error, and
  * `aria-describedby` naming the error (`{inputId}-error`) first, then the hint (`{inputId}-hint`).
  */
 export function fieldDescription(

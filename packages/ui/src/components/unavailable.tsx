@@ -1,5 +1,5 @@
 /**
- * A control the viewer may not use (issue 22 §5): it stays in the page and focusable, looks unavailable and
+ * A control the viewer may not use: it stays in the page and focusable, looks unavailable and
  * is announced so (`aria-disabled`, its reason as its description); pressing it shows the reason in an alert
  * right beside it, never a browser `alert()`.
  */

@@ -1,5 +1,5 @@
 /**
- * A form's validation error at its field (issue 22 §5): the field named by the first problem shows it under
+ * A form's validation error at its field: the field named by the first problem shows it under
  * itself (`error` of TextField/PasswordField: `aria-invalid`, `aria-describedby`), and focus moves to it on
  * each submit that found one. Answers from the server stay in the form's own message box.
  */

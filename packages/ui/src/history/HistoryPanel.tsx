@@ -1,5 +1,5 @@
 /**
- * A thing's History panel (issue 26), generic over what the thing is: given a loader of `{items, next}`
+ * A thing's History panel, generic over what the thing is: given a loader of `{items, next}`
  * pages and a restore callback, it lists the versions newest first with who and when ('Load older'),
  * highlights the fields each version changed from the one before, and puts 'Restore this version' behind a
  * confirmation listing what will change (now vs. that version). The project editor uses it; the site

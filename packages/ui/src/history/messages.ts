@@ -1,4 +1,4 @@
-/** The texts of issue 26's screens: history, restore, the trash, Undo and the audit chain. */
+/** The texts of the screens of history, restore, the trash, Undo and the audit chain. */
 export const RESTORE_MESSAGES = {
   stale:
     "This project was changed elsewhere since you opened it, so nothing was restored. The editor now shows the latest version: check the history and restore again if you still want to.",

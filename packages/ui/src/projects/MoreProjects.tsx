@@ -1,5 +1,5 @@
 /**
- * The end of a paged project grid (issue 24): the next page loads as the visitor scrolls near it (an
+ * The end of a paged project grid: the next page loads as the visitor scrolls near it (an
  * IntersectionObserver on this block), and a 'Load more projects' button does the same for keyboard users
  * and where the observer is missing. It says when a page is on its way, when one failed, and when the
  * whole list is shown.

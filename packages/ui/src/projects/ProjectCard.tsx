@@ -11,7 +11,7 @@ export interface ProjectCardProps {
   /** Given only to holders of website:projects:edit: hover buttons on the card. */
   onEdit?: (project: Project) => void;
   onDelete?: (project: Project) => void;
-  /** Why Edit or Delete is unavailable to this viewer, if it is (issue 22 §5): the button is aria-disabled. */
+  /** Why Edit or Delete is unavailable to this viewer, if it is: the button is aria-disabled. */
   unavailable?: CardActionRefusals;
   /** The refusal shown beside the card's buttons, after an unavailable one was pressed. */
   refusal?: string | null;

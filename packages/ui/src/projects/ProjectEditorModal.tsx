@@ -9,7 +9,7 @@
  * 'Reapply my changes' saves the form again on top of that version, 'Keep theirs' loads their values.
  *
  * Escape, Close, Cancel and a click beside the dialog ask 'Discard your changes?' first while the form
- * differs from the project it was opened on (issue 22 §3).
+ * differs from the project it was opened on.
  */
 import type { Project } from "@portfolio/core/domain";
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
@@ -63,7 +63,7 @@ const TEXTAREA = cx(
 export function ProjectEditorModal({ open, project, onClose, onSave, history }: ProjectEditorModalProps) {
   const [form, setForm] = useState<ProjectFormState>(() => projectFormFrom(project));
   const [error, setError] = useState<SaveError | null>(null);
-  // The field a check refused, with the browser's (or our link rule's) words, shown under it (issue 22 §5).
+  // The field a check refused, with the browser's (or our link rule's) words, shown under it.
   const [invalid, setInvalid] = useState<{ field: string; message: string } | null>(null);
   const errorOf = (field: string) => (invalid?.field === field ? invalid.message : null);
   const [busy, setBusy] = useState(false);

@@ -34,7 +34,7 @@ export interface ProjectsSectionProps {
   notice?: ReactNode;
   headingId?: string;
   /**
-   * A list too large to send whole (issue 24): `projects` are the pages shown so far, already in `sort`'s
+   * A list too large to send whole: `projects` are the pages shown so far, already in `sort`'s
    * order from the server, and the section asks for the rest. Absent: `projects` is the whole list, sorted here.
    */
   paging?: ProjectsPaging;

@@ -1,5 +1,5 @@
 /**
- * The panel's guard against losing edits (issue 22 §3): forms report their dirty state with
+ * The panel's guard against losing edits: forms report their dirty state with
  * `useReportUnsaved`, and whatever would drop them (a tab switch, Escape or Close on an editor, an in-app
  * link, logout) runs through `useDiscardGuard`, which asks 'Discard your changes?' in the shared dialog
  * first. Focus starts on 'Keep editing', and Escape keeps editing. With `beforeUnload`, a page unload asks

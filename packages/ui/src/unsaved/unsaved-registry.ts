@@ -1,5 +1,5 @@
 /**
- * Which forms hold unsaved changes (issue 22 §3). Each form reports its own dirty state under a key; the
+ * Which forms hold unsaved changes. Each form reports its own dirty state under a key; the
  * panel's tab switch, a dialog's close, an in-app navigation and the page unload ask the registry before
  * they drop anything. Plain TypeScript, no React, so the rule is testable on its own.
  */

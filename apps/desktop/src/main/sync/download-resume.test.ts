@@ -1,5 +1,5 @@
 /**
- * The first download of a large server (issue 24): it says how far along it is, the owner can stop it, and it
+ * The first download of a large server: it says how far along it is, the owner can stop it, and it
  * goes on from where it stopped, after a relaunch too (the cursor is in the local database). Until its last
  * page is in, the desktop deletes no local project and does not count itself as synced.
  */

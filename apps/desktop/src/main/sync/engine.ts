@@ -1,6 +1,6 @@
 /**
  * The sync engine: push the outbox, then pull, on launch, every 30 seconds while the server answers, on
- * reconnect (a call answered again, or the system's word that the network is back) and on 'Sync now'. Failures split three ways (DESIGN 5):
+ * reconnect (a call answered again, or the system's word that the network is back) and on 'Sync now'. Failures split three ways (docs/design.md §5):
  * - the server unreachable, or a 5xx: the outbox stays, retried with exponential backoff;
  * - 401: the device token is no longer accepted: the token is dropped ('Sign in again'), the outbox stays;
  * - conflicts and rejections are per op (push.ts): they go to 'Needs attention' and block nothing.

@@ -45,7 +45,7 @@ export interface SyncStateTable {
   value: string;
 }
 
-/** The projects of the snapshot being downloaded so far (issue 24), so a resumed download still knows them. */
+/** The projects of the snapshot being downloaded so far, so a resumed download still knows them. */
 export interface SnapshotSeenTable {
   entity_id: string;
 }
@@ -115,7 +115,7 @@ const outbox: Migration = {
 };
 
 /**
- * A first download in pages that can stop and resume (issue 24): the projects received so far. Only once the
+ * A first download in pages that can stop and resume: the projects received so far. Only once the
  * last page is in are local projects the snapshot lacks deleted; until then the list only grows.
  */
 const snapshotSeen: Migration = {

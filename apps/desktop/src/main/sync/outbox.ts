@@ -1,5 +1,5 @@
 /**
- * The local outbox (DESIGN 5): the ops the trigger in local-schema.ts wrote with each local change, in
+ * The local outbox (docs/design.md §5): the ops the trigger in local-schema.ts wrote with each local change, in
  * push order. An op is 'pending' until the server answers it; a conflict or rejection moves it to
  * 'attention' with the server's answer, where it stays until the owner decides: nothing leaves the
  * outbox but through an applied answer or the owner's own choice.

@@ -4,7 +4,7 @@
  * harmless). Each change records the server's version and row for the entity; the local row takes the
  * server's values except for fields that still have a local change waiting: the push decides those.
  *
- * A `reset: true` answer is a full snapshot, perhaps in many pages (issue 24: a first connect to a server
+ * A `reset: true` answer is a full snapshot, perhaps in many pages (a first connect to a server
  * of 10,000 projects). Each page's projects are written at once, its ids noted in `desktop_snapshot_seen`
  * and the cursor to go on from kept in the local database, all in the page's transaction: a download
  * stopped by the owner (`shouldStop`), a lost connection or a restart resumes from there. Only with the

@@ -1,5 +1,5 @@
 /**
- * A server with more projects than one snapshot page holds (issue 24: the first pull comes in pages of at
+ * A server with more projects than one snapshot page holds (the first pull comes in pages of at
  * most 1000 projects): connecting keeps every page's projects, and a project deleted on the server while the
  * desktop was away still goes at the next full snapshot.
  */

@@ -27,7 +27,7 @@ describe("the prerendered home page with no projects", () => {
   });
 });
 
-describe("the prerendered home page of a site too large to send whole (issue 24)", () => {
+describe("the prerendered home page of a site too large to send whole", () => {
   it("shows the first screenful in the build's Random order, the whole list's count and a way to load more", async () => {
     const { FALLBACK_PROJECTS } = await import("@portfolio/core/domain");
     const first = FALLBACK_PROJECTS.slice(0, 12);

@@ -90,7 +90,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("details", "text", (c) => c.notNull())
     .execute();
   await db.schema.createIndex("audit_log_at").on("audit_log").column("at").execute();
-  // SECURITY 11: the audit log is append-only, enforced by the database itself (a trigger on each dialect).
+  // docs/security.md, promise 11: the audit log is append-only, enforced by the database itself (a trigger on each dialect).
   await addAppendOnlyTriggers(db, "audit_log");
 }
 

@@ -1,5 +1,5 @@
 /**
- * Explicit role membership (issue 10; SECURITY 21): `users.role_key` names the role a user belongs to, or
+ * Explicit role membership (docs/security.md, promise 21): `users.role_key` names the role a user belongs to, or
  * NULL for custom permissions, so a role edit changes exactly its members instead of every user whose set
  * happens to equal the role's. Existing users are placed once, here: owner with override:owner, else the
  * stored role whose set equals theirs exactly (admin, moderator, user in that order), else NULL.

@@ -1,5 +1,5 @@
 /**
- * Desktop sync (issue 11; DESIGN 4 and 5): the desktop's device tokens, the operations a push has answered
+ * Desktop sync (docs/design.md §4 and 5): the desktop's device tokens, the operations a push has answered
  * (so a replay applies nothing twice) and the change log behind pull and the conflict check.
  *
  * Frozen in time: never import application code here, and never edit it once shipped. Portable: text and

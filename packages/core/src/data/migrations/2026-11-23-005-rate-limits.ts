@@ -1,5 +1,5 @@
 /**
- * Rate-limit counters in the database (issue 12; SECURITY 8): shared by every server instance and kept
+ * Rate-limit counters in the database (docs/security.md, promise 8): shared by every server instance and kept
  * across restarts. One row per limiter and client key; `reset_at` (ISO text) ends the current window.
  *
  * Frozen in time: never import application code here, and never edit it once shipped. Portable: text and

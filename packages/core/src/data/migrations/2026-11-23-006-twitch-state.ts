@@ -1,5 +1,5 @@
 /**
- * The single-use `state` of 'Connect Twitch' (SECURITY 22): issued to one session, valid 10 minutes, spent by
+ * The single-use `state` of 'Connect Twitch' (docs/security.md, promise 22): issued to one session, valid 10 minutes, spent by
  * the callback that stores the authorization. Only its SHA-256 hash is kept; ending the session (logout,
  * deactivation, password change) deletes its states with it.
  *

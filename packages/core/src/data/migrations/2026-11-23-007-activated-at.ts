@@ -1,5 +1,5 @@
 /**
- * `users.activated_at` (issue 13): when the account was first activated (by its e-mailed link or by an
+ * `users.activated_at`: when the account was first activated (by its e-mailed link or by an
  * admin), NULL until then. An inactive user with a date was deactivated, not waiting for activation, so the
  * Dashboard's 'Waiting for activation' lists only accounts never activated.
  *

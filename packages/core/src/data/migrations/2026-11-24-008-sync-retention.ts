@@ -1,5 +1,5 @@
 /**
- * Sync retention (issue 21; SECURITY 27): `sync_ops` and `sync_changes` are pruned by age, so each gets an
+ * Sync retention (docs/security.md, promise 27): `sync_ops` and `sync_changes` are pruned by age, so each gets an
  * index on its time column and the periodic prune reads only what it deletes.
  *
  * Frozen in time: never import application code here, and never edit it once shipped. Portable: plain

@@ -1,5 +1,5 @@
 /**
- * `users.deactivated_at` (issue 22, SECURITY 33): when staff deactivated the account, NULL otherwise. A
+ * `users.deactivated_at` (docs/security.md, promise 33): when staff deactivated the account, NULL otherwise. A
  * deactivation is a state of its own, apart from 'never activated': no e-mailed link brings such an account
  * back, only staff allowed to reactivate it (which clears the date).
  *

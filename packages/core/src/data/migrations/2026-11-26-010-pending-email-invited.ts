@@ -1,5 +1,5 @@
 /**
- * Issue 22 §5: staff correct a user's e-mail address and invite users.
+ * Staff correct a user's e-mail address and invite users.
  * - `users.pending_email`: the address staff set, kept apart until its owner opens the confirmation link
  *   mailed to it (the address in use stays `email` until then); NULL when no change is waiting.
  * - `users.invited_at`: when staff invited the account; an invited account is inactive with no usable

@@ -1,5 +1,5 @@
 /**
- * Idempotency keys (issue 23): a creating write sent with an `Idempotency-Key` header is recorded under its
+ * Idempotency keys: a creating write sent with an `Idempotency-Key` header is recorded under its
  * caller and key, with the operation, a hash of the request and, once done, the status and answer, so a
  * retry of it (by a client or a balancer) answers the same instead of creating a second row. Rows older
  * than a day are pruned, by their creation time (indexed).

@@ -1,5 +1,5 @@
 /**
- * Issue 24: the admin panel, the dashboard and sync stay fast at 100,000 users.
+ * The admin panel, the dashboard and sync stay fast at 100,000 users.
  *
  * - `users.rank`: the rank the Users tab sorts by (0 owner, 1 admin, 2 moderator, 3 user, as derived from the
  *   permissions and the stored role sets), kept on every write that changes it, so the database answers

@@ -1,5 +1,5 @@
 /**
- * Second factors (issue 25, SECURITY 30): an authenticator (TOTP) secret per user, its ten single-use recovery
+ * Second factors (docs/security.md, promise 30): an authenticator (TOTP) secret per user, its ten single-use recovery
  * codes (SHA-256 only), passkeys (WebAuthn public keys), and the short-lived login steps: a password checked
  * and waiting for its second factor, or a WebAuthn challenge waiting for its answer.
  *

@@ -1,5 +1,5 @@
 /**
- * The audit log proves itself (issue 26, SECURITY 32): every entry carries `hash`, an HMAC-SHA256 over its
+ * The audit log proves itself (docs/security.md, promise 32): every entry carries `hash`, an HMAC-SHA256 over its
  * canonical form and `prev_hash` (the hash of the entry before it), keyed with a secret kept outside the
  * database. `audit_chain` holds two rows: `head` (the newest entry's hash: writers lock this row, so two
  * instances on PostgreSQL never fork the chain) and, once pruned, `checkpoint` (the last pruned entry's hash,

@@ -1,5 +1,5 @@
 /**
- * Nothing is lost for good (issue 26): `project_versions` keeps every project as it stood after each change
+ * Nothing is lost for good: `project_versions` keeps every project as it stood after each change
  * (restorable), and `trash` keeps a deleted project for TRASH_RETENTION_DAYS before it is purged.
  *
  * Frozen in time: never import application code here, and never edit it once shipped. Portable: text and

@@ -1,5 +1,5 @@
 /**
- * Issue 24: the public project list in pages, each sort done by the database over the whole list.
+ * The public project list in pages, each sort done by the database over the whole list.
  *
  * - `projects.shuffle_key`: a fixed pseudo-random number per project (FNV-1a of its id, below 2^31 - 1).
  *   The Random sort orders by an affine map of it under the visit's seed, so one seed gives one order on

@@ -1,5 +1,5 @@
 /**
- * History for the site profile and the roles (issue 26): `versions` keeps each as it stood after every
+ * History for the site profile and the roles: `versions` keeps each as it stood after every
  * change, keyed by what it is (`subject`: profile | role) and which one (`subject_id`: the settings key or
  * the role key), so any version can be compared and restored, as `project_versions` does for projects.
  *

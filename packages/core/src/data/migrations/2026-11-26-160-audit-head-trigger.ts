@@ -1,6 +1,6 @@
 /**
- * PostgreSQL's audit chain head row follows each chained entry inside the INSERT that writes it (issue 26's
- * edit cost): a writer locks the head row, chains onto its hash and inserts the entry, and this trigger moves
+ * PostgreSQL's audit chain head row follows each chained entry inside the INSERT that writes it (an audited
+ * edit's cost): a writer locks the head row, chains onto its hash and inserts the entry, and this trigger moves
  * the row onto the entry in that same statement, one statement fewer per audited write. It moves the head
  * forward only (a lower seq never takes it back). Unchained entries (no hash yet, sealed later by
  * `sealAuditLog`, which moves the head itself) leave it alone.

@@ -1,4 +1,4 @@
-/** The project-order migration (issue 24) gives every existing project its Random key, on both dialects. */
+/** The project-order migration gives every existing project its Random key, on both dialects. */
 import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { shuffleKeyOf } from "../../services/project-order.ts";

@@ -1,4 +1,4 @@
-/** The scale migration (issue 24) ranks existing users, counts them, and fills the daily counters, on both dialects. */
+/** The scale migration ranks existing users, counts them, and fills the daily counters, on both dialects. */
 import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../database.ts";

@@ -15,7 +15,7 @@ export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
  */
 export type ExtraStatus = 304 | 401 | 403 | 404 | 409 | 413 | 429 | 503;
 
-/** Which credential may call an operation (DESIGN 3): the browser's session cookie, the desktop's device token. */
+/** Which credential may call an operation (docs/design.md §3): the browser's session cookie, the desktop's device token. */
 export type Credential = "session" | "device";
 
 export interface OperationSpec {
@@ -53,7 +53,7 @@ export interface OperationSpec {
 }
 
 /**
- * Whether a call accepts an `Idempotency-Key` header (issue 23): every creating write (201) of a logged-in
+ * Whether a call accepts an `Idempotency-Key` header: every creating write (201) of a logged-in
  * caller, unless it opts out. A retry with the same key answers the first answer again instead of creating
  * a second row, so a client or a balancer may resend it safely.
  */

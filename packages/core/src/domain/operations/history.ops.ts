@@ -1,5 +1,5 @@
 /**
- * History and restore of the site profile and the roles (issue 26, SECURITY 32), shaped like a project's
+ * History and restore of the site profile and the roles (docs/security.md, promise 32), shaped like a project's
  * (`projects.history`, `projects.restore`): newest first, paged like the audit log, and a restore that is an
  * edit like any other, under the same rules as that edit.
  */

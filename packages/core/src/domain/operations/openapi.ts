@@ -1,5 +1,5 @@
 /**
- * The published contract (DESIGN 3): an OpenAPI 3.1 document generated from the registry, with zod's JSON
+ * The published contract (docs/design.md §3): an OpenAPI 3.1 document generated from the registry, with zod's JSON
  * Schema output for inputs and answers (the result schemas of results.ts), the one error shape, every status
  * each call can answer, the session cookie and the desktop's device token.
  */

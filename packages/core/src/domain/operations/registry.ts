@@ -1,5 +1,5 @@
 /**
- * Every operation of the API, declared once (DESIGN 1). The Express router, the desktop's IPC channel, the
+ * Every operation of the API, declared once (docs/design.md §1). The Express router, the desktop's IPC channel, the
  * generic clients, the deny-by-default and fuzz tests and the OpenAPI document are all loops over this list:
  * adding a call means one entry here and one handler in `packages/core/src/operations`.
  */
@@ -565,10 +565,10 @@ export const operations = {
     result: results.twitchStatusResult,
   },
 
-  // ---- Second factors (issue 25) ----
+  // ---- Second factors ----
   ...secondFactorOperations,
 
-  // ---- History of the site profile and the roles (issue 26) ----
+  // ---- History of the site profile and the roles ----
   ...historyOperations,
 
   // ---- Desktop sync ----

@@ -1,5 +1,5 @@
 /**
- * Second factors (issue 25, SECURITY 30): enrolling an authenticator app and passkeys, the login's second
+ * Second factors (docs/security.md, promise 30): enrolling an authenticator app and passkeys, the login's second
  * step, signing in with a passkey alone, and the owner's staff requirement. Enrolment is session-only: a
  * device token never adds or removes a credential.
  */

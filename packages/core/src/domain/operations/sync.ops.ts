@@ -1,5 +1,5 @@
 /**
- * The desktop sync operations (issue 11; protocol in ../sync.ts). Device tokens are minted only with a
+ * The desktop sync operations (protocol in ../sync.ts). Device tokens are minted only with a
  * browser session (a token never mints another); push and pull take either credential.
  */
 import { idParamSchema } from "../database-limits.ts";

@@ -31,7 +31,7 @@ export const ACTIONS = {
   "projects.create": [{ permission: "projects:create", refusal: "You do not have permission to create projects." }],
   "projects.edit": [{ permission: "projects:edit", refusal: "You do not have permission to edit projects." }],
   "projects.delete": [{ permission: "projects:delete", refusal: "You do not have permission to delete projects." }],
-  /** The trash (issue 26): what was deleted is restored or purged only by those who may delete it. */
+  /** The trash: what was deleted is restored or purged only by those who may delete it. */
   "trash.manage": [
     ADMIN_VIEW,
     { permission: "projects:delete", refusal: "You do not have permission to delete projects." },
@@ -52,9 +52,9 @@ export const ACTIONS = {
     ADMIN_VIEW,
     { permission: "users:edit", refusal: "You do not have permission to invite users." },
   ],
-  /** A user's devices (desktop app tokens, browser sessions), seen and ended from the Users tab (SECURITY 26). */
+  /** A user's devices (desktop app tokens, browser sessions), seen and ended from the Users tab (docs/security.md, promise 26). */
   "users.devices": [ADMIN_VIEW, { permission: "users:edit", refusal: "You do not have permission to edit users." }],
-  /** Changing what a user holds, whether it targets one user or a whole role (SECURITY 21). */
+  /** Changing what a user holds, whether it targets one user or a whole role (docs/security.md, promise 21). */
   "permissions.change": [
     { permission: "users:permissions", refusal: "You do not have permission to change user permissions." },
   ],
@@ -66,7 +66,7 @@ export const ACTIONS = {
   ],
   // The public profile is the owner's own name, birthday and contacts: only the owner changes it.
   "settings.update": [{ permission: OWNER_OVERRIDE, refusal: "Only the owner can change the site profile." }],
-  /** The site profile's history (issue 26): the profile is public, its versions are for the admin panel. */
+  /** The site profile's history: the profile is public, its versions are for the admin panel. */
   "settings.history": [ADMIN_VIEW],
   // Whether staff must have a second factor: the owner's call. While it is on, an owner without a second factor
   // sets one up first (always open to them), so a password thief cannot turn the requirement off.

@@ -1,6 +1,6 @@
 /**
  * Changing what someone holds: nobody grants override:owner through the API, nor any permission they do not
- * hold themselves. One rule, whether the change targets one user or a whole role (SECURITY 10 and 21).
+ * hold themselves. One rule, whether the change targets one user or a whole role (docs/security.md, promises 10 and 21).
  */
 import { grantBlockers } from "../admin-rules.ts";
 import { OWNER_OVERRIDE } from "../permissions.ts";

@@ -1,5 +1,5 @@
 /**
- * Rules on users (spec section 6, SECURITY 10): admin calls never act on yourself or an owner, nor on a user
+ * Rules on users (spec section 6, docs/security.md, promise 10): admin calls never act on yourself or an owner, nor on a user
  * who holds a permission you lack (a partial admin cannot remove a full one).
  */
 import { isOwner, manageRefusal } from "../admin-rules.ts";
@@ -8,7 +8,7 @@ export interface UserTarget {
   id: string;
   permissions: readonly string[];
   isActive?: boolean;
-  /** Deactivated by staff (SECURITY 33): no mail goes to it, so no e-mail change either. */
+  /** Deactivated by staff (docs/security.md, promise 33): no mail goes to it, so no e-mail change either. */
   deactivated?: boolean;
 }
 
@@ -48,7 +48,7 @@ export function resetPasswordRefusal(
 }
 
 /**
- * A user's devices, their desktop app tokens and browser sessions (SECURITY 26): staff see and end their own
+ * A user's devices, their desktop app tokens and browser sessions (docs/security.md, promise 26): staff see and end their own
  * and those of the users they may manage. The owner's are the owner's alone.
  */
 export function devicesRefusal(
@@ -62,7 +62,7 @@ export function devicesRefusal(
 }
 
 /**
- * Correcting an e-mail address (issue 22 §5) follows the edit rule (never yourself, an owner, or a user who
+ * Correcting an e-mail address follows the edit rule (never yourself, an owner, or a user who
  * holds more than you), except that the owner, whom nobody else may touch, corrects an owner's address.
  */
 export function emailChangeRefusal(
@@ -77,7 +77,7 @@ export function emailChangeRefusal(
 }
 
 /**
- * A new invitation link (issue 24) follows the edit rule: a partial admin does not re-send an invitation
+ * A new invitation link follows the edit rule: a partial admin does not re-send an invitation
  * that grants more than they hold. Whether the invitation still waits is the service's 409, not a refusal.
  */
 export function invitationResendRefusal(

@@ -1,5 +1,5 @@
 /**
- * Mail sent after the answer (SECURITY 25): a request that mails only issues its token and audit row, queues
+ * Mail sent after the answer (docs/security.md, promise 25): a request that mails only issues its token and audit row, queues
  * the message and answers, so a known address costs no more time than an unknown one. Mails go out one
  * at a time in the background; a failure is logged (subject and recipient, never the link or its token)
  * and does not stop the next mail. `drain()` waits for the queue: tests read the outbox after it, and

@@ -40,7 +40,7 @@ export interface MailerOptions {
   displayName?: () => Promise<string | undefined>;
   /** The site's address (PUBLIC_URL), named in the layout's footer; read when each mail leaves. */
   siteUrl?: () => string;
-  /** Log outbox links (SECURITY 14: outside production only). */
+  /** Log outbox links (docs/security.md, promise 14: outside production only). */
   logLinks: boolean;
   log: (line: string) => void;
   /** Told of each queued mail that could not be sent (the server's metrics). */

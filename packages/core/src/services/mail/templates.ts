@@ -79,7 +79,7 @@ export function usernameTakenMail(to: string, username: string, loginLink: strin
   );
 }
 
-/** To the new address staff set for an account (issue 22 §5): nothing changes until this link is opened. */
+/** To the new address staff set for an account: nothing changes until this link is opened. */
 export function emailChangeMail(to: string, username: string, link: string): MailMessage {
   return mail(
     to,
@@ -147,7 +147,7 @@ export function invitationMail(to: string, username: string, link: string, invit
   );
 }
 
-/** A change to how the account signs in (issue 25): every enrolment, removal and recovery-code use. */
+/** A change to how the account signs in: every enrolment, removal and recovery-code use. */
 export function securityNoticeMail(to: string, username: string, what: string, link: string): MailMessage {
   return mail(
     to,

@@ -1,5 +1,5 @@
 /**
- * Setting up and removing second factors from your own account (issue 25): the authenticator app (a secret
+ * Setting up and removing second factors from your own account: the authenticator app (a secret
  * shown once, active after a first code, ten recovery codes), passkeys, and staff removing a user's second
  * factors after a lost phone. Every change is audited and mailed to the account.
  */

@@ -42,7 +42,7 @@ export async function staffRequirementOn(db: Db): Promise<boolean> {
   return (await getSetting<boolean>(db, REQUIRE_STAFF_SETTING)) === true;
 }
 
-/** Staff (website:admin:view) without a second factor while the owner requires one (SECURITY 30). */
+/** Staff (website:admin:view) without a second factor while the owner requires one (docs/security.md, promise 30). */
 export async function secondFactorMissing(db: Db, userId: string, permissions: readonly string[]): Promise<boolean> {
   if (!hasPermission(permissions, "website:admin:view")) return false;
   if (!(await staffRequirementOn(db))) return false;

@@ -1,4 +1,4 @@
-/** RFC 6238 appendix B's SHA-1 test vectors, and base32 both ways (issue 25). */
+/** RFC 6238 appendix B's SHA-1 test vectors, and base32 both ways. */
 import { describe, expect, it } from "vitest";
 import { base32Decode, base32Encode, matchTotpStep, sameCode, totpCode } from "./totp.ts";
 

@@ -1,8 +1,8 @@
 /**
- * The audit log's chain state (issue 26, SECURITY 32): 'Audit log intact: 12,345 entries, checked 2
+ * The audit log's chain state (docs/security.md, promise 32): 'Audit log intact: 12,345 entries, checked 2
  * minutes ago', or where it breaks (the first entry changed, or the first after a removed one) and why.
  * The card opens on housekeeping's newest daily check, so opening the Dashboard never walks a log of 500,000
- * entries (issue 24); only a site not checked yet is verified as the card opens. 'Verify now' walks the whole
+ * entries; only a site not checked yet is verified as the card opens. 'Verify now' walks the whole
  * chain again; 'checked …' keeps counting.
  */
 import type { AuditVerifyAnswer } from "@portfolio/core/domain";

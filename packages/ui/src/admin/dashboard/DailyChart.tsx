@@ -1,5 +1,5 @@
 /**
- * One 90-day chart (issue 24): title, total and peak day above a bar chart drawn in SVG, a tooltip with the
+ * One 90-day chart: title, total and peak day above a bar chart drawn in SVG, a tooltip with the
  * date and count under the pointer or the keyboard (arrow keys, Home, End once the chart has focus), and the
  * same days as a table behind 'Show as table'. The SVG is one `role="img"` with a spoken summary; the table is
  * the way to every figure without sight.

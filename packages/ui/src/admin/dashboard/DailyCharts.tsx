@@ -1,5 +1,5 @@
 /**
- * The Dashboard's activity card (issue 24): sign-ups, activations, logins and content edits per day over the
+ * The Dashboard's activity card: sign-ups, activations, logins and content edits per day over the
  * last 90 days, from the dashboard answer's `daily` series (staff with users:view), so a bot wave or a quiet
  * month shows at a glance. Loading and failure are the card's own, like the Twitch card's.
  */

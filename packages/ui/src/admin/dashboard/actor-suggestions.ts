@@ -1,5 +1,5 @@
 /**
- * The audit log's 'Who' suggestions (issue 24): a few usernames starting with what was typed, asked of the
+ * The audit log's 'Who' suggestions: a few usernames starting with what was typed, asked of the
  * users search as the owner types, so the dashboard never loads every user to suggest a name.
  */
 import type { BoundedUsersQuery } from "../../api/api-client.ts";

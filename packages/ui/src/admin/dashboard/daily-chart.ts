@@ -1,5 +1,5 @@
 /**
- * The dashboard's 90-day charts as plain data (issue 24): what a series adds up to, where its bars go and
+ * The dashboard's 90-day charts as plain data: what a series adds up to, where its bars go and
  * what a screen reader hears. The component only draws what this returns. Days are the server's UTC days
  * ('2026-11-20'); they are shown in the viewer's locale but never moved to the viewer's time zone, so a day
  * keeps its date wherever it is read.

@@ -1,5 +1,5 @@
 /**
- * Keyset paging in a tab (issue 24): the Users and Projects tabs show one page at a time and move with
+ * Keyset paging in a tab: the Users and Projects tabs show one page at a time and move with
  * 'Previous page' and 'Next page'. The server answers a page and the `next` cursor after it; the tab keeps
  * the trail of cursors that led to the page it shows (no page numbers, no offsets). Pure, so the rules are
  * tested without a browser.

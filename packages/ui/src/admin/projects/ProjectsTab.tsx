@@ -1,8 +1,8 @@
 /**
  * The Projects tab (projects:view). Create needs projects:create, edit projects:edit, delete
  * projects:delete; without them the buttons look and are announced unavailable, and pressing one shows
- * 'You do not have permission to ...' in an alert beside it (issue 22 §5). It shows one page of projects
- * at a time, sorted by the server over the whole list (issue 24: a site can have 10,000 projects), and after
+ * 'You do not have permission to ...' in an alert beside it. It shows one page of projects
+ * at a time, sorted by the server over the whole list (a site can have 10,000 projects), and after
  * every change loads the page it shows again.
  */
 import { type HistoryItem, hasPermission, type Project, type ProjectFieldsView } from "@portfolio/core/domain";

@@ -1,5 +1,5 @@
 /**
- * What the Projects tab asks the server for (issue 24): one page of at most PROJECTS_PAGE_SIZE projects at a
+ * What the Projects tab asks the server for: one page of at most PROJECTS_PAGE_SIZE projects at a
  * time, in the column order the table shows, sorted by the database over the whole list (Title: A-Z or
  * Z-A by the az index; Status: the latest, the others, the archived ones, or backwards), so the tab costs
  * the same at 20 projects as at 10,000. Pure, so the rules are tested without a browser.

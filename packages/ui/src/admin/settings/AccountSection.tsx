@@ -1,6 +1,6 @@
 /**
  * Your account: the password (Account section), and your active sessions and device tokens (Sessions and
- * devices). Only a browser session may change the password or list the browser sessions (SECURITY 12): in
+ * devices). Only a browser session may change the password or list the browser sessions (docs/security.md, promise 12): in
  * the desktop app both say they are managed on the website. The site's /account page shows the same pieces.
  */
 import { useApi } from "../../auth/auth-context.tsx";

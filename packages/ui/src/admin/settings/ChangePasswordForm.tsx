@@ -19,7 +19,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => Promise<voi
   const [confirm, setConfirm] = useState("");
   const [error, setError] = useState<SaveError | null>(null);
   const [busy, setBusy] = useState(false);
-  // A problem of the form's own checks sits under its field, which takes focus (issue 22 §5).
+  // A problem of the form's own checks sits under its field, which takes focus.
   const [invalid, setInvalid] = useState<{ field: PasswordChangeField; message: string } | null>(null);
   const [attempt, setAttempt] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);

@@ -1,8 +1,8 @@
 /**
  * One role in the role editor: its permissions as checkboxes, who a save would change (the role's members,
  * from the server's dry run), and Reset and Save. That line and the buttons stay in view at the bottom of
- * the card (above the profile bar) while the checkboxes scroll by (issue 22 §5). Above them, the role's
- * history (issue 26), folded away until asked for.
+ * the card (above the profile bar) while the checkboxes scroll by. Above them, the role's
+ * history, folded away until asked for.
  */
 import type { RoleKey, RoleUpdateAnswer, RoleView } from "@portfolio/core/domain";
 import { useEffect, useState } from "react";

@@ -1,5 +1,5 @@
 /**
- * The owner's 'Require a second factor for staff' (issue 25, SECURITY 30): a switch that saves when pressed.
+ * The owner's 'Require a second factor for staff' (docs/security.md, promise 30): a switch that saves when pressed.
  * Turning it on while staff have no second factor asks first and says how many (the server counts them); the
  * server's answer is what the switch then shows. Only a browser session changes it, so the desktop app says
  * it is changed on the website.

@@ -1,5 +1,5 @@
 /**
- * The Settings tab, in sections with their own navigation (issue 22 §5): Roles, Site, Twitch and Security (the owner),
+ * The Settings tab, in sections with their own navigation: Roles, Site, Twitch and Security (the owner),
  * Account and Sessions and devices, each at `#settings/<section>`. Only the section shown is mounted, so a
  * switch asks 'Discard your changes?' first while its form holds unsaved changes, like a tab switch.
  */

@@ -3,7 +3,7 @@
  * e-mail, social links, tagline, streaming site), stored on the server and read by the public site.
  * Only the owner changes it (policy action settings.update); everyone else sees it as plain read-only
  * text, not as a form they cannot use. A problem found before saving sits under its field, which takes focus.
- * Below it, the profile's history (issue 26): every version, and the owner's 'Restore this version'.
+ * Below it, the profile's history: every version, and the owner's 'Restore this version'.
  */
 import { birthDateOf, formatAge, type SiteProfile, type SocialLink } from "@portfolio/core/domain";
 import { type FormEvent, useEffect, useRef, useState } from "react";

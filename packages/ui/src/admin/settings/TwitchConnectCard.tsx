@@ -1,5 +1,5 @@
 /**
- * 'Connect Twitch' for the owner (SECURITY 22): asks the server for Twitch's authorize URL, which carries a
+ * 'Connect Twitch' for the owner (docs/security.md, promise 22): asks the server for Twitch's authorize URL, which carries a
  * single-use state bound to this session, and sends the browser there. Twitch comes back to /twitch/callback,
  * which posts the state with the token; a callback not started here is refused.
  */

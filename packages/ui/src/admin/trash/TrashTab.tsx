@@ -1,5 +1,5 @@
 /**
- * The Trash tab (issue 26; projects:delete, like the server's `trash.manage`): what was deleted, by whom,
+ * The Trash tab (projects:delete, like the server's `trash.manage`): what was deleted, by whom,
  * when, and when it will be purged, with Restore and 'Delete now' (behind a confirmation). It reads
  * through the server; the desktop app while offline says the trash is available when online, and working
  * locally (no server at all) that the trash needs a connected server.

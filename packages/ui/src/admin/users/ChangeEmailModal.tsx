@@ -1,5 +1,5 @@
 /**
- * 'Change e-mail' (issue 22 §5): the new address for a user. It says before sending that nothing changes at
+ * 'Change e-mail': the new address for a user. It says before sending that nothing changes at
  * once: a confirmation link goes to the new address, and the address in use stays until it is opened.
  */
 import { type AdminUser, emailSchema, firstError } from "@portfolio/core/domain";

@@ -2,7 +2,7 @@
  * The Edit User modal: username, then permissions in role mode (pick a role; never owner) or custom mode
  * (toggle single permissions; never override:owner; never one you do not hold), with a live preview of
  * what the chosen permissions allow. It starts in custom mode when the permissions match no role exactly.
- * Closing it with changes not saved asks 'Discard your changes?' first (issue 22 §3).
+ * Closing it with changes not saved asks 'Discard your changes?' first.
  */
 import { type AdminUser, firstError, samePermissionSet, usernameSchema } from "@portfolio/core/domain";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
@@ -42,7 +42,7 @@ export interface EditUserModalProps {
 export function EditUserModal({ user, viewerPermissions, roles, onClose, onSave }: EditUserModalProps) {
   const [state, setState] = useState<UserEditorState | null>(() => (user ? initialEditorState(user, roles) : null));
   const [error, setError] = useState<SaveError | null>(null);
-  // A refused username sits under its field, which takes focus (issue 22 §5).
+  // A refused username sits under its field, which takes focus.
   const [usernameError, setUsernameError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();

@@ -1,5 +1,5 @@
 /**
- * 'Invite user' (issue 22 §5): username, e-mail address and role. The account is created inactive and the
+ * 'Invite user': username, e-mail address and role. The account is created inactive and the
  * address gets a link to choose a password; a role the viewer may not grant is shown disabled with why (the
  * same policy the server applies: a plain user's set needs no grant, anything else needs users:permissions).
  */

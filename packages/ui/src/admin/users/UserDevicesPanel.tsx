@@ -1,5 +1,5 @@
 /**
- * A user's devices, opened from their row in the Users table (SECURITY 26): the desktop apps connected to the
+ * A user's devices, opened from their row in the Users table (docs/security.md, promise 26): the desktop apps connected to the
  * account, each revocable, and on the website its browser sessions, each endable. Shown in the page rather
  * than in a dialog, so revoking can ask in the usual confirmation dialog (dialogs do not stack). A lost phone's
  * second factors are removed here too (UserSecondFactors).
@@ -61,7 +61,7 @@ export function UserDevicesPanel({
         <DeviceTokensList source={userDeviceTokens(api, user)} />
         {/* Browser sessions are managed on the website only: the desktop app's token cannot list them. */}
         {api.credential === "session" ? <UserSessions user={user} onLoggedOut={onLoggedOut} /> : null}
-        {/* A lost phone is a lost device: its second factors are removed here (issue 25). */}
+        {/* A lost phone is a lost device: its second factors are removed here. */}
         <UserSecondFactors user={user} viewer={viewer} />
       </Card>
     </div>

@@ -1,5 +1,5 @@
 /**
- * The Devices panel's 'Two-factor authentication' part (issue 25: a lost phone): 'Remove second factors',
+ * The Devices panel's 'Two-factor authentication' part (a lost phone): 'Remove second factors',
  * behind a confirmation. The users list does not say who has a second factor, so the button is there for every
  * user the viewer may manage, and a user with none gets the server's answer in words. Where the viewer may
  * not, the button stays, unavailable, and a press shows why beside it.

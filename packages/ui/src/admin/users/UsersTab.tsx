@@ -1,7 +1,7 @@
 /**
  * The Users tab (users:view): the table, its actions with the spec's messages, the Edit User modal, the
  * Devices panel of the user whose row asked for it, and (users:edit) 'Invite user' and 'Change e-mail'.
- * It shows one page of users at a time, searched and filtered by the server (issue 24: a site can have
+ * It shows one page of users at a time, searched and filtered by the server (a site can have
  * 100,000 accounts), and after any change loads the page it shows again.
  */
 import type { AdminUser } from "@portfolio/core/domain";
@@ -64,7 +64,7 @@ export function UsersTab({
     () => table.current?.focusRow(0),
   );
   const [editing, setEditing] = useState<AdminUser | null>(null);
-  /** The action waiting for its confirmation: each one another person feels asks first (issue 22). */
+  /** The action waiting for its confirmation: each one another person feels asks first. */
   const [confirming, setConfirming] = useState<{ action: ConfirmedUserAction; user: AdminUser } | null>(null);
   const [devicesOf, setDevicesOf] = useState<AdminUser | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);

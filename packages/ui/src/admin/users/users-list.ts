@@ -1,5 +1,5 @@
 /**
- * What the Users tab asks the server for and what it says about the answer (issue 24): one page of at most
+ * What the Users tab asks the server for and what it says about the answer: one page of at most
  * USERS_PAGE_SIZE users at a time, searched and filtered by the database, so the tab costs the same at 100
  * users as at 100,000. Pure, so the rules are tested without a browser.
  */
