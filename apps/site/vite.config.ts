@@ -44,11 +44,12 @@ export default defineConfig({
             },
             // The form fields, page frame and copy button the visitor tools share with the account pages, apart
             // from the account pages' own pieces (messages, cards, links): a widget builder loads 2.5 kB gzip for
-            // them instead of 4.8. Before "shared", so its captured modules do not pull these in with them.
+            // them instead of 4.8, the shuffler only the playlist's messages of all. Before "shared", so its
+            // captured modules (messages.ts holds the playlist's too) do not pull these in with them.
             {
               name: "forms",
               priority: 1,
-              test: /(components[\\/](FormField|Alert|secondary-icons|use-dom-id)|pages[\\/]PageShell|common[\\/](url-field|use-copy))\.tsx?$/,
+              test: /(components[\\/](FormField|Alert|secondary-icons|use-dom-id)|pages[\\/]PageShell|common[\\/](url-field|use-copy)|domain[\\/]playlist-messages)\.tsx?$/,
             },
             {
               name: "widget-common",
