@@ -27,13 +27,13 @@ export const PAGE_SOURCES = {
 export const WITH_PROJECTS = new Set(["/", "/calendar", "/admin/settings"]);
 
 /**
- * Chunks a page fetches itself before it hydrates (not preloaded by its HTML): the built-in data on a page
- * without the snapshot (main.tsx), a widget page's prerendered builder (WidgetPage's preloadPrerenderedView), the admin gate (main.tsx's preloadForPath).
+ * Chunks a page fetches itself before it hydrates (not preloaded by its HTML): a widget page's prerendered
+ * builder (WidgetPage's preloadPrerenderedView), the admin gate (main.tsx's preloadForPath). A page without
+ * the snapshot fetches the built-in data alongside, not before (main.tsx).
  */
 export function loadedBeforeHydration(path) {
-  const modules = WITH_PROJECTS.has(path) ? [] : ["src/lib/default-initial-data.ts"];
   const own = FETCHED_FIRST[path];
-  return own ? [...modules, own] : modules;
+  return own ? [own] : [];
 }
 
 const FETCHED_FIRST = {

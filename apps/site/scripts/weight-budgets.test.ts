@@ -61,19 +61,14 @@ describe("the JavaScript a page loads before it is interactive", () => {
     ]);
   });
 
-  it("of a page without the project snapshot includes the built-in data it fetches before hydrating", () => {
+  it("of a page without the project snapshot leaves out the built-in data, which it fetches alongside hydrating", () => {
     const login = pagesOf(["/login"]).find((page) => page.page === "/login");
-    expect(login?.keys).toEqual(["index.html", "src/pages/LoginPage.tsx", "src/lib/default-initial-data.ts"]);
+    expect(login?.keys).toEqual(["index.html", "src/pages/LoginPage.tsx"]);
   });
 
   it("of a widget's builder includes the builder it fetches before hydrating", () => {
     const cat = pagesOf(["/twitchcotdwidget"]).find((page) => page.page === "/twitchcotdwidget");
-    expect(cat?.keys).toEqual([
-      "index.html",
-      "src/pages/WidgetPage.tsx",
-      "src/lib/default-initial-data.ts",
-      "src/tools/widgets/builder/CatBuilder.tsx",
-    ]);
+    expect(cat?.keys).toEqual(["index.html", "src/pages/WidgetPage.tsx", "src/tools/widgets/builder/CatBuilder.tsx"]);
   });
 
   it("of an overlay is the overlay's own entry and its widget, none of the site", () => {

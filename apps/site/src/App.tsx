@@ -1,6 +1,6 @@
 import { type ApiClient, AuthProvider, UnsavedChangesProvider, useLocation } from "@portfolio/ui";
 import { useEffect } from "react";
-import { type InitialData, InitialDataProvider } from "./lib/initial-data.tsx";
+import { InitialDataProvider, type InitialDataValue } from "./lib/initial-data.tsx";
 import HomePage from "./pages/HomePage.tsx";
 import { HistoryGuard } from "./routes/history-guard.tsx";
 import { LazyRoute } from "./routes/lazy-page.tsx";
@@ -27,7 +27,7 @@ function RouteEffects() {
   return null;
 }
 
-export function App({ api, initialData }: { api: ApiClient; initialData: InitialData }) {
+export function App({ api, initialData }: { api: ApiClient; initialData: InitialDataValue }) {
   return (
     <InitialDataProvider value={initialData}>
       <AuthProvider api={api}>

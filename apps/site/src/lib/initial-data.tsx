@@ -4,7 +4,7 @@
  * server rendered.
  */
 import type { Project, SiteProfile } from "@portfolio/core/domain";
-import { createContext, type ReactNode, useContext } from "react";
+import { createContext, type ReactNode, use, useContext } from "react";
 
 export interface InitialData {
   /** The project list as of the build, in the server's order. */
@@ -108,14 +108,21 @@ export function isSiteProfile(value: unknown): value is SiteProfile {
   );
 }
 
-const InitialDataContext = createContext<InitialData | null>(null);
+/**
+ * The data, or, on a page built without it (all but those that show projects), the built-in defaults on their
+ * way: such a page hydrates without them, and only a later visit to a page that reads them waits for them.
+ */
+export type InitialDataValue = InitialData | Promise<InitialData>;
 
-export function InitialDataProvider({ value, children }: { value: InitialData; children: ReactNode }) {
+const InitialDataContext = createContext<InitialDataValue | null>(null);
+
+export function InitialDataProvider({ value, children }: { value: InitialDataValue; children: ReactNode }) {
   return <InitialDataContext.Provider value={value}>{children}</InitialDataContext.Provider>;
 }
 
+/** Suspends (the nearest Suspense's fallback) while the built-in defaults are still loading. */
 export function useInitialData(): InitialData {
   const value = useContext(InitialDataContext);
   if (!value) throw new Error("useInitialData must be used inside <InitialDataProvider>.");
-  return value;
+  return value instanceof Promise ? use(value) : value;
 }

@@ -16,6 +16,7 @@ export * from "./messages.ts";
 export * from "./operations/index.ts";
 export * from "./permissions.ts";
 export * from "./playlist.ts";
+export * from "./playlist-messages.ts";
 export * from "./policy/index.ts";
 export * from "./projects.ts";
 export * from "./projects-paging.ts";

@@ -1,5 +1,6 @@
 /** Exact texts of spec sections 5 and 8, defined once for the UI, the server and the tests. */
 import { HOME_MESSAGES } from "./home-messages.ts";
+import { PLAYLIST_MESSAGES } from "./playlist-messages.ts";
 
 export const MIN_PASSWORD_LENGTH = 6;
 /** bcrypt reads only the first 72 bytes of a password; longer input is refused rather than silently cut. */
@@ -26,8 +27,7 @@ export const MESSAGES = {
   activationFailed: "Failed to activate account.",
   activationLinkInvalid: "Invalid activation link. Please check your email or sign up again.",
   ...HOME_MESSAGES,
-  playlistUrlRequired: "Please enter a playlist URL",
-  playlistUrlInvalid: "Invalid YouTube playlist URL. Please make sure you're using a valid playlist link.",
+  ...PLAYLIST_MESSAGES,
   // Server-only messages (not in the spec, written to be clear to a user).
   accountInactive: "Your account is not activated yet. Please check your email for the activation link.",
   /** Staff deactivated the account (docs/security.md, promise 33): not the never-activated state, and no link brings it back. */

@@ -1,5 +1,5 @@
 /** Playlist URL rules of spec section 5. */
-import { MESSAGES } from "./messages.ts";
+import { PLAYLIST_MESSAGES } from "./playlist-messages.ts";
 
 const PLAYLIST_ID = /^(PL|UU|RD)[A-Za-z0-9_-]{16,}$/;
 
@@ -10,8 +10,8 @@ export function isPlaylistId(id: string): boolean {
 /** Reads the list id from a list= parameter; answers the id or the exact error message. */
 export function parsePlaylistUrl(input: string): { id: string } | { error: string } {
   const text = input.trim();
-  if (text === "") return { error: MESSAGES.playlistUrlRequired };
+  if (text === "") return { error: PLAYLIST_MESSAGES.playlistUrlRequired };
   const match = /[?&]list=([^&#\s]+)/.exec(text);
   const id = match?.[1];
-  return id && isPlaylistId(id) ? { id } : { error: MESSAGES.playlistUrlInvalid };
+  return id && isPlaylistId(id) ? { id } : { error: PLAYLIST_MESSAGES.playlistUrlInvalid };
 }

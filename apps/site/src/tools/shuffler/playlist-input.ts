@@ -2,7 +2,7 @@
  * The shuffler's form: one or more playlist URLs (several are shuffled together into one queue). Each URL
  * is checked with the rules and exact messages of spec section 5.
  */
-import { MESSAGES, parsePlaylistUrl } from "@portfolio/core/domain";
+import { PLAYLIST_MESSAGES, parsePlaylistUrl } from "@portfolio/core/domain";
 
 export const MAX_PLAYLISTS = 10;
 
@@ -12,7 +12,7 @@ export type PlaylistInputResult =
 
 export function readPlaylistInputs(inputs: readonly string[]): PlaylistInputResult {
   const filled = inputs.map((text, index) => ({ text: text.trim(), index })).filter((entry) => entry.text !== "");
-  if (filled.length === 0) return { ok: false, error: MESSAGES.playlistUrlRequired, index: 0 };
+  if (filled.length === 0) return { ok: false, error: PLAYLIST_MESSAGES.playlistUrlRequired, index: 0 };
   const ids: string[] = [];
   for (const { text, index } of filled) {
     const parsed = parsePlaylistUrl(text);

@@ -3,7 +3,7 @@
  * on the other, and the finished URL to copy into OBS.
  */
 import { buttonClasses, CheckIcon, CopyIcon, ExternalLinkIcon, useDomId, useHydrated } from "@portfolio/ui";
-import type { ReactNode } from "react";
+import { type ReactNode, Suspense } from "react";
 import { urlFieldClasses } from "../../common/url-field.ts";
 import { useCopy } from "../../common/use-copy.ts";
 import { WIDGET_INFO, type WidgetKind } from "../widget-kinds.ts";
@@ -12,6 +12,7 @@ import { widgetUrl } from "./widget-url.ts";
 export interface BuilderLayoutProps {
   kind: WidgetKind;
   form: ReactNode;
+  /** The widget drawn with these settings: a lazily loaded component, shown inside a Suspense boundary. */
   preview: ReactNode;
   /** The finished URL's settings, or null with the reason when they are not complete yet. */
   params: URLSearchParams | null;
@@ -47,7 +48,9 @@ export function BuilderLayout({ kind, form, preview, params, missing, warning }:
             className="widget-checkerboard relative h-96 overflow-hidden rounded-2xl border border-slate-200 dark:border-slate-700"
             data-testid="widget-preview"
           >
-            {preview}
+            {/* The preview widget is a lazy chunk, so the builder hydrates without waiting for it: the prerendered
+                preview stays on screen meanwhile (React hydrates it once its chunk is in), in a box of fixed size. */}
+            <Suspense fallback={null}>{preview}</Suspense>
           </div>
           <p className="text-xs text-slate-600 dark:text-slate-400">
             The checkerboard stands for your stream: the widget's own background is transparent.

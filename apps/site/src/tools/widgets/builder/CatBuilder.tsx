@@ -1,10 +1,12 @@
 /** URL builder for the cat of the day. */
 import { TextField } from "@portfolio/ui";
-import { useState } from "react";
-import CatWidget from "../cat/CatWidget.tsx";
+import { lazy, useState } from "react";
 import { CAT_SIZE, type CatOptions, catOptionsToParams } from "../cat/cat-options.ts";
 import { BuilderLayout } from "./BuilderLayout.tsx";
 import { NumberField, SwitchField } from "./fields.tsx";
+
+// The preview is a chunk of its own: the prerendered HTML shows it until it hydrates (BuilderLayout).
+const CatWidget = lazy(() => import("../cat/CatWidget.tsx"));
 
 export default function CatBuilder({ initial }: { initial: CatOptions }) {
   const [options, setOptions] = useState<CatOptions>({ ...initial, demo: false });

@@ -1,7 +1,6 @@
 /** URL builder for the chat box, with a live preview of sample chat in the chosen style. */
 import { TextField } from "@portfolio/ui";
-import { useState } from "react";
-import ChatWidget from "../chat/ChatWidget.tsx";
+import { lazy, useState } from "react";
 import {
   CHAT_LIMITS,
   type ChatOptions,
@@ -12,6 +11,9 @@ import {
 import { EMOTE_PROVIDERS, PROVIDER_NAMES } from "../chat/emotes/emote.ts";
 import { BuilderLayout } from "./BuilderLayout.tsx";
 import { NumberField, SwitchField } from "./fields.tsx";
+
+// The preview is a chunk of its own: the prerendered HTML shows it until it hydrates (BuilderLayout).
+const ChatWidget = lazy(() => import("../chat/ChatWidget.tsx"));
 
 export default function ChatBuilder({ initial }: { initial: ChatOptions }) {
   const [channelText, setChannelText] = useState(initial.channel);

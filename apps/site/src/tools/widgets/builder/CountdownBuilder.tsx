@@ -1,11 +1,13 @@
 /** URL builder for the countdown: to a date and time (never resets) or for a duration. */
 import { TextField } from "@portfolio/ui";
-import { useEffect, useId, useState } from "react";
-import CountdownWidget from "../countdown/CountdownWidget.tsx";
+import { lazy, useEffect, useId, useState } from "react";
 import { formatCountdown, parseDuration } from "../countdown/countdown.ts";
 import { COUNTDOWN_SIZE, type CountdownOptions, countdownOptionsToParams } from "../countdown/countdown-options.ts";
 import { BuilderLayout } from "./BuilderLayout.tsx";
 import { NumberField } from "./fields.tsx";
+
+// The preview is a chunk of its own: the prerendered HTML shows it until it hydrates (BuilderLayout).
+const CountdownWidget = lazy(() => import("../countdown/CountdownWidget.tsx"));
 
 /** `YYYY-MM-DDTHH:mm` in local time, what <input type="datetime-local"> shows. */
 function toLocalInput(ms: number): string {

@@ -3,8 +3,7 @@
  * speaking either), chosen here.
  */
 import { PasswordField, TextField } from "@portfolio/ui";
-import { useId, useState } from "react";
-import HeartWidget from "../heart/HeartWidget.tsx";
+import { lazy, useId, useState } from "react";
 import {
   feedUrl,
   HEART_LIMITS,
@@ -17,6 +16,9 @@ import {
 } from "../heart/heart-options.ts";
 import { BuilderLayout } from "./BuilderLayout.tsx";
 import { NumberField } from "./fields.tsx";
+
+// The preview is a chunk of its own: the prerendered HTML shows it until it hydrates (BuilderLayout).
+const HeartWidget = lazy(() => import("../heart/HeartWidget.tsx"));
 
 const SOURCE_LABELS: Record<HeartSource, string> = { pulsoid: "Pulsoid", hyperate: "HypeRate" };
 const HOSTS: Record<HeartSource, string> = { pulsoid: "dev.pulsoid.net", hyperate: "app.hyperate.io" };

@@ -7,14 +7,8 @@ import { CatIcon, cx, useAuth } from "@portfolio/ui";
 import { useEffect, useState } from "react";
 import { backoffDelay } from "../../common/backoff.ts";
 import { onVisibilityChange, pageIsVisible } from "../page-visibility.ts";
-import {
-  CAT_IMAGE_PATH,
-  type CatOptions,
-  catPictureSrc,
-  DEMO_CAT_URL,
-  formatCatDate,
-  msUntilNextCat,
-} from "./cat-options.ts";
+import { CAT_IMAGE_PATH, catPictureSrc, DEMO_CAT_URL, formatCatDate, msUntilNextCat } from "./cat-day.ts";
+import type { CatOptions } from "./cat-options.ts";
 
 type CatState = { status: "loading" } | { status: "ready"; cat: CatOfTheDay; src: string } | { status: "failed" };
 

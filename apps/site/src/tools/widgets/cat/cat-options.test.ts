@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  CAT_DEFAULTS,
-  catOptionsToParams,
-  catPictureSrc,
-  formatCatDate,
-  msUntilNextCat,
-  readCatOptions,
-} from "./cat-options.ts";
+import { CAT_DEFAULTS, catOptionsToParams, readCatOptions } from "./cat-options.ts";
 
 describe("cat of the day settings", () => {
   it("reads and writes its settings", () => {
@@ -15,26 +8,5 @@ describe("cat of the day settings", () => {
     expect(readCatOptions(catOptionsToParams(options))).toEqual(options);
     expect(catOptionsToParams(CAT_DEFAULTS).toString()).toBe("");
     expect(readCatOptions(new URLSearchParams("size=5")).size).toBe(120);
-  });
-
-  it("asks again just after the next UTC midnight", () => {
-    const now = Date.UTC(2026, 10, 21, 23, 59, 0);
-    expect(msUntilNextCat(now, 0)).toBe(60_000);
-    expect(msUntilNextCat(Date.UTC(2026, 10, 21), 5000)).toBe(86_400_000 + 5000);
-  });
-
-  it("writes the cat's day in words", () => {
-    expect(formatCatDate("2026-11-21")).toBe("21 November 2026");
-    expect(formatCatDate("nonsense")).toBe("nonsense");
-  });
-});
-
-describe("the cat picture's address", () => {
-  it("stays the server's redirect for the first day's answer, so the picture is not fetched again", () => {
-    expect(catPictureSrc("2026-11-24", "2026-11-24")).toBe("/api/cat-of-the-day/image");
-  });
-
-  it("names a later day, so the browser asks for that day's picture", () => {
-    expect(catPictureSrc("2026-11-24", "2026-11-25")).toBe("/api/cat-of-the-day/image?day=2026-11-25");
   });
 });
