@@ -3,9 +3,8 @@
  * never stored in the database: a copy of the database alone can neither forge nor re-chain the log, so the
  * key (or its file) must be backed up apart from the database.
  */
-import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { existsSync } from "node:fs";
+import { readOrCreateKeyFile } from "./key-file.ts";
 
 export const MIN_AUDIT_KEY_LENGTH = 16;
 
@@ -27,19 +26,10 @@ export function loadAuditKey(source: AuditKeySource, log?: (line: string) => voi
     }
     return source.key;
   }
-  if (existsSync(source.file)) {
-    const key = readFileSync(source.file, "utf8").trim();
-    if (key.length < MIN_AUDIT_KEY_LENGTH) throw new Error(`The audit key file ${source.file} is too short or empty.`);
-    return key;
-  }
-  if (source.create === false) {
+  if (source.create === false && !existsSync(source.file)) {
     throw new Error(`No audit key: set AUDIT_KEY, or run this where the server keeps ${source.file}.`);
   }
-  mkdirSync(dirname(source.file), { recursive: true });
-  const key = randomBytes(32).toString("base64url");
-  // "wx": never overwrite a key another process wrote a moment ago; mode 0600: readable by its owner only.
-  writeFileSync(source.file, `${key}\n`, { mode: 0o600, flag: "wx" });
-  chmodSync(source.file, 0o600);
-  log?.(`Created the audit log's key in ${source.file}: back it up apart from the database.`);
+  const { key, created } = readOrCreateKeyFile(source.file, "audit key");
+  if (created) log?.(`Created the audit log's key in ${source.file}: back it up apart from the database.`);
   return key;
 }
