@@ -42,6 +42,13 @@ async function entries(): Promise<AuditLogAnswer["entries"]> {
   return res.body.entries.reverse();
 }
 
+/** Changes an entry's columns behind the server's back, as someone with write access to the database. */
+async function rewriteEntry(id: string, values: { details?: string; actor_name?: string; hash?: string }) {
+  await tamperAuditLog(server.config.databaseUrl, (trx) =>
+    trx.updateTable("audit_log").set(values).where("id", "=", id).execute(),
+  );
+}
+
 /** Deletes the newest `count` entries behind the server's back, as someone with write access to the database. */
 async function cutNewest(log: AuditLogAnswer["entries"], count: number): Promise<void> {
   const ids = log.slice(-count).map((e) => e.id);
@@ -75,13 +82,7 @@ describe("the audit chain", () => {
 
   it("finds an entry whose details were changed in the database", async () => {
     const target = (await entries())[3];
-    await tamperAuditLog(server.config.databaseUrl, (trx) =>
-      trx
-        .updateTable("audit_log")
-        .set({ details: '{"after":{"title":"Forged"}}' })
-        .where("id", "=", target?.id ?? "")
-        .execute(),
-    );
+    await rewriteEntry(target?.id ?? "", { details: '{"after":{"title":"Forged"}}' });
     expect(await verify()).toEqual({
       ok: false,
       entries: 3,
@@ -94,13 +95,7 @@ describe("the audit chain", () => {
     const log = await entries();
     const target = log[2];
     // A plain SHA-256 (or an HMAC under a guessed key) of the forged entry does not match the keyed chain.
-    await tamperAuditLog(server.config.databaseUrl, (trx) =>
-      trx
-        .updateTable("audit_log")
-        .set({ actor_name: "nobody", hash: "0".repeat(64) })
-        .where("id", "=", target?.id ?? "")
-        .execute(),
-    );
+    await rewriteEntry(target?.id ?? "", { actor_name: "nobody", hash: "0".repeat(64) });
     expect(await verify()).toMatchObject({ ok: false, firstBadId: target?.id });
   });
 
@@ -285,13 +280,7 @@ describe("GET /api/admin/audit/check", () => {
     expect(res.body.check).toEqual({ ...(await verify()), at: daily?.at });
     // A break made since is not in the stored check; the next daily check finds it and takes its place.
     const target = (await entries())[1];
-    await tamperAuditLog(server.config.databaseUrl, (trx) =>
-      trx
-        .updateTable("audit_log")
-        .set({ details: '{"forged":true}' })
-        .where("id", "=", target?.id ?? "")
-        .execute(),
-    );
+    await rewriteEntry(target?.id ?? "", { details: '{"forged":true}' });
     expect((await accounts.as.owner.get("/api/admin/audit/check")).body).toMatchObject({ check: { ok: true } });
     server.clock.advance(AUDIT_CHECK_INTERVAL_MS);
     await checkAuditChainIfDue(server.core);
@@ -339,13 +328,7 @@ describe("GET /api/admin/audit/check", () => {
       .insertInto("settings")
       .values({ key: AUDIT_CHECK_SETTING, value: JSON.stringify(stored) })
       .execute();
-    await tamperAuditLog(server.config.databaseUrl, (trx) =>
-      trx
-        .updateTable("audit_log")
-        .set({ details: '{"forged":true}' })
-        .where("id", "=", target?.id ?? "")
-        .execute(),
-    );
+    await rewriteEntry(target?.id ?? "", { details: '{"forged":true}' });
     await checkAuditChainIfDue(server.core);
     await server.core.mailer.drain();
     const subjects = outboxMails(server.outboxDir).map((m) => m.subject);
