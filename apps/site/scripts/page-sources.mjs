@@ -39,10 +39,10 @@ export function loadedBeforeHydration(path) {
 const FETCHED_FIRST = {
   // For a visitor; a signed-in user's visit fetches the panel alongside (routes/pages.ts).
   "/admin/settings": "src/pages/AdminRoute.tsx",
-  "/twitchchatwidget": "src/tools/widgets/builder/ChatBuilder.tsx",
-  "/twitchcountdownwidget": "src/tools/widgets/builder/CountdownBuilder.tsx",
-  "/twitchcotdwidget": "src/tools/widgets/builder/CatBuilder.tsx",
-  "/twitchheartwidget": "src/tools/widgets/builder/HeartBuilder.tsx",
+  "/twitchchatwidget": "src/tools/widgets/screens/ChatScreen.tsx",
+  "/twitchcountdownwidget": "src/tools/widgets/screens/CountdownScreen.tsx",
+  "/twitchcotdwidget": "src/tools/widgets/screens/CatScreen.tsx",
+  "/twitchheartwidget": "src/tools/widgets/screens/HeartScreen.tsx",
 };
 
 /** An overlay's address (an OBS source) runs the overlay's own entry and its widget's chunk, none of the site. */

@@ -68,7 +68,7 @@ describe("the JavaScript a page loads before it is interactive", () => {
 
   it("of a widget's builder includes the builder it fetches before hydrating", () => {
     const cat = pagesOf(["/twitchcotdwidget"]).find((page) => page.page === "/twitchcotdwidget");
-    expect(cat?.keys).toEqual(["index.html", "src/pages/WidgetPage.tsx", "src/tools/widgets/builder/CatBuilder.tsx"]);
+    expect(cat?.keys).toEqual(["index.html", "src/pages/WidgetPage.tsx", "src/tools/widgets/screens/CatScreen.tsx"]);
   });
 
   it("of an overlay is the overlay's own entry and its widget, none of the site", () => {

@@ -1,64 +1,37 @@
 /**
- * A widget as an overlay (transparent, for OBS) when its URL says enough. Each widget is its own chunk, so a
- * browser source loads only its widget's code. Shared by the site's widget route (WidgetScreen.tsx) and the
- * overlay's own small entry (widget-overlay.tsx).
+ * The overlay's own small entry (widget-overlay.tsx) decides here whether an address shows a widget: its
+ * settings say enough, and no `setup`. Each widget is its own chunk, so a browser source loads only its widget's
+ * code. The site's widget route decides the same way, per kind (screens/), with the overlay frame a chunk of its
+ * own there, since its pages mostly show builders.
  */
-import { lazy, type ReactNode, Suspense } from "react";
-import { readCatOptions } from "./cat/cat-options.ts";
-import { chatIsConfigured, readChatOptions } from "./chat/chat-options.ts";
-import { countdownIsConfigured, readCountdownOptions } from "./countdown/countdown-options.ts";
-import { heartIsConfigured, readHeartOptions } from "./heart/heart-options.ts";
-import { OverlayStyles } from "./WidgetStyles.tsx";
-import { WIDGET_INFO, type WidgetKind } from "./widget-kinds.ts";
+import type { ReactNode } from "react";
+import { CAT_WIDGET } from "./cat/cat-widget.ts";
+import { CHAT_WIDGET } from "./chat/chat-widget.ts";
+import { COUNTDOWN_WIDGET } from "./countdown/countdown-widget.ts";
+import { HEART_WIDGET } from "./heart/heart-widget.ts";
+import Overlay from "./Overlay.tsx";
+import { overlayOptions, type WidgetDef } from "./widget-def.ts";
+import type { WidgetKind } from "./widget-kinds.ts";
 
-const ChatWidget = lazy(() => import("./chat/ChatWidget.tsx"));
-const CountdownWidget = lazy(() => import("./countdown/CountdownWidget.tsx"));
-const CatWidget = lazy(() => import("./cat/CatWidget.tsx"));
-const HeartWidget = lazy(() => import("./heart/HeartWidget.tsx"));
-
-function Overlay({ kind, children }: { kind: WidgetKind; children: ReactNode }) {
-  return (
-    <main id="main" className="h-dvh" data-widget={WIDGET_INFO[kind].path}>
-      <OverlayStyles />
-      <h1 className="sr-only">{WIDGET_INFO[kind].name}</h1>
-      <Suspense fallback={null}>{children}</Suspense>
-    </main>
+function overlayOf<Options>(def: WidgetDef<Options>, params: URLSearchParams): ReactNode | null {
+  const options = overlayOptions(def, params);
+  return options === null ? null : (
+    <Overlay kind={def.kind}>
+      <def.Widget options={options} />
+    </Overlay>
   );
 }
 
-/** The overlay these settings show, or null when they show the URL builder (`setup`, or not enough set). */
+/** The overlay these settings show, or null when they show the URL builder. */
 export function overlayFor(kind: WidgetKind, params: URLSearchParams): ReactNode | null {
-  if (params.has("setup")) return null;
   switch (kind) {
-    case "chat": {
-      const options = readChatOptions(params);
-      return chatIsConfigured(options) ? (
-        <Overlay kind={kind}>
-          <ChatWidget options={options} />
-        </Overlay>
-      ) : null;
-    }
-    case "countdown": {
-      const options = readCountdownOptions(params);
-      return countdownIsConfigured(options) ? (
-        <Overlay kind={kind}>
-          <CountdownWidget options={options} />
-        </Overlay>
-      ) : null;
-    }
+    case "chat":
+      return overlayOf(CHAT_WIDGET, params);
+    case "countdown":
+      return overlayOf(COUNTDOWN_WIDGET, params);
     case "cat":
-      return (
-        <Overlay kind={kind}>
-          <CatWidget options={readCatOptions(params)} />
-        </Overlay>
-      );
-    case "heart": {
-      const options = readHeartOptions(params);
-      return heartIsConfigured(options) ? (
-        <Overlay kind={kind}>
-          <HeartWidget options={options} />
-        </Overlay>
-      ) : null;
-    }
+      return overlayOf(CAT_WIDGET, params);
+    case "heart":
+      return overlayOf(HEART_WIDGET, params);
   }
 }
