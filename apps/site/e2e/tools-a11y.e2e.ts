@@ -1,4 +1,4 @@
-import { seriousViolations } from "./axe.ts";
+import { seriousViolations, seriousViolationsInBothThemes } from "./axe.ts";
 import { PLAYLISTS } from "./fakes/playlists.ts";
 import { openShuffler, shufflePlaylists } from "./fakes/shuffler-page.ts";
 import { expect, gotoReady, test } from "./fixtures.ts";
@@ -16,38 +16,33 @@ const OVERLAYS = [
   "/twitchheartwidget?demo=1",
 ];
 
-for (const theme of ["dark", "light"] as const) {
-  test.describe(`visitor tools accessibility (${theme} mode)`, () => {
-    test.beforeEach(async ({ page }) => {
-      await page.addInitScript((dark) => localStorage.setItem("darkMode", JSON.stringify(dark)), theme === "dark");
-    });
-
-    test("the shuffler with a playlist loaded", async ({ page }) => {
-      await openShuffler(page);
-      await shufflePlaylists(page, PLAYLISTS.small);
-      expect(await seriousViolations(page)).toEqual([]);
-    });
-
-    for (const path of BUILDERS) {
-      test(`the URL builder at ${path}`, async ({ page }) => {
-        await gotoReady(page, path);
-        await expect(page.getByTestId("widget-builder")).toBeVisible();
-        await page.waitForLoadState("networkidle");
-        // The cat's caption has its date once the picture is in: judged with it.
-        if (path.startsWith("/twitchcotdwidget")) {
-          await expect(page.getByTestId("cat-caption")).toContainText(/\d{4}$/);
-        }
-        expect(await seriousViolations(page)).toEqual([]);
-      });
-    }
-
-    test("the Twitch callback's error state", async ({ page }) => {
-      await gotoReady(page, "/twitch/callback?error=access_denied&error_description=The+user+denied+you+access");
-      await expect(page.getByTestId("twitch-callback-error")).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
-    });
+// Each screen is checked in both themes in one visit (seriousViolationsInBothThemes).
+test.describe("visitor tools accessibility", () => {
+  test("the shuffler with a playlist loaded", async ({ page }) => {
+    await openShuffler(page);
+    await shufflePlaylists(page, PLAYLISTS.small);
+    expect(await seriousViolationsInBothThemes(page)).toEqual([]);
   });
-}
+
+  for (const path of BUILDERS) {
+    test(`the URL builder at ${path}`, async ({ page }) => {
+      await gotoReady(page, path);
+      await expect(page.getByTestId("widget-builder")).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      // The cat's caption has its date once the picture is in: judged with it.
+      if (path.startsWith("/twitchcotdwidget")) {
+        await expect(page.getByTestId("cat-caption")).toContainText(/\d{4}$/);
+      }
+      expect(await seriousViolationsInBothThemes(page)).toEqual([]);
+    });
+  }
+
+  test("the Twitch callback's error state", async ({ page }) => {
+    await gotoReady(page, "/twitch/callback?error=access_denied&error_description=The+user+denied+you+access");
+    await expect(page.getByTestId("twitch-callback-error")).toBeVisible();
+    expect(await seriousViolationsInBothThemes(page)).toEqual([]);
+  });
+});
 
 for (const path of OVERLAYS) {
   test(`the overlay at ${path}`, async ({ page }) => {
