@@ -47,7 +47,7 @@ describe("the import rules of .dependency-cruiser.cjs", () => {
       "apps/server/src/test/fake-smtp.ts": "export const fakeSmtp = 1;\n",
       "apps/site/src/main.ts": 'import { port } from "../../server/src/config.ts";\nexport const p = port;\n',
     });
-  }, 30_000);
+  }, 60_000);
 
   it("reports a circle of imports, type-only imports included, as no-circular", () => {
     // The cruiser names the circle once, from whichever of its files it reached first.
@@ -86,5 +86,5 @@ describe("the import rules of .dependency-cruiser.cjs", () => {
         'import { server } from "../../../packages/testing/src/server.ts";\nimport { rule } from "../../../packages/core/src/rules.ts";\nexport const all = [server, rule];\n',
     });
     expect(clean).toEqual([]);
-  }, 30_000);
+  }, 60_000);
 });
