@@ -14,7 +14,7 @@ import type { ApiClient } from "@portfolio/ui";
 import { type Dispatch, type SetStateAction, startTransition } from "react";
 import { keepShownOrder } from "./project-order.ts";
 import { FIRST_PAGE, MORE_PAGE, type PagedList } from "./project-pages.ts";
-import type { ProjectsState } from "./use-projects.ts";
+import type { ProjectsState } from "./projects-state.ts";
 
 export interface PagingContext {
   api: ApiClient;

@@ -11,23 +11,10 @@ import { inOrder, useInitialData } from "./initial-data.tsx";
 import type { PagingContext } from "./paged-projects.ts";
 import { keepShownOrder, sameProjects } from "./project-order.ts";
 import { type PagedList, WHOLE_LIST_MAX } from "./project-pages.ts";
+import type { ProjectsState, ProjectsStatus } from "./projects-state.ts";
 
 /** Only a site too large to send whole needs the paging code: a chunk of its own, fetched then. */
 const pagedModule = () => import("./paged-projects.ts");
-
-export type ProjectsStatus = "initial" | "loaded" | "failed";
-
-export interface ProjectsState {
-  /** In the server's order: 'first project' and 'first latest' are read from this order. */
-  projects: Project[];
-  /** The same projects in the random order the page first showed (the build's), kept when live data arrives. */
-  randomOrder: Project[];
-  status: ProjectsStatus;
-  /** An error the server reported alongside the list (shown to editors). */
-  serverError?: string;
-  /** Set on a site too large to send whole: `projects` are then the pages shown so far, in the sort's order. */
-  paged?: PagedList;
-}
 
 export interface ProjectsControls {
   reload: () => void;

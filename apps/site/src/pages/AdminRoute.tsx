@@ -8,8 +8,8 @@
  */
 import { LoadingGate, Navigate, secondFactorRequired, useAuth } from "@portfolio/ui";
 import { useEffect, useState } from "react";
+import { AdminPanelPage, sessionLikely } from "../routes/admin-panel-page.ts";
 import { LazyRoute } from "../routes/lazy-page.tsx";
-import { AdminPanelPage, sessionLikely } from "../routes/pages.ts";
 import HomePage from "./HomePage.tsx";
 
 export default function AdminRoute() {

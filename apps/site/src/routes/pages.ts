@@ -1,5 +1,5 @@
 /** The code-split pages. Only Home is in the main chunk. */
-import { hasCookie, SESSION_HINT_COOKIE } from "@portfolio/ui";
+import { AdminPanelPage, sessionLikely } from "./admin-panel-page.ts";
 import { type LazyPage, lazyPage } from "./lazy-page.tsx";
 
 export const LoginPage = lazyPage(() => import("../pages/LoginPage.tsx"));
@@ -24,10 +24,6 @@ export const WidgetPage = lazyPage<Record<string, never>>(() =>
 export const AccountPage = lazyPage(() => import("../pages/AccountPage.tsx"));
 export const NotFoundPage = lazyPage(() => import("../pages/NotFoundPage.tsx"));
 export const TwitchCallbackPage = lazyPage(() => import("../pages/TwitchCallbackPage.tsx"));
-export const AdminPanelPage = lazyPage(() => import("../pages/AdminPanelPage.tsx"), {
-  loadingScreen: true,
-  label: "Loading the admin panel",
-});
 /**
  * /admin/settings: decides between the panel, Home and a redirect once the session is known. A visitor
  * who is likely logged in gets the panel's chunk fetched alongside, not after it.
@@ -36,11 +32,6 @@ export const AdminGatePage = lazyPage(() => {
   if (sessionLikely()) AdminPanelPage.preload().catch(() => undefined); // LazyRoute reports a failure itself
   return import("../pages/AdminRoute.tsx");
 });
-
-/** The readable logged-in hint (never trusted: only used to start loading the panel early). */
-export function sessionLikely(): boolean {
-  return typeof document !== "undefined" && hasCookie(document.cookie, SESSION_HINT_COOKIE);
-}
 
 /** The page of each route but Home, by path (spec section 2; one prerendered file each: route-meta.ts). */
 const BY_PATH: Record<string, LazyPage> = {

@@ -1,26 +1,13 @@
-import type { Project, ProjectStatus } from "@portfolio/core/domain";
+import type { ProjectStatus } from "@portfolio/core/domain";
 import { lazy, Suspense } from "react";
 import { RepeatedIcon } from "../components/icons.tsx";
 import { RouteLink } from "../components/RouteLink.tsx";
+import type { CardActionsProps } from "./card-actions.ts";
 import { tagClasses } from "./tag-colors.ts";
 
-export interface ProjectCardProps {
-  project: Project;
+export interface ProjectCardProps extends CardActionsProps {
   status: ProjectStatus;
   highlighted?: boolean;
-  /** Given only to holders of website:projects:edit: hover buttons on the card. */
-  onEdit?: (project: Project) => void;
-  onDelete?: (project: Project) => void;
-  /** Why Edit or Delete is unavailable to this viewer, if it is: the button is aria-disabled. */
-  unavailable?: CardActionRefusals;
-  /** The refusal shown beside the card's buttons, after an unavailable one was pressed. */
-  refusal?: string | null;
-}
-
-/** The spec's 'You do not have permission to ...' for each button the viewer may not use. */
-export interface CardActionRefusals {
-  edit?: string;
-  delete?: string;
 }
 
 const ProjectCardActions = lazy(() => import("./ProjectCardActions.tsx"));

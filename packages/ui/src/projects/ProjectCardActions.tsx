@@ -3,17 +3,11 @@ import { FOCUS_RING } from "../components/Button.tsx";
 import { cx } from "../components/cx.ts";
 import { PencilIcon, TrashIcon } from "../components/secondary-icons.tsx";
 import { RefusalAlert, UnavailableReason, unavailableProps } from "../components/unavailable.tsx";
-import type { ProjectCardProps } from "./ProjectCard.tsx";
+import type { CardActionsProps } from "./card-actions.ts";
 
 const UNAVAILABLE = "aria-disabled:cursor-not-allowed aria-disabled:opacity-50";
 
-export default function ProjectCardActions({
-  project,
-  onEdit,
-  onDelete,
-  unavailable = {},
-  refusal,
-}: Pick<ProjectCardProps, "project" | "onEdit" | "onDelete" | "unavailable" | "refusal">) {
+export default function ProjectCardActions({ project, onEdit, onDelete, unavailable = {}, refusal }: CardActionsProps) {
   const editReason = unavailable.edit ? `${project._id}-edit-unavailable` : undefined;
   const deleteReason = unavailable.delete ? `${project._id}-delete-unavailable` : undefined;
   return (

@@ -10,7 +10,8 @@ import { lazy, type ReactNode, Suspense, useMemo, useState } from "react";
 import { FOCUS_RING } from "../components/Button.tsx";
 import { cx } from "../components/cx.ts";
 import { RepeatedIconSymbols } from "../components/icons.tsx";
-import { type CardActionRefusals, ProjectCard } from "./ProjectCard.tsx";
+import type { CardActionRefusals } from "./card-actions.ts";
+import { ProjectCard } from "./ProjectCard.tsx";
 
 /** Only a list too large to send whole ends with it: a chunk of its own, fetched then. */
 const MoreProjects = lazy(() => import("./MoreProjects.tsx").then((module) => ({ default: module.MoreProjects })));
