@@ -16,8 +16,10 @@ test.describe.configure({ timeout: 90_000 });
 
 const VISIBLE = { timeout: 15_000 };
 
-// Each screen is checked in both themes where it stands (seriousViolationsInBothThemes).
+// Each screen is checked in both themes where it stands (seriousViolationsInBothThemes): two scans a screen.
 test.describe("both themes", () => {
+  test.describe.configure({ timeout: 150_000 });
+
   test("Dashboard, Users and the user dialogs", async ({ page, login, createAccount }) => {
     const custom = await createAccount({
       prefix: "cust",
