@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { postgresBinDir } from "../packages/core/src/test/postgres-cluster-process.mjs";
 import { BROWSER_SUITES, requireTestBrowser, runBrowserSuite } from "./browser-suites.mjs";
 import { POSTGRES_PASS } from "./postgres-pass.mjs";
+import { slowestFiles } from "./slowest-files.mjs";
 import { ensureInstalled, pnpm, root, run, runPnpm } from "./workspace.mjs";
 
 // What the suite needs from the machine is checked before anything runs, so a missing browser or
@@ -24,8 +25,12 @@ const passTimes = [];
 const timed = (name, work) => {
   const started = Date.now();
   const result = work();
-  passTimes.push({ name, seconds: (Date.now() - started) / 1000 });
+  passTimes.push({ name, seconds: (Date.now() - started) / 1000, slowest: [] });
   return result;
+};
+/** The pass just timed: its slowest files, from the report it wrote. */
+const noteSlowest = (report) => {
+  passTimes.at(-1).slowest = slowestFiles(report, root);
 };
 const reports = join(root, ".tmp", "test-reports");
 rmSync(reports, { recursive: true, force: true });
@@ -77,6 +82,7 @@ for (const { name, env, paths, exclude, mustRun } of vitestRuns) {
   if (vitestStatus !== 0) failedRuns++;
   if (existsSync(vitestJson)) {
     const report = JSON.parse(readFileSync(vitestJson, "utf8"));
+    noteSlowest(report);
     tally.passed += report.numPassedTests;
     tally.failed += report.numFailedTests;
     tally.skipped += report.numPendingTests + report.numTodoTests;
@@ -112,6 +118,7 @@ for (const suite of BROWSER_SUITES) {
   );
   if (status !== 0) failedRuns++;
   if (report) {
+    noteSlowest(report);
     const { stats } = report;
     tally.passed += stats.expected + (stats.flaky ?? 0);
     tally.failed += stats.unexpected;
@@ -122,7 +129,10 @@ for (const suite of BROWSER_SUITES) {
 }
 
 console.log("\nTime per pass:");
-for (const { name, seconds } of passTimes) console.log(`  ${name.padEnd(18)} ${seconds.toFixed(0).padStart(5)} s`);
+for (const { name, seconds, slowest } of passTimes) {
+  console.log(`  ${name.padEnd(18)} ${seconds.toFixed(0).padStart(5)} s`);
+  for (const file of slowest) console.log(`    ${file.seconds.toFixed(1).padStart(7)} s  ${file.file}`);
+}
 console.log(`  ${"total".padEnd(18)} ${((Date.now() - suiteStarted) / 1000).toFixed(0).padStart(5)} s`);
 console.log(`\n${tally.passed} passed, ${tally.failed} failed${tally.skipped ? `, ${tally.skipped} skipped` : ""}`);
 process.exit(failedRuns > 0 || tally.failed > 0 ? 1 : 0);
