@@ -21,7 +21,7 @@ import {
 } from "@portfolio/core/domain";
 import { runOperation } from "@portfolio/core/operations";
 import type { Actor, Core } from "@portfolio/core/services";
-import { ApiError, ApiNetworkError, type Transport } from "@portfolio/ui/api/transport.ts";
+import { ApiError, ApiNetworkError, type Transport } from "@portfolio/core/operations/client";
 import type { z } from "zod";
 import {
   type DesktopOperationName,

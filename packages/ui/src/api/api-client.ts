@@ -39,7 +39,7 @@ import type {
   UsersQuery,
 } from "@portfolio/core/domain";
 
-import { ApiError, ApiNetworkError, type Transport } from "./transport.ts";
+import { ApiError, ApiNetworkError, type Transport } from "@portfolio/core/operations/client";
 
 export { ApiError, ApiNetworkError };
 

@@ -4,7 +4,7 @@
  */
 import type { SecondFactorChallenge, SessionUser } from "@portfolio/core/domain";
 import { TransportApiClient } from "./api-client.ts";
-import type { HttpTransportOptions } from "./http-transport.ts";
+import type { HttpTransportOptions } from "@portfolio/core/operations/client/http";
 import { lazyTransport } from "./lazy-transport.ts";
 import { expiredCookie, hasCookie, SESSION_HINT_COOKIE, sessionHintCookie, USER_EMAIL_COOKIE } from "./session-hint.ts";
 
@@ -22,7 +22,7 @@ export class HttpApiClient extends TransportApiClient {
   constructor(options: HttpApiClientOptions = {}) {
     // The transport and the registry's route table are a chunk of their own, loaded by the first call: a
     // page hydrates without them (the home page's live list is asked for after it is interactive).
-    super(lazyTransport(() => import("./http-transport.ts").then((module) => module.createHttpTransport(options))));
+    super(lazyTransport(() => import("@portfolio/core/operations/client/http").then((module) => module.createHttpTransport(options))));
     this.sessionHint = (options.sessionHint ?? true) && !options.baseUrl && typeof document !== "undefined";
   }
 

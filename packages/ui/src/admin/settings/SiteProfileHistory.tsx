@@ -7,7 +7,7 @@
 import type { HistoryItem, SiteProfile } from "@portfolio/core/domain";
 import { useId, useRef, useState } from "react";
 import { failureReason } from "../../api/api-client.ts";
-import { ApiError } from "../../api/transport.ts";
+import { ApiError } from "@portfolio/core/operations/client";
 import { useApi } from "../../auth/auth-context.tsx";
 import { RefusalAlert, UnavailableReason } from "../../components/unavailable.tsx";
 import { HISTORY_PAGE_SIZE, HistoryPanel } from "../../history/HistoryPanel.tsx";

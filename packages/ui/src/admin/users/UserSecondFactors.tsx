@@ -6,7 +6,7 @@
  */
 import type { AdminUser } from "@portfolio/core/domain";
 import { useId, useState } from "react";
-import { ApiError } from "../../api/transport.ts";
+import { ApiError } from "@portfolio/core/operations/client";
 import { useApi } from "../../auth/auth-context.tsx";
 import { Button } from "../../components/Button.tsx";
 import { RefusalAlert, UnavailableReason, unavailableProps } from "../../components/unavailable.tsx";
