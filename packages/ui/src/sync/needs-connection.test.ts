@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { ApiError, ApiNetworkError } from "@portfolio/core/operations/client";
+import { describe, expect, it } from "vitest";
 import { needsConnection, needsServer } from "./needs-connection.ts";
 
 describe("needsConnection", () => {

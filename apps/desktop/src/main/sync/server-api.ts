@@ -6,8 +6,9 @@
  *   not a browser page, so it states the origin the server expects), used to log in, mint the device
  *   token and log out again.
  */
-import { createHttpTransport } from "@portfolio/core/operations/client/http";
+
 import type { Transport } from "@portfolio/core/operations/client";
+import { createHttpTransport } from "@portfolio/core/operations/client/http";
 
 /** `https://example.com/` and `https://example.com` are the same server. */
 export function normalizeServerUrl(url: string): string {
