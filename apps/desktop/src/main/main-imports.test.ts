@@ -1,7 +1,7 @@
 /**
  * The main process is Node: it reaches the server through core's transport
  * (`@portfolio/core/operations/client`), never through the React package, so nothing of the UI is bundled
- * into it (docs/design.md §1: packages/ui is the renderer's and the site's).
+ * into it (docs/design.md §1: the shared React package is the renderer's and the site's).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -18,7 +18,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe("the desktop main process's imports", () => {
-  it("takes nothing from packages/ui", () => {
+  it("takes nothing from the shared React package", () => {
     const offenders = sourceFiles(MAIN_DIR).filter((file) =>
       /from\s+["'](@portfolio\/ui|[./]*packages\/ui)|import\(\s*["'](@portfolio\/ui|[./]*packages\/ui)/.test(
         readFileSync(file, "utf8"),
