@@ -1,6 +1,6 @@
 import { OPERATION_NAMES } from "@portfolio/core/domain";
 import type { Transport } from "@portfolio/core/operations/client";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError, ApiNetworkError, errorMessage, TransportApiClient } from "./api-client.ts";
 import { HttpApiClient } from "./http-api-client.ts";
 import { hasCookie } from "./session-hint.ts";
@@ -76,6 +76,61 @@ describe("HttpApiClient", () => {
     expect(await api.me()).toBeNull();
     const logout = new HttpApiClient({ fetch: fakeFetch(() => new Response(null, { status: 204 })).fetch });
     await expect(logout.call("auth.logout", {})).resolves.toBeUndefined();
+  });
+});
+
+describe("HttpApiClient: the logged-in hint cookie", () => {
+  // The browser's document.cookie (the edge): reads answer `cookie`, every write is kept in order.
+  let jar: { cookie: string; writes: string[] };
+  beforeEach(() => {
+    const writes: string[] = [];
+    let cookie = "";
+    jar = {
+      writes,
+      get cookie() {
+        return cookie;
+      },
+      set cookie(value: string) {
+        writes.push(value);
+        cookie = value;
+      },
+    };
+    vi.stubGlobal("document", jar);
+    vi.stubGlobal("location", { protocol: "http:" });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("makes no session check while the hint is absent", async () => {
+    const fake = fakeFetch(() => json(200, { _id: "1", username: "ada", permissions: [] }));
+    expect(await new HttpApiClient({ fetch: fake.fetch }).me()).toBeNull();
+    expect(fake.calls).toEqual([]);
+  });
+
+  it("sets the hint when a login answers the user", async () => {
+    const api = new HttpApiClient({ fetch: fakeFetch(() => json(200, { _id: "1", username: "ada" })).fetch });
+    await api.call("auth.login", { username: "ada", password: "secret1" });
+    expect(jar.writes).toEqual(["loggedIn=1; Path=/; Max-Age=2592000; SameSite=Lax"]);
+  });
+
+  it("sets no hint when a login asks for a second factor first", async () => {
+    const api = new HttpApiClient({ fetch: fakeFetch(() => json(200, { secondFactor: ["totp"] })).fetch });
+    await api.call("auth.login", { username: "ada", password: "secret1" });
+    expect(jar.writes).toEqual([]);
+  });
+
+  it("clears the hint on logout, even when the server cannot be reached", async () => {
+    const api = new HttpApiClient({
+      fetch: async () => {
+        throw new TypeError("Failed to fetch");
+      },
+    });
+    await api.call("auth.logout", {}).catch(() => undefined);
+    expect(jar.writes).toEqual([
+      "loggedIn=; Path=/; Max-Age=0; SameSite=Lax",
+      "userEmail=; Path=/; Max-Age=0; SameSite=Lax",
+    ]);
   });
 });
 
