@@ -7,7 +7,7 @@
 
 import type { SecondFactorMethod } from "@portfolio/core/domain";
 import { DomainError, decide, Forbidden, type IssuedDeviceToken, type SessionUser } from "@portfolio/core/domain";
-import { ApiNetworkError, type Transport } from "@portfolio/ui/api/transport.ts";
+import { ApiNetworkError, type Transport } from "@portfolio/core/operations/client";
 import { CODE_NEEDED, PASSKEY_ONLY, RECOVERY_CODE_NEEDED } from "../shared/desktop-operations.ts";
 import type { LocalDb } from "./sync/outbox.ts";
 import { sessionTransport } from "./sync/server-api.ts";

@@ -20,8 +20,8 @@ import {
   splitInput,
 } from "@portfolio/core/domain";
 import { runOperation } from "@portfolio/core/operations";
+import { ApiError, ApiNetworkError, type Transport } from "@portfolio/core/operations/client";
 import type { Actor, Core } from "@portfolio/core/services";
-import { ApiError, ApiNetworkError, type Transport } from "@portfolio/ui/api/transport.ts";
 import type { z } from "zod";
 import {
   type DesktopOperationName,

@@ -16,7 +16,7 @@ import {
   type ProjectHistoryAnswer,
   projectEditFromVersion,
 } from "@portfolio/core/domain";
-import { ApiError } from "@portfolio/ui/api/transport.ts";
+import { ApiError } from "@portfolio/core/operations/client";
 
 export const VERSION_NEEDS_CONNECTION =
   "That version is not on this computer: open the project's history while online, then restore it.";

@@ -5,7 +5,7 @@
  * message, never a stack trace or an internal detail.
  */
 import { DomainError, ERROR_STATUS } from "@portfolio/core/domain";
-import { ApiError } from "@portfolio/ui/api/transport.ts";
+import { ApiError } from "@portfolio/core/operations/client";
 import type { InvokeReply } from "../shared/ipc-channel.ts";
 
 export const UNEXPECTED_ERROR = "Something went wrong in the app. Please try again.";

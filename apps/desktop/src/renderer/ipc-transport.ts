@@ -4,7 +4,7 @@
  * transport throws (status, the server's message, the rest as `details`), a bridge that fails as
  * `ApiNetworkError`, so the shared admin panel handles both alike.
  */
-import { ApiError, ApiNetworkError, type Transport } from "@portfolio/ui";
+import { ApiError, ApiNetworkError, type Transport } from "@portfolio/core/operations/client";
 import { BRIDGE_KEY, type DesktopBridge, type InvokeReply } from "../shared/ipc-channel.ts";
 
 /** One call on the bridge by name, for registry and desktop operations alike. */

@@ -27,7 +27,7 @@ export interface PagingContext {
 /** The pages shown, again and live (after an edit, or on arrival): cards already shown keep their place. */
 export async function refreshPage(ctx: PagingContext, paged: PagedList, isCurrent: () => boolean): Promise<void> {
   const shown = ctx.current().projects.length;
-  const answer = await ctx.api.getProjectsPage({
+  const answer = await ctx.api.call("projects.list", {
     sort: paged.sort,
     seed: paged.seed,
     limit: Math.max(FIRST_PAGE, Math.min(shown, PROJECTS_PAGE_MAX)),
@@ -42,7 +42,7 @@ export async function startPaging(
   isCurrent: () => boolean,
 ): Promise<void> {
   const seed = buildSeed ?? newProjectsSeed();
-  const page = await ctx.api.getProjectsPage({ sort: "random", seed, limit: FIRST_PAGE });
+  const page = await ctx.api.call("projects.list", { sort: "random", seed, limit: FIRST_PAGE });
   if (isCurrent()) startTransition(() => ctx.setState((now) => showPage(now, page, "random", seed, true)));
 }
 
@@ -55,7 +55,7 @@ export function sortBy(ctx: PagingContext, sort: ProjectSort): void {
   ctx.setState((now) =>
     now.paged ? { ...now, paged: { ...now.paged, sort, seed, loading: "sort", failed: false } } : now,
   );
-  ctx.api.getProjectsPage({ sort, seed, limit: FIRST_PAGE }).then(
+  ctx.api.call("projects.list", { sort, seed, limit: FIRST_PAGE }).then(
     (answer) => {
       if (asked === ctx.request.current)
         startTransition(() => ctx.setState((now) => showPage(now, answer, sort, seed, false)));
@@ -73,7 +73,7 @@ export function loadMore(ctx: PagingContext): void {
   const asked = ctx.request.current;
   const { sort, seed, next } = paged;
   ctx.setState((now) => (now.paged ? { ...now, paged: { ...now.paged, loading: "more", failed: false } } : now));
-  ctx.api.getProjectsPage({ sort, seed, cursor: next, limit: MORE_PAGE }).then(
+  ctx.api.call("projects.list", { sort, seed, cursor: next, limit: MORE_PAGE }).then(
     (answer) => {
       if (asked !== ctx.request.current) return;
       startTransition(() =>

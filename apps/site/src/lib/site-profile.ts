@@ -16,7 +16,7 @@ export function useSiteSettings(): SiteSettings {
 
   useEffect(() => {
     let live = true;
-    api.getSiteProfile().then(
+    api.call("profile.get", {}).then(
       (answer) => {
         if (live && isSiteProfile(answer)) setProfile(answer);
       },

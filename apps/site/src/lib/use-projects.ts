@@ -68,17 +68,19 @@ export function useProjects({ whole = false }: { whole?: boolean } = {}): Projec
     const paged = current.current.paged;
     const run = paged
       ? pagedModule().then((module) => module.refreshPage(paging.current, paged, isCurrent))
-      : (whole ? api.getProjects() : api.getProjectsPage({ limit: WHOLE_LIST_MAX })).then(async (answer) => {
-          if (!isCurrent()) return;
-          if (answer.next === null || answer.next === undefined) {
-            const list = Array.isArray(answer.projects) ? answer.projects : [];
-            // A transition: re-rendering the grid is time-sliced instead of one long task.
-            startTransition(() => setState((now) => replaceList(now, list, "loaded", answer.error)));
-            return;
-          }
-          // Larger than the build saw: from now on a page at a time, in this visit's Random order.
-          await (await pagedModule()).startPaging(paging.current, buildSeed, isCurrent);
-        });
+      : (whole ? api.call("projects.list", {}) : api.call("projects.list", { limit: WHOLE_LIST_MAX })).then(
+          async (answer) => {
+            if (!isCurrent()) return;
+            if (answer.next === null || answer.next === undefined) {
+              const list = Array.isArray(answer.projects) ? answer.projects : [];
+              // A transition: re-rendering the grid is time-sliced instead of one long task.
+              startTransition(() => setState((now) => replaceList(now, list, "loaded", answer.error)));
+              return;
+            }
+            // Larger than the build saw: from now on a page at a time, in this visit's Random order.
+            await (await pagedModule()).startPaging(paging.current, buildSeed, isCurrent);
+          },
+        );
     run.catch(async () => {
       // The built-in list is its own chunk; should that fail to load too, the list on screen stays.
       const fallback = await import("./default-initial-data.ts").then(

@@ -29,9 +29,9 @@ function deadInvitation(error: unknown): string | null {
 
 export default function AcceptInvitationPage() {
   const { api } = useAuth();
-  const check = useCallback((token: string) => api.checkInvitation(token), [api]);
+  const check = useCallback((token: string) => api.call("auth.invitation.check", { token }), [api]);
   const submit = useCallback(
-    async (token: string, password: string) => (await api.acceptInvitation(token, password)).message,
+    async (token: string, password: string) => (await api.call("auth.invitation.accept", { token, password })).message,
     [api],
   );
   return (

@@ -39,7 +39,7 @@ export default function ActivateAccountPage() {
       setStatus("activating");
       setError(null);
       try {
-        await api.activateAccount(value);
+        await api.call("auth.activate", { token: value });
         setStatus("success");
       } catch (failure) {
         setError(errorMessage(failure, MESSAGES.activationFailed));

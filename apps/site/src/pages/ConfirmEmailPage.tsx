@@ -42,7 +42,7 @@ export default function ConfirmEmailPage() {
       return;
     }
     let current = true;
-    api.checkEmailChange(token).then(
+    api.call("auth.emailChange.check", { token }).then(
       () => {
         if (current) setStatus("ready");
       },
@@ -64,7 +64,7 @@ export default function ConfirmEmailPage() {
       setStatus("confirming");
       setError(null);
       try {
-        await api.confirmEmailChange(value);
+        await api.call("auth.emailChange.confirm", { token: value });
         setStatus("success");
       } catch (failure) {
         setError(errorMessage(failure, CONFIRM_FAILED));

@@ -154,7 +154,7 @@ export default function LoginPage() {
       // Fetched alongside the server's options; a failure is reported where it is awaited.
       const passkeys = loadPasskeys();
       passkeys.catch(() => undefined);
-      const options = await api.passkeyLoginOptions();
+      const options = await api.call("auth.passkey.options", {});
       const { passkeyAnswer, passkeyProblem } = await passkeys;
       let response: Record<string, unknown>;
       try {
@@ -162,7 +162,7 @@ export default function LoginPage() {
       } catch (problem) {
         return fail(passkeyProblem(problem));
       }
-      await finishSignIn(await api.passkeyLogin(response));
+      await finishSignIn(await api.call("auth.passkey", { response }));
     } catch (error) {
       fail(errorMessage(error, MESSAGES.loginFailed, MESSAGES.unexpected));
     } finally {
@@ -174,7 +174,7 @@ export default function LoginPage() {
     if (invalid(firstIssue(forgotFormSchema, { email }))) return;
     setBusy(true);
     try {
-      await api.forgotPassword(email.trim());
+      await api.call("auth.forgotPassword", { email: email.trim() });
       setFeedback({ tone: "success", text: MESSAGES.forgotSent });
     } catch (error) {
       fail(errorMessage(error, MESSAGES.forgotFailed));
@@ -187,7 +187,7 @@ export default function LoginPage() {
     if (invalid(firstIssue(signupFormSchema, { username, email, password, confirmPassword }))) return;
     setBusy(true);
     try {
-      await api.signup({ username: username.trim(), email: email.trim(), password });
+      await api.call("auth.signup", { username: username.trim(), email: email.trim(), password });
       // One message: the account cannot log in before the mailed link activates it.
       setFeedback({ tone: "success", text: signupSuccessMessage(email.trim()) });
       setPassword("");

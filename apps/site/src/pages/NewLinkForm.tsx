@@ -37,7 +37,7 @@ export function NewLinkForm({ kind, initialEmail = "", button }: NewLinkFormProp
       setBusy(true);
       setFeedback(null);
       try {
-        await api.forgotPassword(email.trim());
+        await api.call("auth.forgotPassword", { email: email.trim() });
         setFeedback({ tone: "success", text: copy.sent });
       } catch (error) {
         setFeedback({ tone: "error", text: errorMessage(error, MESSAGES.forgotFailed) });

@@ -24,10 +24,10 @@ function deadResetLink(error: unknown): string | null {
 
 export default function ResetPasswordPage() {
   const { api } = useAuth();
-  const check = useCallback((token: string) => api.checkResetToken(token), [api]);
+  const check = useCallback((token: string) => api.call("auth.resetToken.check", { token }), [api]);
   const submit = useCallback(
     async (token: string, password: string) => {
-      await api.resetPassword(token, password);
+      await api.call("auth.resetPassword", { token, newPassword: password });
       return MESSAGES.resetSuccess;
     },
     [api],

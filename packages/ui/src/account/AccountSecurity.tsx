@@ -25,7 +25,7 @@ export const STAFF_MUST_ENROL =
 export function AccountSecurity() {
   const api = useApi();
   const { refresh } = useAuth();
-  const status = useLoad(() => api.getAccountSecurity());
+  const status = useLoad(() => api.call("account.security", {}));
   const [codes, setCodes] = useState<string[] | null>(null);
   if (api.credential !== "session") {
     return (
@@ -109,7 +109,7 @@ function AuthenticatorCard({
           button="Continue"
           onCancel={() => setStep("idle")}
           onPassword={async (api, password) => {
-            setEnrolment(await api.startTotp(password));
+            setEnrolment(await api.call("account.totp.start", { password }));
             setStep("scan");
           }}
         />
@@ -132,7 +132,7 @@ function AuthenticatorCard({
           hint="The codes you have now will stop working."
           onCancel={() => setStep("idle")}
           onPassword={async (api, password) => {
-            const { recoveryCodes } = await api.renewRecoveryCodes(password);
+            const { recoveryCodes } = await api.call("account.recoveryCodes.renew", { password });
             setStep("idle");
             onCodes(recoveryCodes);
             await onChanged();
@@ -146,7 +146,7 @@ function AuthenticatorCard({
           hint="Your recovery codes stop working too, unless you keep a passkey."
           onCancel={() => setStep("idle")}
           onPassword={async (api, password, code) => {
-            await api.removeTotp(password, code);
+            await api.call("account.totp.remove", { password, code });
             setStep("idle");
             await onChanged();
           }}
@@ -245,7 +245,7 @@ function ScanStep({
     setBusy(true);
     setError(null);
     try {
-      await onConfirmed((await api.confirmTotp(code.trim())).recoveryCodes);
+      await onConfirmed((await api.call("account.totp.confirm", { code: code.trim() })).recoveryCodes);
     } catch (failure) {
       setError(errorMessage(failure, FAILED, UNREACHABLE));
       setCode("");
@@ -383,7 +383,7 @@ function PasskeysCard({
     setBusy("add");
     setError(null);
     try {
-      const options = await api.passkeyRegistrationOptions(password);
+      const options = await api.call("account.passkeys.options", { password });
       let response: Record<string, unknown>;
       try {
         response = await createPasskey(options);
@@ -391,7 +391,7 @@ function PasskeysCard({
         setError(passkeyProblem(problem));
         return;
       }
-      await api.addPasskey(name.trim(), response);
+      await api.call("account.passkeys.create", { name: name.trim(), response });
       setAdding(false);
       setName("");
       setPassword("");
@@ -403,7 +403,7 @@ function PasskeysCard({
     }
   };
   const remove = async (passkey: PasskeyView, password: string) => {
-    await api.removePasskey(passkey.id, password);
+    await api.call("account.passkeys.delete", { id: passkey.id, password });
     await onChanged();
     setRemoving(null);
     setRemoved(passkey.name);

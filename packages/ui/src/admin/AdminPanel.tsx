@@ -37,7 +37,7 @@ export function AdminPanel({ onLeave }: AdminPanelProps) {
   const api = useApi();
   const { user, logout, refresh, can } = useAuth();
   const permissions = user?.permissions ?? [];
-  const roles = useLoad<RolesAnswer>(() => api.getRoles());
+  const roles = useLoad<RolesAnswer>(() => api.call("roles.list", {}));
   const roleSet: RoleSet = roles.data ?? DEFAULT_ROLE_SET;
   const tabs = useMemo(() => visibleTabs(permissions), [permissions]);
   const [tab, setTab] = useState<AdminTab>(() => tabFromHash(currentHash(), tabs));

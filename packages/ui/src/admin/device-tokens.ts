@@ -47,25 +47,25 @@ export interface DeviceTokenSource {
   revoke(tokenId: string): Promise<void>;
 }
 
-export function ownDeviceTokens(api: Pick<ApiClient, "getDeviceTokens" | "revokeDeviceToken">): DeviceTokenSource {
+export function ownDeviceTokens(api: Pick<ApiClient, "call">): DeviceTokenSource {
   return {
     what: "your device tokens",
     empty: DEVICE_TOKEN_MESSAGES.empty,
-    load: () => api.getDeviceTokens(),
-    revoke: (tokenId) => api.revokeDeviceToken(tokenId),
+    load: () => api.call("sync.tokens.list", {}).then((answer) => answer.tokens),
+    revoke: (tokenId) => api.call("sync.tokens.revoke", { id: tokenId }),
   };
 }
 
 /** A user's tokens, as staff with users:edit see them in the Users tab. */
 export function userDeviceTokens(
-  api: Pick<ApiClient, "getUserDeviceTokens" | "revokeUserDeviceToken">,
+  api: Pick<ApiClient, "call">,
   user: { _id: string; username: string },
 ): DeviceTokenSource {
   return {
     what: `the device tokens of "${user.username}"`,
     empty: `No desktop app is connected to the account "${user.username}".`,
     username: user.username,
-    load: () => api.getUserDeviceTokens(user._id),
-    revoke: (tokenId) => api.revokeUserDeviceToken(user._id, tokenId),
+    load: () => api.call("users.deviceTokens.list", { id: user._id }).then((answer) => answer.tokens),
+    revoke: (tokenId) => api.call("users.deviceTokens.revoke", { id: user._id, tokenId }),
   };
 }

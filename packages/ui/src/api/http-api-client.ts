@@ -2,9 +2,10 @@
  * The site's `ApiClient`: the registry's calls over HTTP, plus a readable logged-in hint cookie so visitors
  * who never logged in make no session check (no 401 in their console).
  */
-import type { SecondFactorChallenge, SessionUser } from "@portfolio/core/domain";
+import type { SessionUser } from "@portfolio/core/domain";
+import type { InputOf, OperationName, Operations, ResultOf } from "@portfolio/core/operations/client";
+import type { HttpTransportOptions } from "@portfolio/core/operations/client/http";
 import { TransportApiClient } from "./api-client.ts";
-import type { HttpTransportOptions } from "./http-transport.ts";
 import { lazyTransport } from "./lazy-transport.ts";
 import { expiredCookie, hasCookie, SESSION_HINT_COOKIE, sessionHintCookie, USER_EMAIL_COOKIE } from "./session-hint.ts";
 
@@ -16,13 +17,20 @@ export interface HttpApiClientOptions extends HttpTransportOptions {
   sessionHint?: boolean;
 }
 
+/** The calls whose success starts a session (unless the answer asks for a second factor first). */
+const SIGNS_IN: ReadonlySet<OperationName> = new Set(["auth.login", "auth.secondFactor", "auth.passkey"]);
+
 export class HttpApiClient extends TransportApiClient {
   private readonly sessionHint: boolean;
 
   constructor(options: HttpApiClientOptions = {}) {
     // The transport and the registry's route table are a chunk of their own, loaded by the first call: a
     // page hydrates without them (the home page's live list is asked for after it is interactive).
-    super(lazyTransport(() => import("./http-transport.ts").then((module) => module.createHttpTransport(options))));
+    super(
+      lazyTransport(() =>
+        import("@portfolio/core/operations/client/http").then((module) => module.createHttpTransport(options)),
+      ),
+    );
     this.sessionHint = (options.sessionHint ?? true) && !options.baseUrl && typeof document !== "undefined";
   }
 
@@ -33,34 +41,23 @@ export class HttpApiClient extends TransportApiClient {
     return user;
   }
 
-  override async login(username: string, password: string): Promise<SessionUser | SecondFactorChallenge> {
-    const answer = await super.login(username, password);
-    if (!("secondFactor" in answer)) this.setHint(true);
-    return answer;
-  }
-
-  override async completeSecondFactor(
-    proof: { code: string } | { recoveryCode: string } | { passkey: Record<string, unknown> },
-  ): Promise<SessionUser> {
-    const user = await super.completeSecondFactor(proof);
-    this.setHint(true);
-    return user;
-  }
-
-  override async passkeyLogin(response: Record<string, unknown>): Promise<SessionUser> {
-    const user = await super.passkeyLogin(response);
-    this.setHint(true);
-    return user;
-  }
-
-  override async logout(): Promise<void> {
-    try {
-      await super.logout();
-    } finally {
-      this.setHint(false);
-      // biome-ignore lint/suspicious/noDocumentCookie: a plain cookie write; the Cookie Store API is not in every browser.
-      if (typeof document !== "undefined") document.cookie = expiredCookie(USER_EMAIL_COOKIE);
+  override async call<K extends OperationName>(
+    name: K,
+    input: InputOf<Operations[K]>,
+  ): Promise<ResultOf<Operations[K]>> {
+    if (name === "auth.logout") {
+      try {
+        return await super.call(name, input);
+      } finally {
+        this.setHint(false);
+        // biome-ignore lint/suspicious/noDocumentCookie: a plain cookie write; the Cookie Store API is not in every browser.
+        if (typeof document !== "undefined") document.cookie = expiredCookie(USER_EMAIL_COOKIE);
+      }
     }
+    const answer = await super.call(name, input);
+    if (SIGNS_IN.has(name) && !(typeof answer === "object" && answer !== null && "secondFactor" in answer))
+      this.setHint(true);
+    return answer;
   }
 
   private setHint(loggedIn: boolean): void {

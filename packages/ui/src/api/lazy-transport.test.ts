@@ -1,6 +1,6 @@
+import { ApiNetworkError, type Transport } from "@portfolio/core/operations/client";
 import { describe, expect, it } from "vitest";
 import { lazyTransport } from "./lazy-transport.ts";
-import { ApiNetworkError, type Transport } from "./transport.ts";
 
 const echo: Transport = {
   // biome-ignore lint/suspicious/noExplicitAny: the test transport answers every operation with its own name.

@@ -2,7 +2,7 @@
  * A `Transport` whose code loads on the first call: a page hydrates without the HTTP
  * transport and the registry's route table, which it needs only for the calls it makes after hydrating.
  */
-import { ApiNetworkError, type Transport } from "./transport.ts";
+import { ApiNetworkError, type Transport } from "@portfolio/core/operations/client";
 
 export function lazyTransport(load: () => Promise<Transport>): Transport {
   let loading: Promise<Transport> | undefined;

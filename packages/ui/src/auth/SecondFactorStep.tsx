@@ -61,7 +61,7 @@ export function SecondFactorStep({
     setBusy("code");
     setError(null);
     try {
-      onSignedIn(await api.completeSecondFactor(mode === "totp" ? { code: value } : { recoveryCode: value }));
+      onSignedIn(await api.call("auth.secondFactor", mode === "totp" ? { code: value } : { recoveryCode: value }));
     } catch (failure) {
       fail(failure);
     } finally {
@@ -74,7 +74,7 @@ export function SecondFactorStep({
     setBusy("passkey");
     setError(null);
     try {
-      const options = await api.secondFactorPasskeyOptions();
+      const options = await api.call("auth.secondFactor.passkeyOptions", {});
       let answer: Record<string, unknown>;
       try {
         answer = await passkeyAnswer(options);
@@ -82,7 +82,7 @@ export function SecondFactorStep({
         setError(passkeyProblem(problem));
         return;
       }
-      onSignedIn(await api.completeSecondFactor({ passkey: answer }));
+      onSignedIn(await api.call("auth.secondFactor", { passkey: answer }));
     } catch (failure) {
       fail(failure);
     } finally {

@@ -43,7 +43,7 @@ export function AuthProvider({ api, children }: { api: ApiClient; children: Reac
 
   const login = useCallback(
     async (username: string, password: string) => {
-      const answer = await api.login(username, password);
+      const answer = await api.call("auth.login", { username, password });
       // An account with a second factor is not signed in yet: the login screen asks for it next.
       if ("secondFactor" in answer) return answer;
       const user = await withPolicy(await withSecurityState(api, answer));
@@ -64,7 +64,7 @@ export function AuthProvider({ api, children }: { api: ApiClient; children: Reac
 
   const logout = useCallback(async () => {
     try {
-      await api.logout();
+      await api.call("auth.logout", {});
     } catch {
       // The local state is cleared either way; the session expires on its own.
     }

@@ -47,7 +47,7 @@ export function ProjectHistory({
   return (
     <HistoryPanel
       noun="project"
-      load={(before) => api.getProjectHistory(project._id, { before, limit: HISTORY_PAGE_SIZE })}
+      load={(before) => api.call("projects.history", { id: project._id, before, limit: HISTORY_PAGE_SIZE })}
       current={projectHistoryFields(project)}
       reloadKey={`${project._id}:${project.version}`}
       labels={PROJECT_FIELD_LABELS}

@@ -1,5 +1,5 @@
+import { ApiError, ApiNetworkError } from "@portfolio/core/operations/client";
 import { describe, expect, it } from "vitest";
-import { ApiError, ApiNetworkError } from "../api/transport.ts";
 import { needsConnection, needsServer } from "./needs-connection.ts";
 
 describe("needsConnection", () => {

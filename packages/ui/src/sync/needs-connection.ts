@@ -3,7 +3,7 @@
  * a 503 flagged `details.needsConnection` (see apps/desktop). The admin panel shows 'Needs a connection'
  * for it instead of an error; the web never gets this answer, so nothing changes there.
  */
-import { ApiError } from "../api/transport.ts";
+import { ApiError } from "@portfolio/core/operations/client";
 
 export const NEEDS_CONNECTION = {
   title: "Needs a connection",

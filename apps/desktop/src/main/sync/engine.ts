@@ -6,7 +6,7 @@
  * - conflicts and rejections are per op (push.ts): they go to 'Needs attention' and block nothing.
  * Timers and the clock are injected so tests drive the schedule.
  */
-import { ApiError, ApiNetworkError, type Transport } from "@portfolio/ui/api/transport.ts";
+import { ApiError, ApiNetworkError, type Transport } from "@portfolio/core/operations/client";
 import type { CredentialStore } from "../credential-store.ts";
 import type { LocalDb } from "./outbox.ts";
 import { type DownloadProgress, pullChanges, storedDownload } from "./pull.ts";

@@ -12,7 +12,7 @@
  * is still waiting) and the ordinary cursor kept: until then the desktop is not in sync.
  */
 import type { SyncChange, SyncPullAnswer } from "@portfolio/core/domain";
-import type { Transport } from "@portfolio/ui/api/transport.ts";
+import type { Transport } from "@portfolio/core/operations/client";
 import { deleteLocalProject, localFields, syncedFields, writeLocalProfile, writeLocalProject } from "./local-rows.ts";
 import { entityKey, type LocalDb, waitingByEntity } from "./outbox.ts";
 import { readState, recordServerState, writeState } from "./server-state.ts";

@@ -14,7 +14,7 @@ import {
   type SyncOpResult,
   type SyncPushAnswer,
 } from "@portfolio/core/domain";
-import type { Transport } from "@portfolio/ui/api/transport.ts";
+import type { Transport } from "@portfolio/core/operations/client";
 import { dropOp, type LocalDb, markAttention, type OutboxEntry, outboxCounts, pendingOps } from "./outbox.ts";
 import { recordServerState, serverState } from "./server-state.ts";
 

@@ -1,13 +1,14 @@
 /**
- * The desktop's way to the server: the UI's registry-driven HTTP transport (the same one the web admin
+ * The desktop's way to the server: core's registry-driven HTTP transport (the same one the web admin
  * panel uses), given a fetch that adds the desktop's credential. Two kinds:
  * - the device transport: `Authorization: Bearer <token>`, for sync and the online-only admin calls;
  * - a one-off session transport for connecting: a cookie jar and the server's own Origin (the desktop is
  *   not a browser page, so it states the origin the server expects), used to log in, mint the device
  *   token and log out again.
  */
-import { createHttpTransport } from "@portfolio/ui/api/http-transport.ts";
-import type { Transport } from "@portfolio/ui/api/transport.ts";
+
+import type { Transport } from "@portfolio/core/operations/client";
+import { createHttpTransport } from "@portfolio/core/operations/client/http";
 
 /** `https://example.com/` and `https://example.com` are the same server. */
 export function normalizeServerUrl(url: string): string {

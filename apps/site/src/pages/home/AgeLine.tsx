@@ -33,7 +33,7 @@ export function AgeLine({ birthDate, builtAt }: { birthDate: Date; builtAt: stri
 
   const onDashClick = async () => {
     try {
-      const answer = await api.hello();
+      const answer = await api.call("hello", {});
       window.alert(answer.message);
     } catch {
       window.alert("The server did not answer. Please try again later.");

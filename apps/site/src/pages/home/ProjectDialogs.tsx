@@ -31,7 +31,7 @@ export default function ProjectDialogs({ editing, deleting, onClose, onChanged, 
   const save = async (body: ProjectBody, version?: number) => {
     if (!editing) return;
     try {
-      await api.updateProject(editing._id, { ...body, version });
+      await api.call("projects.update", { id: editing._id, ...body, version });
     } catch (error) {
       // Changed elsewhere: the editor shows the current values and lets the user reapply (no alert).
       const stale = projectConflictFrom(error);
@@ -48,7 +48,7 @@ export default function ProjectDialogs({ editing, deleting, onClose, onChanged, 
   const remove = async () => {
     if (!deleting) return;
     try {
-      await api.deleteProject(deleting._id);
+      await api.call("projects.delete", { id: deleting._id });
       onChanged();
     } catch (error) {
       const problem = saveErrorFrom(error, PROJECT_MESSAGES.deleteFailed, PROJECT_MESSAGES.deleteError);

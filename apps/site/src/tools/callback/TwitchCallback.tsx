@@ -35,7 +35,7 @@ type View =
 /** The owner's streaming site as the server has it now (editable in the admin panel), else the built-in one. */
 async function streamingSite(api: ApiClient, fallback: string): Promise<string> {
   try {
-    const url = (await api.getSiteProfile()).streamingSiteUrl;
+    const url = (await api.call("profile.get", {})).streamingSiteUrl;
     return /^https?:$/.test(new URL(url).protocol) ? url : fallback;
   } catch {
     return fallback;
@@ -74,7 +74,7 @@ export function TwitchCallback({ fallbackUrl = SITE_SETTINGS.streamingSiteUrl }:
     });
     let timer: number | undefined;
     const destination = streamingSite(api, fallbackUrl);
-    api.sendTwitchCallback(payload).then(
+    api.call("twitch.callback", payload).then(
       async () => {
         const url = await destination;
         setStreamingSiteUrl(url);

@@ -3,8 +3,9 @@
  * machine, the saved session (restore, 3-day expiry), share links and the loading screen for big loads.
  */
 import { YOUTUBE_MESSAGES } from "@portfolio/core/domain";
-import { browserStorage, errorMessage, type PlaylistAvailability, useAuth, useNavigate } from "@portfolio/ui";
+import { browserStorage, errorMessage, useAuth, useNavigate } from "@portfolio/ui";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { type PlaylistAvailability, playlistAvailability, playlistVideos } from "./playlist-availability.ts";
 import { inputsFromPlaylistUrl, playlistUrlOf, readPlaylistInputs } from "./playlist-input.ts";
 import { clearSavedPlaylist, loadSavedPlaylist, savePlaylist } from "./playlist-storage.ts";
 import { newSeed } from "./seeded-random.ts";
@@ -42,9 +43,9 @@ export function useShuffler() {
       setError(null);
       const slow = window.setTimeout(() => request.current === id && setSlowLoad(true), LOADING_SCREEN_AFTER_MS);
       try {
-        const answers = await Promise.all(ids.map((playlistId) => api.getPlaylist(playlistId)));
+        const answers = await Promise.all(ids.map((playlistId) => api.call("tools.playlist", { playlistId })));
         if (request.current !== id) return;
-        const videos = mergePlaylists(answers.map((answer) => answer.videos ?? []));
+        const videos = mergePlaylists(answers.map(playlistVideos));
         if (videos.length === 0) {
           setError({ message: NO_PLAYABLE_VIDEOS, index: null });
           return;
@@ -68,8 +69,8 @@ export function useShuffler() {
   useEffect(() => {
     let live = true;
     // The probe answers 200 either way; a server that cannot be reached counts as unavailable too.
-    api.checkPlaylistApi().then(
-      (answer) => live && setAvailability(answer),
+    api.call("tools.playlist", { test: "true" }).then(
+      (answer) => live && setAvailability(playlistAvailability(answer)),
       () => live && setAvailability("unavailable"),
     );
     return () => {

@@ -37,10 +37,10 @@ export function AuditChainStatus() {
       const ticket = ++sequence.current;
       setBusy(true);
       try {
-        const last = fresh ? null : (await api.getLastAuditCheck()).check;
+        const last = fresh ? null : (await api.call("audit.lastCheck", {})).check;
         const next: Check = last
           ? { answer: last, at: last.at }
-          : { answer: await api.verifyAuditLog(), at: new Date().toISOString() };
+          : { answer: await api.call("audit.verify", {}), at: new Date().toISOString() };
         if (ticket !== sequence.current) return;
         setCheck(next);
         setNow(new Date());

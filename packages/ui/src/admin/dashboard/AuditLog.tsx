@@ -41,7 +41,7 @@ export function AuditLog() {
       setLoading(true);
       setError(null);
       try {
-        const answer = await api.getAuditLog({
+        const answer = await api.call("audit.list", {
           actor: filters.actor || undefined,
           kind: filters.kind || undefined,
           before,

@@ -29,15 +29,15 @@ export function DashboardTab({
   const api = useApi();
   const notify = useNotify();
   const canSeeUsers = viewerCan(viewer, "users.view");
-  const stats = useLoad(() => api.getDashboard());
-  const twitch = useLoad(() => api.getTwitchStatus());
+  const stats = useLoad(() => api.call("dashboard.get", {}));
+  const twitch = useLoad(() => api.call("twitch.status", {}));
   const [busyId, setBusyId] = useState<string | null>(null);
 
   // The pending list comes with the figures (the newest 10, with what each holds): no list of every user.
   const activate = async (user: PendingSignup) => {
     setBusyId(user._id);
     try {
-      await api.updateUser(user._id, { isActive: true });
+      await api.call("users.update", { id: user._id, isActive: true });
       notify({ tone: "success", text: `User "${user.username}" activated.` });
     } catch (error) {
       notify(failureFeedback(USER_MESSAGES.activateFailed, error));

@@ -19,7 +19,7 @@ export function useActorSuggestions(typed: string): string[] {
       return;
     }
     const timer = setTimeout(() => {
-      api.getUsersPage(query).then(
+      api.call("users.list", query).then(
         (answer) => {
           if (ticket === sequence.current) setNames(answer.users.map((u) => u.username));
         },

@@ -55,7 +55,10 @@ export function ProjectsTab({
   const [shownSort, setShownSort] = useState(DEFAULT_PROJECT_SORT);
   /** The cursors of the pages after the first that led here (a new order starts again at the first page). */
   const [trail, setTrail] = useState<CursorTrail>(FIRST_PAGE);
-  const projects = useCursorPage((query) => api.getProjectsPage(query), projectsPageQuery(sort, trailCursor(trail)));
+  const projects = useCursorPage(
+    (query) => api.call("projects.list", query),
+    projectsPageQuery(sort, trailCursor(trail)),
+  );
   const table = useRef<ProjectsTableHandle>(null);
   const { shownPage, nextPage, previousPage } = usePageMoves(
     projects,
@@ -102,8 +105,8 @@ export function ProjectsTab({
   const save = async (body: ProjectBody, version?: number) => {
     const editing = editor?.project ?? null;
     try {
-      if (editing) await api.updateProject(editing._id, { ...body, version });
-      else await api.createProject(body);
+      if (editing) await api.call("projects.update", { id: editing._id, ...body, version });
+      else await api.call("projects.create", body);
     } catch (error) {
       // Changed elsewhere: the editor shows the current values and lets the user reapply (no alert).
       const stale = projectConflictFrom(error);
@@ -120,7 +123,11 @@ export function ProjectsTab({
   /** 'Restore this version': on top of the version the editor shows, which then shows the restored project. */
   const restoreVersion = async (project: Project, item: HistoryItem<ProjectFieldsView>) => {
     try {
-      const restored = await api.restoreProjectVersion(project._id, item.version, project.version);
+      const restored = await api.call("projects.restore", {
+        id: project._id,
+        version: item.version,
+        baseVersion: project.version,
+      });
       setEditor({ project: restored });
       notify(saved(RESTORE_MESSAGES.restored(restored.title, item.version)));
     } catch (error) {
@@ -137,7 +144,7 @@ export function ProjectsTab({
 
   const undoDelete = async (project: Project) => {
     try {
-      await api.restoreFromTrash(project._id);
+      await api.call("trash.restore", { id: project._id });
       notify(saved(TRASH_MESSAGES.restored(project.title)));
     } catch (error) {
       notify(failureFeedback(TRASH_MESSAGES.restoreFailed, error));
@@ -149,7 +156,7 @@ export function ProjectsTab({
     const project = deleting;
     if (!project) return;
     try {
-      await api.deleteProject(project._id);
+      await api.call("projects.delete", { id: project._id });
       // The deleted project waits in the trash: 'Undo' (focused, so a keyboard reaches it) puts it back.
       notify({
         ...saved(TRASH_MESSAGES.deletedUndo(project.title)),

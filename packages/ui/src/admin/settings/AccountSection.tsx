@@ -34,7 +34,7 @@ export function SessionsCard({ onLoggedOut }: { onLoggedOut: () => Promise<void>
 
 function BrowserSessions({ onLoggedOut }: { onLoggedOut: () => Promise<void> }) {
   const api = useApi();
-  const sessions = useLoad(() => api.getSessions());
+  const sessions = useLoad(() => api.call("sessions.list", {}).then((answer) => answer.sessions));
   return (
     <Card
       title="Active sessions"
@@ -42,7 +42,11 @@ function BrowserSessions({ onLoggedOut }: { onLoggedOut: () => Promise<void> }) 
       testId="sessions"
       headingLevel={3}
     >
-      <SessionsList sessions={sessions} onEndedCurrent={onLoggedOut} endOthers={() => api.endOtherSessions()} />
+      <SessionsList
+        sessions={sessions}
+        onEndedCurrent={onLoggedOut}
+        endOthers={() => api.call("sessions.endOthers", {})}
+      />
     </Card>
   );
 }

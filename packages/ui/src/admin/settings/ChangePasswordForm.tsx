@@ -36,7 +36,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => Promise<voi
     if (problem) return setAttempt((n) => n + 1);
     setBusy(true);
     try {
-      const answer = await api.changePassword(current, next);
+      const answer = await api.call("account.changePassword", { currentPassword: current, newPassword: next });
       setCurrent("");
       setNext("");
       setConfirm("");

@@ -39,7 +39,7 @@ export function RoleHistory({
   const reasonId = useId();
   const [refused, setRefused] = useState(false);
   const preview = (item: HistoryItem<RoleFieldsView>) =>
-    api.restoreRole(roleKey, item.version, { dryRun: true }).then(
+    api.call("roles.restore", { roleKey, version: item.version, dryRun: true }).then(
       (answer) => rolePreviewForRestore(answer),
       (error: unknown) => rolePreviewForRestore(null, error),
     );
@@ -47,7 +47,7 @@ export function RoleHistory({
     <div className="space-y-3" data-testid="role-history">
       <HistoryPanel
         noun="role"
-        load={(before) => api.getRoleHistory(roleKey, { before, limit: HISTORY_PAGE_SIZE })}
+        load={(before) => api.call("roles.history", { roleKey, before, limit: HISTORY_PAGE_SIZE })}
         current={role}
         reloadKey={role.permissions.join(" ")}
         labels={ROLE_FIELD_LABELS}

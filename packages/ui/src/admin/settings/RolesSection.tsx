@@ -32,7 +32,7 @@ export function RolesSection({
 
   const save = async (roleKey: RoleKey, permissions: string[]) => {
     try {
-      const answer = await api.updateRolePermissions(roleKey, permissions);
+      const answer = await api.call("roles.update", { roleKey, permissions });
       notify({ tone: "success", text: roleUpdatedMessage(answer.updatedUsers) });
     } catch (error) {
       notify({ tone: "error", text: roleUpdateFailedMessage(failureReason(error)) });
@@ -41,12 +41,12 @@ export function RolesSection({
   };
 
   const preview = (roleKey: RoleKey, permissions: string[]) =>
-    api.updateRolePermissions(roleKey, permissions, { dryRun: true });
+    api.call("roles.update", { roleKey, permissions, dryRun: true });
 
   // The History panel shows a refusal in place (an Error's message); success is a toast like a save.
   const restore = async (roleKey: RoleKey, version: number) => {
     try {
-      const answer = await api.restoreRole(roleKey, version);
+      const answer = await api.call("roles.restore", { roleKey, version });
       notify({ tone: "success", text: roleRestoredMessage(version, answer.updatedUsers) });
     } catch (error) {
       throw new Error(roleRestoreFailedMessage(failureReason(error)));

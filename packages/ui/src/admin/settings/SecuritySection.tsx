@@ -44,7 +44,10 @@ function RequirementCard() {
   const api = useApi();
   // The owner's own second factors: whether turning it on closes the panel for the owner too.
   const state = useLoad(async () => {
-    const [settings, own] = await Promise.all([api.getSecuritySettings(), api.getAccountSecurity()]);
+    const [settings, own] = await Promise.all([
+      api.call("settings.security.get", {}),
+      api.call("account.security", {}),
+    ]);
     return { settings, ownerHasOne: own.totp || own.passkeys.length > 0 };
   });
   return (
@@ -90,7 +93,7 @@ function RequirementSwitch({
     setBusy(true);
     setError(null);
     try {
-      await api.updateSecuritySettings({ requireSecondFactorForStaff: next });
+      await api.call("settings.security.update", { requireSecondFactorForStaff: next });
       notify({ tone: "success", text: next ? REQUIREMENT_ON : REQUIREMENT_OFF });
       // An owner without a second factor is now one of the staff it stops: the session says so, and the site
       // takes them to Account security at once, as the confirmation said.

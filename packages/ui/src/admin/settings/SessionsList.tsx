@@ -33,7 +33,7 @@ export function SessionsList({
   what?: string;
 }) {
   const api = useApi();
-  const endOne = endSession ?? ((sessionId: string) => api.endSession(sessionId));
+  const endOne = endSession ?? ((sessionId: string) => api.call("sessions.end", { id: sessionId }));
   const notify = useNotify();
   const [busyId, setBusyId] = useState<string | null>(null);
   const [askingEndOthers, setAskingEndOthers] = useState(false);

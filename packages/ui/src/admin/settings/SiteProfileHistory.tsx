@@ -5,9 +5,9 @@
  * meanwhile answers 409: nothing is restored, and the form and the history show the latest profile.
  */
 import type { HistoryItem, SiteProfile } from "@portfolio/core/domain";
+import { ApiError } from "@portfolio/core/operations/client";
 import { useId, useRef, useState } from "react";
 import { failureReason } from "../../api/api-client.ts";
-import { ApiError } from "../../api/transport.ts";
 import { useApi } from "../../auth/auth-context.tsx";
 import { RefusalAlert, UnavailableReason } from "../../components/unavailable.tsx";
 import { HISTORY_PAGE_SIZE, HistoryPanel } from "../../history/HistoryPanel.tsx";
@@ -55,7 +55,7 @@ export function SiteProfileHistory({
 
   const restore = async (item: HistoryItem<SiteProfile>) => {
     try {
-      await api.restoreSiteProfile(item.version, { baseVersion: newest.current });
+      await api.call("profile.restore", { version: item.version, baseVersion: newest.current });
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         await onRestored();
@@ -72,7 +72,7 @@ export function SiteProfileHistory({
       <HistoryPanel
         noun="site profile"
         load={async (before) => {
-          const answer = await api.getSiteProfileHistory({ before, limit: HISTORY_PAGE_SIZE });
+          const answer = await api.call("profile.history", { before, limit: HISTORY_PAGE_SIZE });
           if (before === undefined) newest.current = answer.items[0]?.version;
           return answer;
         }}

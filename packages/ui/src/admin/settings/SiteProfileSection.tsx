@@ -32,7 +32,7 @@ export const OWNER_ONLY = "Only the owner can change the site profile.";
 
 export function SiteProfileSection() {
   const api = useApi();
-  const profile = useLoad(() => api.getSiteProfile());
+  const profile = useLoad(() => api.call("profile.get", {}));
   const owner = useCan("settings.update");
   const [dirty, setDirty] = useState(false);
   return (
@@ -105,7 +105,7 @@ function ProfileForm({
     if (problem) return setAttempt((n) => n + 1);
     setBusy(true);
     try {
-      await api.updateSiteProfile(profile);
+      await api.call("profile.update", profile);
       notify({ tone: "success", text: PROFILE_SAVED });
       await onSaved();
     } catch (failure) {

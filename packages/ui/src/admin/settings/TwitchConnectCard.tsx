@@ -24,7 +24,7 @@ export function TwitchConnectCard({
   navigate?: (url: string) => void;
 }) {
   const api = useApi();
-  const status = useLoad(() => api.getTwitchStatus());
+  const status = useLoad(() => api.call("twitch.status", {}));
   const [error, setError] = useState<SaveError | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -32,7 +32,7 @@ export function TwitchConnectCard({
     setBusy(true);
     setError(null);
     try {
-      const { authorizeUrl } = await api.connectTwitch();
+      const { authorizeUrl } = await api.call("twitch.connect", {});
       // Only ever leave for a web address, whatever the answer holds.
       if (!isHttpUrl(authorizeUrl)) throw new Error("The server did not answer a web address.");
       navigate(authorizeUrl);

@@ -20,14 +20,14 @@ import { useLoad } from "../use-load.ts";
 export function TrashTab({ onChanged }: { onChanged: () => Promise<void> }) {
   const api = useApi();
   const notify = useNotify();
-  const trash = useLoad(async () => (await api.getTrash()).items);
+  const trash = useLoad(async () => (await api.call("trash.list", {})).items);
   const [busyId, setBusyId] = useState<string | null>(null);
   const [purging, setPurging] = useState<TrashItem | null>(null);
 
   const restore = async (item: TrashItem) => {
     setBusyId(item.id);
     try {
-      await api.restoreFromTrash(item.id);
+      await api.call("trash.restore", { id: item.id });
       notify({ tone: "success", text: TRASH_MESSAGES.restored(item.title) });
     } catch (error) {
       notify(failureFeedback(TRASH_MESSAGES.restoreFailed, error));
@@ -41,7 +41,7 @@ export function TrashTab({ onChanged }: { onChanged: () => Promise<void> }) {
     const item = purging;
     if (!item) return;
     try {
-      await api.purgeFromTrash(item.id);
+      await api.call("trash.purge", { id: item.id });
       notify({ tone: "success", text: TRASH_MESSAGES.purged(item.title) });
     } catch (error) {
       notify(failureFeedback(TRASH_MESSAGES.purgeFailed, error));

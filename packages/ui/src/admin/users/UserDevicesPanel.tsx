@@ -70,7 +70,7 @@ export function UserDevicesPanel({
 
 function UserSessions({ user, onLoggedOut }: { user: AdminUser; onLoggedOut: () => Promise<void> }) {
   const api = useApi();
-  const sessions = useLoad(() => api.getUserSessions(user._id));
+  const sessions = useLoad(() => api.call("users.sessions.list", { id: user._id }).then((answer) => answer.sessions));
   return (
     <div className="mt-5" data-testid="user-sessions">
       <h3 className="mb-1 text-sm font-semibold text-slate-900 dark:text-white">Browser sessions</h3>
@@ -80,7 +80,7 @@ function UserSessions({ user, onLoggedOut }: { user: AdminUser; onLoggedOut: () 
         <SessionsList
           sessions={sessions}
           onEndedCurrent={onLoggedOut}
-          endSession={(sessionId) => api.endUserSession(user._id, sessionId)}
+          endSession={(sessionId) => api.call("users.sessions.end", { id: user._id, sessionId })}
           what={`the sessions of "${user.username}"`}
         />
       )}

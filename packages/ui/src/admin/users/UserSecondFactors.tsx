@@ -5,8 +5,8 @@
  * not, the button stays, unavailable, and a press shows why beside it.
  */
 import type { AdminUser } from "@portfolio/core/domain";
+import { ApiError } from "@portfolio/core/operations/client";
 import { useId, useState } from "react";
-import { ApiError } from "../../api/transport.ts";
 import { useApi } from "../../auth/auth-context.tsx";
 import { Button } from "../../components/Button.tsx";
 import { RefusalAlert, UnavailableReason, unavailableProps } from "../../components/unavailable.tsx";
@@ -40,7 +40,7 @@ export function UserSecondFactors({ user, viewer }: { user: AdminUser; viewer: V
 
   const remove = async () => {
     try {
-      await api.removeUserSecondFactors(user._id);
+      await api.call("users.secondFactors.remove", { id: user._id });
       notify({ tone: "success", text: removedMessage(user.username) });
     } catch (error) {
       if (error instanceof ApiError && error.status === 409 && error.serverMessage) {

@@ -113,7 +113,7 @@ export function UsersTab({
     run(
       user,
       async () => {
-        await api.updateUser(user._id, { isActive: true });
+        await api.call("users.update", { id: user._id, isActive: true });
         return { tone: "success", text: `User "${user.username}" activated.` };
       },
       (e) => failureFeedback(USER_MESSAGES.activateFailed, e),
@@ -123,7 +123,7 @@ export function UsersTab({
     run(
       user,
       async () => {
-        await api.resendInvitation(user._id);
+        await api.call("users.invitation.resend", { id: user._id });
         return {
           tone: "success",
           text: `A new invitation link was sent to ${user.email ?? user.username}. The earlier link no longer works.`,
@@ -165,7 +165,7 @@ export function UsersTab({
         await run(
           user,
           async () => {
-            await api.updateUser(user._id, { isActive: false });
+            await api.call("users.update", { id: user._id, isActive: false });
             return { tone: "success", text: `User "${user.username}" deactivated. Their sessions have ended.` };
           },
           (e) => failureFeedback(USER_MESSAGES.updateFailed, e),
@@ -175,7 +175,7 @@ export function UsersTab({
         await run(
           user,
           async () => {
-            await api.resetUserPassword(user._id);
+            await api.call("users.resetPassword", { id: user._id });
             return { tone: "success", text: USER_MESSAGES.resetSent };
           },
           (e) => failureFeedback(USER_MESSAGES.resetFailed, e),
@@ -185,7 +185,7 @@ export function UsersTab({
         await run(
           user,
           async () => {
-            await api.deleteUser(user._id);
+            await api.call("users.delete", { id: user._id });
             // A deleted user's tokens went with them: their panel has nothing left to show.
             setDevicesOf((open) => (open?._id === user._id ? null : open));
             return { tone: "success", text: `User "${user.username}" deleted.` };
@@ -199,7 +199,7 @@ export function UsersTab({
 
   const saveUser = async (user: AdminUser, body: { username: string; permissions: string[] }) => {
     try {
-      await api.updateUser(user._id, body);
+      await api.call("users.update", { id: user._id, ...body });
     } catch (error) {
       const message = failureFeedback(USER_MESSAGES.updateFailed, error);
       throw new SaveError(message.text, message.detail);
@@ -211,7 +211,7 @@ export function UsersTab({
 
   const invite = async (body: InviteBody) => {
     try {
-      await api.inviteUser(body);
+      await api.call("users.invite", body);
     } catch (error) {
       const message = failureFeedback(USER_MESSAGES.inviteFailed, error);
       throw new SaveError(message.text, message.detail);
@@ -223,7 +223,7 @@ export function UsersTab({
 
   const changeEmail = async (user: AdminUser, email: string) => {
     try {
-      await api.changeUserEmail(user._id, email);
+      await api.call("users.email.change", { id: user._id, email });
     } catch (error) {
       const message = failureFeedback(USER_MESSAGES.emailChangeFailed, error);
       throw new SaveError(message.text, message.detail);

@@ -10,5 +10,5 @@ import { type UsersFilter, usersPageQuery } from "./users-list.ts";
 export type UsersPageState = CursorPageState<AdminUsersAnswer>;
 
 export function useUsersPage(api: ApiClient, filter: UsersFilter, cursor: string | undefined): UsersPageState {
-  return useCursorPage((query) => api.getUsersPage(query), usersPageQuery(filter, cursor));
+  return useCursorPage((query) => api.call("users.list", query), usersPageQuery(filter, cursor));
 }

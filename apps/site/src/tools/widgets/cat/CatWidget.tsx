@@ -44,7 +44,7 @@ export default function CatWidget({ options, preview = false }: { options: CatOp
       if (pageIsVisible()) timer = window.setTimeout(ask, ms);
     };
     const load = () => {
-      api.getCatOfTheDay().then(
+      api.call("tools.catOfTheDay", {}).then(
         (cat) => {
           if (!live) return;
           attempt = 0;

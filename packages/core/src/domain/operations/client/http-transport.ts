@@ -1,12 +1,14 @@
 /**
- * `Transport` over the HTTP API: the registry's route for each call, JSON in and out, cookies included.
+ * `Transport` over the HTTP API, for the browser and for Node (the desktop's main process) alike: the
+ * registry's route for each call, JSON in and out, cookies included.
  *
  * A creating write (`route.idempotent`) carries a fresh Idempotency-Key and is sent once more with the same
  * key when no answer came back or a balancer answered 502/503/504 (an instance restarting), and again after
  * the Retry-After of a 409 saying its first attempt still runs: the server answers a retry with the first
  * answer, so it never creates twice.
  */
-import { fillPath, ROUTES, splitInput } from "@portfolio/core/operations/client";
+import { fillPath, splitInput } from "../define.ts";
+import { ROUTES } from "../routes.generated.ts";
 import { ApiError, ApiNetworkError, type Transport } from "./transport.ts";
 
 export interface HttpTransportOptions {

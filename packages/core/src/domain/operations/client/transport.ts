@@ -1,11 +1,19 @@
 /**
- * How UI code reaches any operation of the registry: `call(name, input)`, typed from the registry. The site
- * passes an HTTP transport (http-transport.ts), the desktop renderer an IPC one; neither has per-operation code.
+ * How any client reaches any operation of the registry: `call(name, input)`, its input and answer typed from
+ * the registry's entry. The site and the desktop's main process pass an HTTP transport (http-transport.ts),
+ * the desktop renderer an IPC one; none has per-operation code.
  */
-import type { InputOf, OperationName, Operations, ResultOf } from "@portfolio/core/operations/client";
+import type { InputOf, ResultOf } from "../define.ts";
+import type { OperationName, Operations } from "../registry.ts";
+
+/** One call of any operation by name: the input the registry declares for it in, its result out. */
+export type OperationCall = <K extends OperationName>(
+  name: K,
+  input: InputOf<Operations[K]>,
+) => Promise<ResultOf<Operations[K]>>;
 
 export interface Transport {
-  call<K extends OperationName>(name: K, input: InputOf<Operations[K]>): Promise<ResultOf<Operations[K]>>;
+  call: OperationCall;
 }
 
 /** The backend answered, but not with success. `serverMessage` is its `error` text when it gave one. */
