@@ -19,7 +19,8 @@ import {
 import { recordAudit } from "./audit.service.ts";
 import { type Actor, ANONYMOUS, type Core } from "./context.ts";
 import { countDaily } from "./daily-counts.table.ts";
-import type { MailMessage } from "./mail/mailer.ts";
+import { INVITATION_PATH, link } from "./mail/links.ts";
+import type { MailMessage } from "./mail/mail-message.ts";
 import { accountExistsMail, activationMail, invitationMail, resetMail, usernameTakenMail } from "./mail/templates.ts";
 import { parseInput } from "./parse-input.ts";
 import { rankFor, rolePermissions } from "./roles.service.ts";
@@ -294,13 +295,4 @@ export async function resetPassword(core: Core, input: unknown): Promise<{ messa
 export async function linkHolder(db: Db, userId: string): Promise<Actor> {
   const row = await findUserById(db, userId);
   return { kind: "user", id: row.id, username: row.username, permissions: parsePermissions(row.permissions) };
-}
-
-/** The site pages that open an invitation and an address confirmation (apps/site). */
-export const INVITATION_PATH = "/accept-invitation";
-export const EMAIL_CONFIRM_PATH = "/confirm-email";
-
-export function link(core: Core, path: string, token?: string): string {
-  const base = `${core.config.publicUrl.replace(/\/+$/, "")}${path}`;
-  return token === undefined ? base : `${base}?token=${encodeURIComponent(token)}`;
 }

@@ -1,42 +1,23 @@
 /** Projects: public listing and the editor's create, update and delete (spec sections 2, 6 and 7). */
 
 import { createHash } from "node:crypto";
-import { type Insertable, sql } from "kysely";
+import type { Insertable } from "kysely";
 import { toCount } from "../data/dialect.ts";
 import type { Db, ProjectRow, ProjectsTable } from "../data/schema.ts";
 import { Conflict, NotFound } from "../domain/errors.ts";
 import { builtInProjects } from "../domain/fallback-projects.ts";
 import type { Project } from "../domain/projects.ts";
 import { type ProjectPatch, projectCreateSchema, projectUpdateSchema } from "../domain/validation.ts";
-import { changedSyncFields, recordChange } from "../sync/change-log.ts";
 import { changedFields, recordAudit } from "./audit.service.ts";
+import { changedSyncFields, recordChange } from "./change-log.ts";
 import type { Actor, Core } from "./context.ts";
 import { parseInput } from "./parse-input.ts";
 import { assertCan } from "./policy.ts";
 import { projectVersionRows } from "./project-history.service.ts";
 import { shuffleKeyOf } from "./project-order.ts";
+import { bumpRevision, toProject } from "./projects.table.ts";
 import { newId } from "./secrets.ts";
-import { getSetting } from "./settings.service.ts";
 import { putInTrash } from "./trash.service.ts";
-
-const REVISION_KEY = "projects_revision";
-
-export function toProject(row: ProjectRow): Project {
-  const project: Project = {
-    _id: row.id,
-    title: row.title,
-    description: row.description,
-    isArchived: row.is_archived === 1,
-    isLatest: row.is_latest === 1,
-    tags: JSON.parse(row.tags) as string[],
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    version: row.version,
-  };
-  if (row.github) project.github = row.github;
-  if (row.external_link) project.externalLink = row.external_link;
-  return project;
-}
 
 /** A new row (version 1) from validated project fields; absent links are stored as NULL. */
 type ProjectFields = Pick<
@@ -90,28 +71,6 @@ export async function projectCounts(
   const archived = (await count(true)) - (latest?.is_archived === 1 ? 1 : 0);
   const latestCount = latest ? 1 : 0;
   return { total, latest: latestCount, active: total - latestCount - archived, archived };
-}
-
-/** A counter bumped by every project write, so a cached list can tell it is stale (across instances too). */
-export async function projectsRevision(db: Db): Promise<number> {
-  return (await getSetting<number>(db, REVISION_KEY)) ?? 0;
-}
-
-/**
- * Every project write takes this first: one atomic statement inside the write's transaction: two writers at once (two instances on PostgreSQL)
- * each add one and the row lock orders them, so no bump is lost and a cache never keeps a stale list. Taken
- * before any project row, the lock also orders whole project writes, so the one-latest rule below sees every
- * committed latest (two editors marking two projects latest at once end with one) and no two writes wait
- * on each other's rows (no deadlock).
- */
-export async function bumpRevision(db: Db): Promise<void> {
-  await db
-    .insertInto("settings")
-    .values({ key: REVISION_KEY, value: "1" })
-    .onConflict((oc) =>
-      oc.column("key").doUpdateSet({ value: sql<string>`cast(cast(settings.value as integer) + 1 as text)` }),
-    )
-    .execute();
 }
 
 async function findProject(db: Db, id: string): Promise<ProjectRow> {

@@ -7,7 +7,7 @@ import { NotFound } from "../domain/errors.ts";
 import { historyQuerySchema, profileRestoreBodySchema, type SiteProfileHistoryAnswer } from "../domain/history.ts";
 import type { SiteProfile } from "../domain/site-profile.ts";
 import { siteProfileSchema } from "../domain/site-profile-schema.ts";
-import { profileVersion } from "../sync/change-log.ts";
+import { profileVersion } from "./change-log.ts";
 import type { Actor, Core } from "./context.ts";
 import { parseInput } from "./parse-input.ts";
 import { assertCan } from "./policy.ts";

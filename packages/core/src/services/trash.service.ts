@@ -7,13 +7,13 @@ import type { Db, ProjectRow } from "../data/schema.ts";
 import { Conflict, NotFound } from "../domain/errors.ts";
 import type { TrashAnswer } from "../domain/history.ts";
 import type { Project } from "../domain/projects.ts";
-import { recordChange } from "../sync/change-log.ts";
 import { recordAudit } from "./audit.service.ts";
+import { recordChange } from "./change-log.ts";
 import { type Actor, actorName, type Core } from "./context.ts";
 import { assertCan } from "./policy.ts";
 import { projectVersionRows } from "./project-history.service.ts";
 import { shuffleKeyOf } from "./project-order.ts";
-import { bumpRevision, toProject } from "./projects.service.ts";
+import { bumpRevision, toProject } from "./projects.table.ts";
 
 export const TRASH_NOT_FOUND = "That project is not in the trash.";
 

@@ -24,10 +24,11 @@ import {
 } from "../domain/sync.ts";
 import type { OperationContext } from "../operations/context.ts";
 import { assertAction, runOperation } from "../operations/run-operation.ts";
+import { type ChangeOrigin, changesSince, lastChange, profileVersion } from "../services/change-log.ts";
 import { can } from "../services/policy.ts";
-import { createProject, toProject } from "../services/projects.service.ts";
+import { createProject } from "../services/projects.service.ts";
+import { toProject } from "../services/projects.table.ts";
 import { getSiteProfile } from "../services/site-profile.service.ts";
-import { type ChangeOrigin, changesSince, lastChange, profileVersion } from "./change-log.ts";
 
 export type AppliedOrConflict = SyncApplied | SyncConflict;
 

@@ -22,10 +22,10 @@ import {
   syncOpSchema,
 } from "../domain/sync.ts";
 import type { OperationContext } from "../operations/context.ts";
+import { type ChangeOrigin, lastChangeSeq, markChangesSince } from "../services/change-log.ts";
 import type { UserActor } from "../services/context.ts";
 import { requireUser } from "../services/policy.ts";
 import { applyOp } from "./apply-op.ts";
-import { type ChangeOrigin, lastChangeSeq, markChangesSince } from "./change-log.ts";
 import { joinedTransaction } from "./joined-transaction.ts";
 import { pruneSyncLogIfDue } from "./retention.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { MailMessage } from "./mail-message.ts";
 import { createMailQueue } from "./mail-queue.ts";
-import type { MailMessage } from "./mailer.ts";
 
 const mail = (n: number, link = `https://site.example/reset-password?token=secret-token-${n}`): MailMessage => ({
   to: `user${n}@example.com`,

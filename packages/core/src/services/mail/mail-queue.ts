@@ -6,7 +6,7 @@
  * shutdown calls it so no queued mail is lost to a clean stop.
  */
 import type { CoreObserver } from "../observer.ts";
-import type { MailMessage } from "./mailer.ts";
+import type { MailMessage } from "./mail-message.ts";
 
 /**
  * A queued mail starts this long after it was queued: past the current request's answer and the next turn

@@ -8,17 +8,8 @@ import type { Transporter } from "nodemailer";
 import type { CoreObserver } from "../observer.ts";
 import { newId } from "../secrets.ts";
 import { brandedHtml, senderAddress, senderName } from "./layout.ts";
+import type { MailMessage } from "./mail-message.ts";
 import { createMailQueue, type MailQueue } from "./mail-queue.ts";
-
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  /** The message's HTML content; the mailer puts it in the site's layout. */
-  html: string;
-  /** The one link the mail carries; logged for the file outbox outside production. */
-  link: string;
-}
 
 /**
  * `send` delivers now and reports failure to the caller (an admin's "send reset mail"); `enqueue` delivers

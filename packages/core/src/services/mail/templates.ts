@@ -3,7 +3,7 @@
  * layout (layout.ts). Links are absolute, built from PUBLIC_URL. Every interpolated value is escaped.
  */
 import { actionButton, escapeHtml } from "./layout.ts";
-import type { MailMessage } from "./mailer.ts";
+import type { MailMessage } from "./mail-message.ts";
 
 function mail(
   to: string,

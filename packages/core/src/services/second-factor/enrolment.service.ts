@@ -17,8 +17,8 @@ import {
   totpDeleteBodySchema,
 } from "../../domain/second-factor.ts";
 import { type AuditAction, recordAudit } from "../audit.service.ts";
-import { link } from "../auth.service.ts";
 import type { Actor, Core, UserActor } from "../context.ts";
+import { ACCOUNT_SECURITY_PATH, link } from "../mail/links.ts";
 import { formerAddressNoticeMail, securityNoticeMail } from "../mail/templates.ts";
 import { parseInput } from "../parse-input.ts";
 import { assertCan, requireUser } from "../policy.ts";
@@ -35,8 +35,6 @@ import { endLoginStep, findLoginStep, putKeyedStep } from "./login-steps.ts";
 import { sealTotpSecret } from "./secret-box.ts";
 import { newTotpSecret, otpauthUrl } from "./totp.ts";
 import { registrationOptions, relyingParty, verifyRegistration } from "./webauthn.ts";
-
-export const ACCOUNT_SECURITY_PATH = "/account#security";
 
 async function checkPassword(core: Core, userId: string, password: string): Promise<void> {
   const row = await findUserById(core.db, userId);
