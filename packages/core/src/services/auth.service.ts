@@ -185,15 +185,14 @@ export async function signup(core: Core, input: unknown): Promise<typeof SIGNUP_
 
 export async function activateAccount(core: Core, input: unknown): Promise<{ message: string }> {
   const { token } = parseInput(activateBodySchema, input);
-  await core.db.transaction().execute(async (trx) => {
-    const userId = await consumeToken(core, trx, "activation", token);
-    await refuseDeactivated(trx, userId);
-    await activateUser(trx, userId, core.now().toISOString());
-    await recordAudit(core, trx, await linkHolder(trx, userId), {
-      action: "auth.activate",
-      targetType: "user",
-      targetId: userId,
-    });
+  const trx = core.db;
+  const userId = await consumeToken(core, trx, "activation", token);
+  await refuseDeactivated(trx, userId);
+  await activateUser(trx, userId, core.now().toISOString());
+  await recordAudit(core, trx, await linkHolder(trx, userId), {
+    action: "auth.activate",
+    targetType: "user",
+    targetId: userId,
   });
   return { message: MESSAGES.activationSuccess };
 }
@@ -210,17 +209,16 @@ export async function forgotPassword(core: Core, input: unknown): Promise<typeof
   // An unknown address runs the statements of a known one (a token issued for no one, one audit row) and a
   // known one's mail leaves after the answer, so both answer in the same time. A deactivated account gets
   // no mail at all (docs/security.md, promise 33) and is answered as an unknown address is (docs/security.md, promise 6).
-  const mail = await core.db.transaction().execute(async (trx) => {
-    if (row && !isDeactivated(row)) return accountLinkMail(core, trx, ANONYMOUS, row);
-    await issueNoToken(core, trx, "reset");
-    await recordAudit(core, trx, ANONYMOUS, {
-      action: "auth.forgot_password",
-      targetType: "user",
-      ...(row ? { targetId: row.id, details: { username: row.username, reason: "deactivated" } } : {}),
-    });
-    return undefined;
+  if (row && !isDeactivated(row)) {
+    core.mailer.enqueue(await accountLinkMail(core, core.db, ANONYMOUS, row));
+    return FORGOT_ANSWER;
+  }
+  await issueNoToken(core, core.db, "reset");
+  await recordAudit(core, core.db, ANONYMOUS, {
+    action: "auth.forgot_password",
+    targetType: "user",
+    ...(row ? { targetId: row.id, details: { username: row.username, reason: "deactivated" } } : {}),
   });
-  if (mail) core.mailer.enqueue(mail);
   return FORGOT_ANSWER;
 }
 

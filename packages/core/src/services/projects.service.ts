@@ -93,32 +93,31 @@ export async function createProject(
   const data = parseInput(projectCreateSchema, input);
   const now = core.now().toISOString();
   const id = sync?.id ?? newId();
-  return core.db.transaction().execute(async (trx) => {
-    await bumpRevision(trx);
-    const row = await trx
-      .insertInto("projects")
-      .values({ ...newProjectRow(id, data, now), version: sync?.version ?? 1 })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const project = toProject(row);
-    await recordChange(trx, {
-      entity: "project",
-      entityId: id,
-      fields: project,
-      version: project.version,
-      deleted: false,
-      at: core.now(),
-    });
-    await recordAudit(
-      core,
-      trx,
-      actor,
-      { action: "project.create", targetType: "project", targetId: id, details: { after: project } },
-      projectVersionRows(actor, now, "create", project),
-    );
-    if (project.isLatest) await clearOtherLatest(core, trx, actor, id);
-    return project;
+  const trx = core.db;
+  await bumpRevision(trx);
+  const row = await trx
+    .insertInto("projects")
+    .values({ ...newProjectRow(id, data, now), version: sync?.version ?? 1 })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const project = toProject(row);
+  await recordChange(trx, {
+    entity: "project",
+    entityId: id,
+    fields: project,
+    version: project.version,
+    deleted: false,
+    at: core.now(),
   });
+  await recordAudit(
+    core,
+    trx,
+    actor,
+    { action: "project.create", targetType: "project", targetId: id, details: { after: project } },
+    projectVersionRows(actor, now, "create", project),
+  );
+  if (project.isLatest) await clearOtherLatest(core, trx, actor, id);
+  return project;
 }
 
 export const STALE_PROJECT_MESSAGE = "This project was changed elsewhere.";
@@ -143,72 +142,71 @@ export async function updateProject(
   assertCan(actor, "projects.edit");
   const patch: ProjectPatch = parseInput(projectUpdateSchema, input);
   const body = input as Record<string, unknown>;
-  return core.db.transaction().execute(async (trx) => {
-    await bumpRevision(trx);
-    let row = await findProject(trx, id);
-    if (patch.version !== undefined && patch.version !== row.version) throw staleProject(row);
-    // The version in the WHERE makes the check and the write one atomic step, also on PostgreSQL where
-    // two transactions may both have read the old row.
-    // The row as written comes back with the write (RETURNING): no second read of it (bench:history).
-    const apply = (current: ProjectRow) =>
-      trx
-        .updateTable("projects")
-        .set({
-          title: patch.title ?? current.title,
-          description: patch.description ?? current.description,
-          github: "github" in body ? (patch.github ?? null) : current.github,
-          external_link: "externalLink" in body ? (patch.externalLink ?? null) : current.external_link,
-          is_archived: patch.isArchived === undefined ? current.is_archived : Number(patch.isArchived),
-          is_latest: patch.isLatest === undefined ? current.is_latest : Number(patch.isLatest),
-          tags: patch.tags ? JSON.stringify(patch.tags) : current.tags,
-          updated_at: core.now().toISOString(),
-          version: current.version + 1,
-        })
-        .where("id", "=", id)
-        .where("version", "=", current.version)
-        .returningAll()
-        .executeTakeFirst();
-    // Without a version the last write wins: when another edit (another instance's, on PostgreSQL) committed
-    // since the row was read, read it again and apply the patch to it.
-    let written = await apply(row);
-    while (!written) {
-      row = await findProject(trx, id);
-      if (patch.version !== undefined) throw staleProject(row);
-      written = await apply(row);
-    }
-    const before = toProject(row);
-    const after = toProject(written);
-    await recordChange(trx, {
-      entity: "project",
-      entityId: id,
-      fields: changedSyncFields("project", before, after),
-      version: after.version,
-      deleted: false,
-      at: core.now(),
-    });
-    // updatedAt and version change on every edit: the audit keeps only the fields the editor changed.
-    const { updatedAt: _b, version: _bv, ...beforeFields } = before;
-    const { updatedAt: _a, version: _av, ...afterFields } = after;
-    const at = core.now().toISOString();
-    await recordAudit(
-      core,
-      trx,
-      actor,
-      {
-        action: restoredFrom === undefined ? "project.edit" : "project.restore",
-        targetType: "project",
-        targetId: id,
-        details: {
-          title: after.title,
-          ...(restoredFrom === undefined ? {} : { restoredVersion: restoredFrom }),
-          ...changedFields(beforeFields, afterFields),
-        },
-      },
-      projectVersionRows(actor, at, restoredFrom === undefined ? "edit" : "restore", after, before),
-    );
-    if (after.isLatest) await clearOtherLatest(core, trx, actor, id);
-    return after;
+  const trx = core.db;
+  await bumpRevision(trx);
+  let row = await findProject(trx, id);
+  if (patch.version !== undefined && patch.version !== row.version) throw staleProject(row);
+  // The version in the WHERE makes the check and the write one atomic step, also on PostgreSQL where
+  // two transactions may both have read the old row.
+  // The row as written comes back with the write (RETURNING): no second read of it (bench:history).
+  const apply = (current: ProjectRow) =>
+    trx
+      .updateTable("projects")
+      .set({
+        title: patch.title ?? current.title,
+        description: patch.description ?? current.description,
+        github: "github" in body ? (patch.github ?? null) : current.github,
+        external_link: "externalLink" in body ? (patch.externalLink ?? null) : current.external_link,
+        is_archived: patch.isArchived === undefined ? current.is_archived : Number(patch.isArchived),
+        is_latest: patch.isLatest === undefined ? current.is_latest : Number(patch.isLatest),
+        tags: patch.tags ? JSON.stringify(patch.tags) : current.tags,
+        updated_at: core.now().toISOString(),
+        version: current.version + 1,
+      })
+      .where("id", "=", id)
+      .where("version", "=", current.version)
+      .returningAll()
+      .executeTakeFirst();
+  // Without a version the last write wins: when another edit (another instance's, on PostgreSQL) committed
+  // since the row was read, read it again and apply the patch to it.
+  let written = await apply(row);
+  while (!written) {
+    row = await findProject(trx, id);
+    if (patch.version !== undefined) throw staleProject(row);
+    written = await apply(row);
+  }
+  const before = toProject(row);
+  const after = toProject(written);
+  await recordChange(trx, {
+    entity: "project",
+    entityId: id,
+    fields: changedSyncFields("project", before, after),
+    version: after.version,
+    deleted: false,
+    at: core.now(),
   });
+  // updatedAt and version change on every edit: the audit keeps only the fields the editor changed.
+  const { updatedAt: _b, version: _bv, ...beforeFields } = before;
+  const { updatedAt: _a, version: _av, ...afterFields } = after;
+  const at = core.now().toISOString();
+  await recordAudit(
+    core,
+    trx,
+    actor,
+    {
+      action: restoredFrom === undefined ? "project.edit" : "project.restore",
+      targetType: "project",
+      targetId: id,
+      details: {
+        title: after.title,
+        ...(restoredFrom === undefined ? {} : { restoredVersion: restoredFrom }),
+        ...changedFields(beforeFields, afterFields),
+      },
+    },
+    projectVersionRows(actor, at, restoredFrom === undefined ? "edit" : "restore", after, before),
+  );
+  if (after.isLatest) await clearOtherLatest(core, trx, actor, id);
+  return after;
 }
 
 /**
@@ -257,26 +255,25 @@ async function clearOtherLatest(core: Core, trx: Db, actor: Actor, keepId: strin
  */
 export async function deleteProject(core: Core, actor: Actor, id: string): Promise<void> {
   assertCan(actor, "projects.delete");
-  await core.db.transaction().execute(async (trx) => {
-    await bumpRevision(trx);
-    const row = await findProject(trx, id);
-    const before = toProject(row);
-    await trx.deleteFrom("projects").where("id", "=", id).execute();
-    await putInTrash(core, trx, actor, row);
-    await recordChange(trx, {
-      entity: "project",
-      entityId: id,
-      fields: {},
-      version: before.version + 1,
-      deleted: true,
-      at: core.now(),
-    });
-    await recordAudit(core, trx, actor, {
-      action: "project.delete",
-      targetType: "project",
-      targetId: id,
-      details: { before },
-    });
+  const trx = core.db;
+  await bumpRevision(trx);
+  const row = await findProject(trx, id);
+  const before = toProject(row);
+  await trx.deleteFrom("projects").where("id", "=", id).execute();
+  await putInTrash(core, trx, actor, row);
+  await recordChange(trx, {
+    entity: "project",
+    entityId: id,
+    fields: {},
+    version: before.version + 1,
+    deleted: true,
+    at: core.now(),
+  });
+  await recordAudit(core, trx, actor, {
+    action: "project.delete",
+    targetType: "project",
+    targetId: id,
+    details: { before },
   });
 }
 

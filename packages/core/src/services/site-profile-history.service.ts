@@ -31,10 +31,9 @@ export async function siteProfileHistory(core: Core, actor: Actor, query: unknow
 export async function restoreSiteProfile(core: Core, actor: Actor, input: unknown): Promise<SiteProfile> {
   assertCan(actor, "settings.update");
   const { version, baseVersion } = parseInput(profileRestoreBodySchema, input);
-  return core.db.transaction().execute(async (trx) => {
-    const kept = await findVersion<unknown>(trx, PROFILE_SUBJECT, version);
-    if (kept === undefined) throw new NotFound(PROFILE_VERSION_NOT_FOUND);
-    const profile = restorableVersion(siteProfileSchema, kept, "the site profile");
-    return writeSiteProfile(core, trx, actor, profile, { version, baseVersion });
-  });
+  const trx = core.db;
+  const kept = await findVersion<unknown>(trx, PROFILE_SUBJECT, version);
+  if (kept === undefined) throw new NotFound(PROFILE_VERSION_NOT_FOUND);
+  const profile = restorableVersion(siteProfileSchema, kept, "the site profile");
+  return writeSiteProfile(core, trx, actor, profile, { version, baseVersion });
 }

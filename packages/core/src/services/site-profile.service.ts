@@ -99,5 +99,5 @@ export async function writeSiteProfile(
 export async function updateSiteProfile(core: Core, actor: Actor, input: unknown): Promise<SiteProfile> {
   assertCan(actor, "settings.update");
   const profile = parseInput(siteProfileSchema, input);
-  return core.db.transaction().execute((trx) => writeSiteProfile(core, trx, actor, profile));
+  return writeSiteProfile(core, core.db, actor, profile);
 }

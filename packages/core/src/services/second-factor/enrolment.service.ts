@@ -269,14 +269,13 @@ export async function removeUserSecondFactors(core: Core, actor: Actor, userId: 
     permissions: parsePermissions(target.permissions),
   });
   let mail = () => {};
-  await core.db.transaction().execute(async (trx) => {
-    const methods = await secondFactorMethods(trx, userId);
-    if (methods.length === 0) throw new Conflict(M.userHasNone);
-    await trx.deleteFrom("user_totp").where("user_id", "=", userId).execute();
-    await trx.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
-    await trx.deleteFrom("passkeys").where("user_id", "=", userId).execute();
-    mail = await recordChange(core, trx, actor, userId, "second_factor.removed_by_staff", { by: staff.username });
-  });
+  const trx = core.db;
+  const methods = await secondFactorMethods(trx, userId);
+  if (methods.length === 0) throw new Conflict(M.userHasNone);
+  await trx.deleteFrom("user_totp").where("user_id", "=", userId).execute();
+  await trx.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
+  await trx.deleteFrom("passkeys").where("user_id", "=", userId).execute();
+  mail = await recordChange(core, trx, actor, userId, "second_factor.removed_by_staff", { by: staff.username });
   mail();
   // The notice goes to the address in use; one changed lately is told too (docs/security.md, "staff").
   const former = recentPreviousAddress(target, core.now());
