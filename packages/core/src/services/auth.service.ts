@@ -3,6 +3,7 @@
  * Each is written once here; the HTTP routes and the desktop IPC only adapt them.
  */
 
+import type { z } from "zod";
 import type { Db } from "../data/schema.ts";
 import type { SessionUser } from "../domain/api-types.ts";
 import { Forbidden, Unauthenticated } from "../domain/errors.ts";
@@ -11,7 +12,7 @@ import type { SecondFactorMethod } from "../domain/second-factor.ts";
 import {
   activateBodySchema,
   forgotBodySchema,
-  loginBodySchema,
+  type loginBodySchema,
   resetBodySchema,
   resetTokenCheckBodySchema,
   signupBodySchema,
@@ -54,8 +55,11 @@ export interface LoginClient {
   previousSessionToken?: string | undefined;
 }
 
-export async function login(core: Core, input: unknown, client: LoginClient): Promise<LoginResult> {
-  const { username, password } = parseInput(loginBodySchema, input);
+/** The login body as the operation's schema (`loginBodySchema`) has already read it: parsed once, by the runner. */
+export type LoginInput = z.output<typeof loginBodySchema>;
+
+export async function login(core: Core, input: LoginInput, client: LoginClient): Promise<LoginResult> {
+  const { username, password } = input;
   const row = await findUserByLogin(core.db, username);
   // An unknown name still costs one bcrypt comparison, so timing does not reveal which names exist.
   const matches = await verifyPassword(password, row?.password_hash ?? (await dummyHash(core.config.bcryptCost)));
