@@ -63,6 +63,8 @@ function runParsed<K extends OperationName>(
 ): Promise<ResultOf<Operations[K]>> {
   const handler = handlers[name] as (ctx: OperationContext, input: unknown) => Promise<ResultOf<Operations[K]>>;
   const mode = transactionOf(operations[name]);
+  // One that opens its own units of work cannot run inside another's transaction (Kysely nests none).
+  if (mode === "own" && caller.core.db.isTransaction) throw new Error(`${name} cannot run inside a transaction.`);
   if (mode === "none" || mode === "own" || caller.core.db.isTransaction) return handler(withRunner(caller), input);
   return inTransaction(caller.core, mode === "serializable", (core) => handler(withRunner({ ...caller, core }), input));
 }
