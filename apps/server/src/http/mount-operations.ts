@@ -15,8 +15,8 @@ import {
 } from "@portfolio/core/domain";
 import {
   assertAction,
+  type CallerContext,
   KeyStillRunning,
-  type OperationContext,
   runOperation,
   withIdempotencyKey,
 } from "@portfolio/core/operations";
@@ -48,7 +48,7 @@ function genericHandler(app: AppContext, name: OperationName, hooks: OperationHo
   return async (req, res) => {
     // Set first, so a refusal (401, 403, 4xx) is never cached either.
     res.set("Cache-Control", spec.cache ?? "no-store");
-    const ctx: OperationContext = {
+    const ctx: CallerContext = {
       core,
       actor: await actorOf(core, req),
       transport: {

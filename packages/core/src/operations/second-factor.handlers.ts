@@ -100,13 +100,12 @@ export const secondFactorHandlers: SecondFactorHandlers = {
   }),
   "settings.security.update": async ({ core, actor }, { requireSecondFactorForStaff }) => {
     const owner = requireUser(actor);
-    await core.db.transaction().execute(async (trx) => {
-      await setSetting(trx, REQUIRE_STAFF_SETTING, requireSecondFactorForStaff);
-      await recordAudit(core, trx, owner, {
-        action: "settings.security",
-        targetType: "settings",
-        details: { requireSecondFactorForStaff },
-      });
+    const trx = core.db;
+    await setSetting(trx, REQUIRE_STAFF_SETTING, requireSecondFactorForStaff);
+    await recordAudit(core, trx, owner, {
+      action: "settings.security",
+      targetType: "settings",
+      details: { requireSecondFactorForStaff },
     });
     return { requireSecondFactorForStaff, staffWithoutSecondFactor: await countStaffWithoutSecondFactor(core.db) };
   },

@@ -3,6 +3,7 @@
  * Each is written once here; the HTTP routes and the desktop IPC only adapt them.
  */
 
+import type { z } from "zod";
 import type { Db } from "../data/schema.ts";
 import type { SessionUser } from "../domain/api-types.ts";
 import { Forbidden, Unauthenticated } from "../domain/errors.ts";
@@ -11,7 +12,7 @@ import type { SecondFactorMethod } from "../domain/second-factor.ts";
 import {
   activateBodySchema,
   forgotBodySchema,
-  loginBodySchema,
+  type loginBodySchema,
   resetBodySchema,
   resetTokenCheckBodySchema,
   signupBodySchema,
@@ -19,7 +20,8 @@ import {
 import { recordAudit } from "./audit.service.ts";
 import { type Actor, ANONYMOUS, type Core } from "./context.ts";
 import { countDaily } from "./daily-counts.table.ts";
-import type { MailMessage } from "./mail/mailer.ts";
+import { INVITATION_PATH, link } from "./mail/links.ts";
+import type { MailMessage } from "./mail/mail-message.ts";
 import { accountExistsMail, activationMail, invitationMail, resetMail, usernameTakenMail } from "./mail/templates.ts";
 import { parseInput } from "./parse-input.ts";
 import { rankFor, rolePermissions } from "./roles.service.ts";
@@ -53,8 +55,11 @@ export interface LoginClient {
   previousSessionToken?: string | undefined;
 }
 
-export async function login(core: Core, input: unknown, client: LoginClient): Promise<LoginResult> {
-  const { username, password } = parseInput(loginBodySchema, input);
+/** The login body as the operation's schema (`loginBodySchema`) has already read it: parsed once, by the runner. */
+export type LoginInput = z.output<typeof loginBodySchema>;
+
+export async function login(core: Core, input: LoginInput, client: LoginClient): Promise<LoginResult> {
+  const { username, password } = input;
   const row = await findUserByLogin(core.db, username);
   // An unknown name still costs one bcrypt comparison, so timing does not reveal which names exist.
   const matches = await verifyPassword(password, row?.password_hash ?? (await dummyHash(core.config.bcryptCost)));
@@ -184,15 +189,14 @@ export async function signup(core: Core, input: unknown): Promise<typeof SIGNUP_
 
 export async function activateAccount(core: Core, input: unknown): Promise<{ message: string }> {
   const { token } = parseInput(activateBodySchema, input);
-  await core.db.transaction().execute(async (trx) => {
-    const userId = await consumeToken(core, trx, "activation", token);
-    await refuseDeactivated(trx, userId);
-    await activateUser(trx, userId, core.now().toISOString());
-    await recordAudit(core, trx, await linkHolder(trx, userId), {
-      action: "auth.activate",
-      targetType: "user",
-      targetId: userId,
-    });
+  const trx = core.db;
+  const userId = await consumeToken(core, trx, "activation", token);
+  await refuseDeactivated(trx, userId);
+  await activateUser(trx, userId, core.now().toISOString());
+  await recordAudit(core, trx, await linkHolder(trx, userId), {
+    action: "auth.activate",
+    targetType: "user",
+    targetId: userId,
   });
   return { message: MESSAGES.activationSuccess };
 }
@@ -209,17 +213,16 @@ export async function forgotPassword(core: Core, input: unknown): Promise<typeof
   // An unknown address runs the statements of a known one (a token issued for no one, one audit row) and a
   // known one's mail leaves after the answer, so both answer in the same time. A deactivated account gets
   // no mail at all (docs/security.md, promise 33) and is answered as an unknown address is (docs/security.md, promise 6).
-  const mail = await core.db.transaction().execute(async (trx) => {
-    if (row && !isDeactivated(row)) return accountLinkMail(core, trx, ANONYMOUS, row);
-    await issueNoToken(core, trx, "reset");
-    await recordAudit(core, trx, ANONYMOUS, {
-      action: "auth.forgot_password",
-      targetType: "user",
-      ...(row ? { targetId: row.id, details: { username: row.username, reason: "deactivated" } } : {}),
-    });
-    return undefined;
+  if (row && !isDeactivated(row)) {
+    core.mailer.enqueue(await accountLinkMail(core, core.db, ANONYMOUS, row));
+    return FORGOT_ANSWER;
+  }
+  await issueNoToken(core, core.db, "reset");
+  await recordAudit(core, core.db, ANONYMOUS, {
+    action: "auth.forgot_password",
+    targetType: "user",
+    ...(row ? { targetId: row.id, details: { username: row.username, reason: "deactivated" } } : {}),
   });
-  if (mail) core.mailer.enqueue(mail);
   return FORGOT_ANSWER;
 }
 
@@ -294,13 +297,4 @@ export async function resetPassword(core: Core, input: unknown): Promise<{ messa
 export async function linkHolder(db: Db, userId: string): Promise<Actor> {
   const row = await findUserById(db, userId);
   return { kind: "user", id: row.id, username: row.username, permissions: parsePermissions(row.permissions) };
-}
-
-/** The site pages that open an invitation and an address confirmation (apps/site). */
-export const INVITATION_PATH = "/accept-invitation";
-export const EMAIL_CONFIRM_PATH = "/confirm-email";
-
-export function link(core: Core, path: string, token?: string): string {
-  const base = `${core.config.publicUrl.replace(/\/+$/, "")}${path}`;
-  return token === undefined ? base : `${base}?token=${encodeURIComponent(token)}`;
 }

@@ -1,17 +1,19 @@
 /**
  * Read-check-write edits that run at the same moment (two admins, or two server instances on one database)
  * never interleave into a state neither of them intended. On SQLite one writer runs at a time; on
- * PostgreSQL (TEST_DATABASE=postgres) the services' serializable transactions make the same hold.
+ * PostgreSQL (TEST_DATABASE=postgres) the serializable transactions the runner opens for them (their registry
+ * entries) make the same hold. Each edit goes through `runOperation`, as the transports call it.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { InputParts, OperationName } from "../domain/operations/index.ts";
 import { sameRoleSetMessage } from "../domain/roles.ts";
+import { runOperation } from "../operations/run-operation.ts";
 import { createTestCore, type TestCore } from "../test/test-core.ts";
 import { bootstrap } from "./bootstrap.ts";
 import type { Actor } from "./context.ts";
-import { createProject, projectsRevision, updateProject } from "./projects.service.ts";
-import { listRoles, updateRolePermissions } from "./roles.service.ts";
+import { projectsRevision } from "./projects.table.ts";
+import { listRoles } from "./roles.service.ts";
 import { newId } from "./secrets.ts";
-import { updateUser } from "./users.service.ts";
 import { userKey } from "./users.table.ts";
 
 let core: TestCore;
@@ -48,6 +50,21 @@ async function addUser(username: string, permissions: string[], roleKey: string 
   return id;
 }
 
+/** One operation as the owner, as a transport runs it. */
+function call(name: OperationName, parts: Partial<InputParts>) {
+  return runOperation({ core, actor: owner, transport: {} }, name, {
+    params: {},
+    query: {},
+    body: undefined,
+    ...parts,
+  });
+}
+
+const updateRolePermissions = (roleKey: string, body: object) => call("roles.update", { params: { roleKey }, body });
+const updateUser = (id: string, body: object) => call("users.update", { params: { id }, body });
+const createProject = (body: object) => call("projects.create", { body }) as Promise<{ _id: string; version: number }>;
+const updateProject = (id: string, body: object) => call("projects.update", { params: { id }, body });
+
 /** Runs both at once and answers how each ended. */
 function together<A, B>(a: () => Promise<A>, b: () => Promise<B>) {
   return Promise.allSettled([a(), b()]);
@@ -58,8 +75,8 @@ const SHARED_SET = ["website:view", "projects:view"];
 describe("concurrent edits", () => {
   it("two role edits giving two roles the same set at once: one is refused, the roles never end up twins", async () => {
     const results = await together(
-      () => updateRolePermissions(core, owner, "moderator", { permissions: SHARED_SET }),
-      () => updateRolePermissions(core, owner, "user", { permissions: SHARED_SET }),
+      () => updateRolePermissions("moderator", { permissions: SHARED_SET }),
+      () => updateRolePermissions("user", { permissions: SHARED_SET }),
     );
     const refused = results.filter((r) => r.status === "rejected");
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
@@ -81,8 +98,8 @@ describe("concurrent edits", () => {
       const next = sets[round % 2] as string[];
       const id = await addUser(`carol${round}`, ["website:view"], "user");
       const results = await together(
-        () => updateRolePermissions(core, owner, "moderator", { permissions: next }),
-        () => updateUser(core, owner, id, { username: `carol${round}`, permissions: current }),
+        () => updateRolePermissions("moderator", { permissions: next }),
+        () => updateUser(id, { username: `carol${round}`, permissions: current }),
       );
       expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled"]);
       const role = (await listRoles(core, owner)).moderator.permissions;
@@ -104,8 +121,8 @@ describe("concurrent edits", () => {
     const a = await addUser("anna", ["website:view"], "user");
     const b = await addUser("bert", ["website:view"], "user");
     const results = await together(
-      () => updateUser(core, owner, a, { username: "Same", permissions: ["website:view"] }),
-      () => updateUser(core, owner, b, { username: "same", permissions: ["website:view"] }),
+      () => updateUser(a, { username: "Same", permissions: ["website:view"] }),
+      () => updateUser(b, { username: "same", permissions: ["website:view"] }),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
@@ -117,7 +134,7 @@ describe("concurrent edits", () => {
     const before = await projectsRevision(core.db);
     await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        createProject(core, owner, {
+        createProject({
           title: `Tool ${i}`,
           description: "d",
           tags: [],
@@ -130,9 +147,9 @@ describe("concurrent edits", () => {
   });
 
   it("twenty edits of one project at once without a version: each applies in turn, none is refused as stale", async () => {
-    const project = await createProject(core, owner, { title: "Shared", description: "d", tags: [] });
+    const project = await createProject({ title: "Shared", description: "d", tags: [] });
     const results = await Promise.allSettled(
-      Array.from({ length: 20 }, (_, i) => updateProject(core, owner, project._id, { description: `Edit ${i}` })),
+      Array.from({ length: 20 }, (_, i) => updateProject(project._id, { description: `Edit ${i}` })),
     );
     expect(results.filter((r) => r.status === "rejected").map((r) => String(r.reason))).toEqual([]);
     const row = await core.db

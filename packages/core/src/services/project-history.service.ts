@@ -11,7 +11,7 @@ import type { RowsAlongside } from "./audit-chain.ts";
 import type { Actor, Core } from "./context.ts";
 import { parseInput } from "./parse-input.ts";
 import { assertCan } from "./policy.ts";
-import { toProject } from "./projects.service.ts";
+import { toProject } from "./projects.table.ts";
 import { versionActor } from "./versions.table.ts";
 
 export type ProjectVersionAction = "create" | "edit" | "restore" | "untrash" | "before-history";

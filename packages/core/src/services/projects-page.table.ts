@@ -17,7 +17,7 @@ import { Invalid } from "../domain/errors.ts";
 import { BAD_PROJECTS_CURSOR, PROJECTS_PAGE_DEFAULT, type ProjectsPageSort } from "../domain/projects-paging.ts";
 import type { ProjectsQuery } from "../domain/projects-query.ts";
 import { SHUFFLE_PRIME, shuffleMapOf } from "./project-order.ts";
-import { toProject } from "./projects.service.ts";
+import { toProject } from "./projects.table.ts";
 
 /** Where a page ended: the sort (and seed) it belongs to, then the order's key values of its last row. */
 type Cursor =

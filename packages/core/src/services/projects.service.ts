@@ -1,42 +1,23 @@
 /** Projects: public listing and the editor's create, update and delete (spec sections 2, 6 and 7). */
 
 import { createHash } from "node:crypto";
-import { type Insertable, sql } from "kysely";
+import type { Insertable } from "kysely";
 import { toCount } from "../data/dialect.ts";
 import type { Db, ProjectRow, ProjectsTable } from "../data/schema.ts";
 import { Conflict, NotFound } from "../domain/errors.ts";
 import { builtInProjects } from "../domain/fallback-projects.ts";
 import type { Project } from "../domain/projects.ts";
 import { type ProjectPatch, projectCreateSchema, projectUpdateSchema } from "../domain/validation.ts";
-import { changedSyncFields, recordChange } from "../sync/change-log.ts";
 import { changedFields, recordAudit } from "./audit.service.ts";
+import { changedSyncFields, recordChange } from "./change-log.ts";
 import type { Actor, Core } from "./context.ts";
 import { parseInput } from "./parse-input.ts";
 import { assertCan } from "./policy.ts";
 import { projectVersionRows } from "./project-history.service.ts";
 import { shuffleKeyOf } from "./project-order.ts";
+import { bumpRevision, toProject } from "./projects.table.ts";
 import { newId } from "./secrets.ts";
-import { getSetting } from "./settings.service.ts";
 import { putInTrash } from "./trash.service.ts";
-
-const REVISION_KEY = "projects_revision";
-
-export function toProject(row: ProjectRow): Project {
-  const project: Project = {
-    _id: row.id,
-    title: row.title,
-    description: row.description,
-    isArchived: row.is_archived === 1,
-    isLatest: row.is_latest === 1,
-    tags: JSON.parse(row.tags) as string[],
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    version: row.version,
-  };
-  if (row.github) project.github = row.github;
-  if (row.external_link) project.externalLink = row.external_link;
-  return project;
-}
 
 /** A new row (version 1) from validated project fields; absent links are stored as NULL. */
 type ProjectFields = Pick<
@@ -92,28 +73,6 @@ export async function projectCounts(
   return { total, latest: latestCount, active: total - latestCount - archived, archived };
 }
 
-/** A counter bumped by every project write, so a cached list can tell it is stale (across instances too). */
-export async function projectsRevision(db: Db): Promise<number> {
-  return (await getSetting<number>(db, REVISION_KEY)) ?? 0;
-}
-
-/**
- * Every project write takes this first: one atomic statement inside the write's transaction: two writers at once (two instances on PostgreSQL)
- * each add one and the row lock orders them, so no bump is lost and a cache never keeps a stale list. Taken
- * before any project row, the lock also orders whole project writes, so the one-latest rule below sees every
- * committed latest (two editors marking two projects latest at once end with one) and no two writes wait
- * on each other's rows (no deadlock).
- */
-export async function bumpRevision(db: Db): Promise<void> {
-  await db
-    .insertInto("settings")
-    .values({ key: REVISION_KEY, value: "1" })
-    .onConflict((oc) =>
-      oc.column("key").doUpdateSet({ value: sql<string>`cast(cast(settings.value as integer) + 1 as text)` }),
-    )
-    .execute();
-}
-
 async function findProject(db: Db, id: string): Promise<ProjectRow> {
   const row = await db.selectFrom("projects").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) throw new NotFound("Project not found.");
@@ -134,32 +93,31 @@ export async function createProject(
   const data = parseInput(projectCreateSchema, input);
   const now = core.now().toISOString();
   const id = sync?.id ?? newId();
-  return core.db.transaction().execute(async (trx) => {
-    await bumpRevision(trx);
-    const row = await trx
-      .insertInto("projects")
-      .values({ ...newProjectRow(id, data, now), version: sync?.version ?? 1 })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const project = toProject(row);
-    await recordChange(trx, {
-      entity: "project",
-      entityId: id,
-      fields: project,
-      version: project.version,
-      deleted: false,
-      at: core.now(),
-    });
-    await recordAudit(
-      core,
-      trx,
-      actor,
-      { action: "project.create", targetType: "project", targetId: id, details: { after: project } },
-      projectVersionRows(actor, now, "create", project),
-    );
-    if (project.isLatest) await clearOtherLatest(core, trx, actor, id);
-    return project;
+  const trx = core.db;
+  await bumpRevision(trx);
+  const row = await trx
+    .insertInto("projects")
+    .values({ ...newProjectRow(id, data, now), version: sync?.version ?? 1 })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const project = toProject(row);
+  await recordChange(trx, {
+    entity: "project",
+    entityId: id,
+    fields: project,
+    version: project.version,
+    deleted: false,
+    at: core.now(),
   });
+  await recordAudit(
+    core,
+    trx,
+    actor,
+    { action: "project.create", targetType: "project", targetId: id, details: { after: project } },
+    projectVersionRows(actor, now, "create", project),
+  );
+  if (project.isLatest) await clearOtherLatest(core, trx, actor, id);
+  return project;
 }
 
 export const STALE_PROJECT_MESSAGE = "This project was changed elsewhere.";
@@ -184,72 +142,71 @@ export async function updateProject(
   assertCan(actor, "projects.edit");
   const patch: ProjectPatch = parseInput(projectUpdateSchema, input);
   const body = input as Record<string, unknown>;
-  return core.db.transaction().execute(async (trx) => {
-    await bumpRevision(trx);
-    let row = await findProject(trx, id);
-    if (patch.version !== undefined && patch.version !== row.version) throw staleProject(row);
-    // The version in the WHERE makes the check and the write one atomic step, also on PostgreSQL where
-    // two transactions may both have read the old row.
-    // The row as written comes back with the write (RETURNING): no second read of it (bench:history).
-    const apply = (current: ProjectRow) =>
-      trx
-        .updateTable("projects")
-        .set({
-          title: patch.title ?? current.title,
-          description: patch.description ?? current.description,
-          github: "github" in body ? (patch.github ?? null) : current.github,
-          external_link: "externalLink" in body ? (patch.externalLink ?? null) : current.external_link,
-          is_archived: patch.isArchived === undefined ? current.is_archived : Number(patch.isArchived),
-          is_latest: patch.isLatest === undefined ? current.is_latest : Number(patch.isLatest),
-          tags: patch.tags ? JSON.stringify(patch.tags) : current.tags,
-          updated_at: core.now().toISOString(),
-          version: current.version + 1,
-        })
-        .where("id", "=", id)
-        .where("version", "=", current.version)
-        .returningAll()
-        .executeTakeFirst();
-    // Without a version the last write wins: when another edit (another instance's, on PostgreSQL) committed
-    // since the row was read, read it again and apply the patch to it.
-    let written = await apply(row);
-    while (!written) {
-      row = await findProject(trx, id);
-      if (patch.version !== undefined) throw staleProject(row);
-      written = await apply(row);
-    }
-    const before = toProject(row);
-    const after = toProject(written);
-    await recordChange(trx, {
-      entity: "project",
-      entityId: id,
-      fields: changedSyncFields("project", before, after),
-      version: after.version,
-      deleted: false,
-      at: core.now(),
-    });
-    // updatedAt and version change on every edit: the audit keeps only the fields the editor changed.
-    const { updatedAt: _b, version: _bv, ...beforeFields } = before;
-    const { updatedAt: _a, version: _av, ...afterFields } = after;
-    const at = core.now().toISOString();
-    await recordAudit(
-      core,
-      trx,
-      actor,
-      {
-        action: restoredFrom === undefined ? "project.edit" : "project.restore",
-        targetType: "project",
-        targetId: id,
-        details: {
-          title: after.title,
-          ...(restoredFrom === undefined ? {} : { restoredVersion: restoredFrom }),
-          ...changedFields(beforeFields, afterFields),
-        },
-      },
-      projectVersionRows(actor, at, restoredFrom === undefined ? "edit" : "restore", after, before),
-    );
-    if (after.isLatest) await clearOtherLatest(core, trx, actor, id);
-    return after;
+  const trx = core.db;
+  await bumpRevision(trx);
+  let row = await findProject(trx, id);
+  if (patch.version !== undefined && patch.version !== row.version) throw staleProject(row);
+  // The version in the WHERE makes the check and the write one atomic step, also on PostgreSQL where
+  // two transactions may both have read the old row.
+  // The row as written comes back with the write (RETURNING): no second read of it (bench:history).
+  const apply = (current: ProjectRow) =>
+    trx
+      .updateTable("projects")
+      .set({
+        title: patch.title ?? current.title,
+        description: patch.description ?? current.description,
+        github: "github" in body ? (patch.github ?? null) : current.github,
+        external_link: "externalLink" in body ? (patch.externalLink ?? null) : current.external_link,
+        is_archived: patch.isArchived === undefined ? current.is_archived : Number(patch.isArchived),
+        is_latest: patch.isLatest === undefined ? current.is_latest : Number(patch.isLatest),
+        tags: patch.tags ? JSON.stringify(patch.tags) : current.tags,
+        updated_at: core.now().toISOString(),
+        version: current.version + 1,
+      })
+      .where("id", "=", id)
+      .where("version", "=", current.version)
+      .returningAll()
+      .executeTakeFirst();
+  // Without a version the last write wins: when another edit (another instance's, on PostgreSQL) committed
+  // since the row was read, read it again and apply the patch to it.
+  let written = await apply(row);
+  while (!written) {
+    row = await findProject(trx, id);
+    if (patch.version !== undefined) throw staleProject(row);
+    written = await apply(row);
+  }
+  const before = toProject(row);
+  const after = toProject(written);
+  await recordChange(trx, {
+    entity: "project",
+    entityId: id,
+    fields: changedSyncFields("project", before, after),
+    version: after.version,
+    deleted: false,
+    at: core.now(),
   });
+  // updatedAt and version change on every edit: the audit keeps only the fields the editor changed.
+  const { updatedAt: _b, version: _bv, ...beforeFields } = before;
+  const { updatedAt: _a, version: _av, ...afterFields } = after;
+  const at = core.now().toISOString();
+  await recordAudit(
+    core,
+    trx,
+    actor,
+    {
+      action: restoredFrom === undefined ? "project.edit" : "project.restore",
+      targetType: "project",
+      targetId: id,
+      details: {
+        title: after.title,
+        ...(restoredFrom === undefined ? {} : { restoredVersion: restoredFrom }),
+        ...changedFields(beforeFields, afterFields),
+      },
+    },
+    projectVersionRows(actor, at, restoredFrom === undefined ? "edit" : "restore", after, before),
+  );
+  if (after.isLatest) await clearOtherLatest(core, trx, actor, id);
+  return after;
 }
 
 /**
@@ -298,26 +255,25 @@ async function clearOtherLatest(core: Core, trx: Db, actor: Actor, keepId: strin
  */
 export async function deleteProject(core: Core, actor: Actor, id: string): Promise<void> {
   assertCan(actor, "projects.delete");
-  await core.db.transaction().execute(async (trx) => {
-    await bumpRevision(trx);
-    const row = await findProject(trx, id);
-    const before = toProject(row);
-    await trx.deleteFrom("projects").where("id", "=", id).execute();
-    await putInTrash(core, trx, actor, row);
-    await recordChange(trx, {
-      entity: "project",
-      entityId: id,
-      fields: {},
-      version: before.version + 1,
-      deleted: true,
-      at: core.now(),
-    });
-    await recordAudit(core, trx, actor, {
-      action: "project.delete",
-      targetType: "project",
-      targetId: id,
-      details: { before },
-    });
+  const trx = core.db;
+  await bumpRevision(trx);
+  const row = await findProject(trx, id);
+  const before = toProject(row);
+  await trx.deleteFrom("projects").where("id", "=", id).execute();
+  await putInTrash(core, trx, actor, row);
+  await recordChange(trx, {
+    entity: "project",
+    entityId: id,
+    fields: {},
+    version: before.version + 1,
+    deleted: true,
+    at: core.now(),
+  });
+  await recordAudit(core, trx, actor, {
+    action: "project.delete",
+    targetType: "project",
+    targetId: id,
+    details: { before },
   });
 }
 

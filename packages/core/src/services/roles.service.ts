@@ -1,6 +1,5 @@
 /** Role definitions stored in the database, and the role editor of the Settings tab. */
 
-import { serializableTransaction } from "../data/dialect.ts";
 import type { Db } from "../data/schema.ts";
 import type { RolesAnswer, RoleUpdateAnswer } from "../domain/api-types.ts";
 import { Invalid, NotFound } from "../domain/errors.ts";
@@ -121,76 +120,75 @@ async function setRolePermissions(
   dryRun: boolean | undefined,
 ): Promise<RoleUpdateAnswer> {
   // Serializable: the twin check and the members read must still hold when the write commits.
-  return serializableTransaction(core.db, async (trx) => {
-    const restoredFrom = "restoredFrom" in change ? change.restoredFrom : undefined;
-    let permissions: string[];
-    if ("permissions" in change) permissions = change.permissions;
-    else {
-      const kept = await findVersion<unknown>(trx, roleSubject(key), change.restoredFrom);
-      if (kept === undefined) throw new NotFound(ROLE_VERSION_NOT_FOUND);
-      ({ permissions } = restorableVersion(keptRoleSchema, kept, "the role"));
-    }
-    const roles = await readRoles(trx);
-    const before = roles[key].permissions;
-    // The same rule as changing one user's permissions (docs/security.md, promise 21), and never a role holding more than you.
-    assertCan(actor, "roles.update", { key, permissions: before, before, after: permissions });
-    const twin = roleWithSameSet(roles, key, permissions);
-    if (twin) throw new Invalid(sameRoleSetMessage(roles[key].name, roles[twin].name));
-    const role = { ...roles[key], permissions };
-    const members = await roleMembers(trx, key);
-    const usernames = members.map((m) => m.username);
-    // Who the members are is for those who may see users; the count is the role editor's own.
-    // A role may hold 100,000 members: the answer names the first few, the audit entry a bounded list.
-    const named = can(actor, "users.view") ? { usernames: usernames.slice(0, ROLE_UPDATE_NAMES_SHOWN) } : {};
-    if (dryRun) return { updatedUsers: usernames.length, ...named, role, dryRun: true };
-    const now = core.now().toISOString();
-    const beforeVersion = (await latestVersion(trx, roleSubject(key))) ?? 1;
-    const updatedAt = await trx.selectFrom("roles").select("updated_at").where("key", "=", key).executeTakeFirst();
-    await trx
-      .insertInto("roles")
-      .values({
-        key,
-        name: role.name,
-        description: role.description,
-        color: role.color,
-        permissions: JSON.stringify(permissions),
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.column("key").doUpdateSet({ permissions: JSON.stringify(permissions), updated_at: now }))
-      .execute();
-    const after = { ...roles, [key]: role };
-    await setRoleMembersPermissions(trx, key, { permissions, rank: userRank(permissions, after) }, now);
-    // Users with custom permissions rank by the role sets they wholly hold: those sets just changed.
-    await rerankCustomUsers(trx, (held) => userRank(held, after));
-    // docs/security.md, promise 26: members who lose the admin panel lose their desktops' tokens too.
-    const losing = members.filter((m) => losesDeviceAccess(m.id, before, permissions)).map((m) => m.id);
-    await revokeUserDeviceTokens(trx, losing, core.now());
-    await recordAudit(
-      core,
-      trx,
-      actor,
-      {
-        action: restoredFrom === undefined ? "role.edit" : "role.restore",
-        targetType: "role",
-        targetId: key,
-        details: {
-          before: { permissions: before },
-          after: { permissions },
-          updatedUsers: usernames.length,
-          usernames: usernames.slice(0, ROLE_UPDATE_NAMES_AUDITED),
-          ...(restoredFrom === undefined ? {} : { restoredVersion: restoredFrom }),
-        },
+  const trx = core.db;
+  const restoredFrom = "restoredFrom" in change ? change.restoredFrom : undefined;
+  let permissions: string[];
+  if ("permissions" in change) permissions = change.permissions;
+  else {
+    const kept = await findVersion<unknown>(trx, roleSubject(key), change.restoredFrom);
+    if (kept === undefined) throw new NotFound(ROLE_VERSION_NOT_FOUND);
+    ({ permissions } = restorableVersion(keptRoleSchema, kept, "the role"));
+  }
+  const roles = await readRoles(trx);
+  const before = roles[key].permissions;
+  // The same rule as changing one user's permissions (docs/security.md, promise 21), and never a role holding more than you.
+  assertCan(actor, "roles.update", { key, permissions: before, before, after: permissions });
+  const twin = roleWithSameSet(roles, key, permissions);
+  if (twin) throw new Invalid(sameRoleSetMessage(roles[key].name, roles[twin].name));
+  const role = { ...roles[key], permissions };
+  const members = await roleMembers(trx, key);
+  const usernames = members.map((m) => m.username);
+  // Who the members are is for those who may see users; the count is the role editor's own.
+  // A role may hold 100,000 members: the answer names the first few, the audit entry a bounded list.
+  const named = can(actor, "users.view") ? { usernames: usernames.slice(0, ROLE_UPDATE_NAMES_SHOWN) } : {};
+  if (dryRun) return { updatedUsers: usernames.length, ...named, role, dryRun: true };
+  const now = core.now().toISOString();
+  const beforeVersion = (await latestVersion(trx, roleSubject(key))) ?? 1;
+  const updatedAt = await trx.selectFrom("roles").select("updated_at").where("key", "=", key).executeTakeFirst();
+  await trx
+    .insertInto("roles")
+    .values({
+      key,
+      name: role.name,
+      description: role.description,
+      color: role.color,
+      permissions: JSON.stringify(permissions),
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ permissions: JSON.stringify(permissions), updated_at: now }))
+    .execute();
+  const after = { ...roles, [key]: role };
+  await setRoleMembersPermissions(trx, key, { permissions, rank: userRank(permissions, after) }, now);
+  // Users with custom permissions rank by the role sets they wholly hold: those sets just changed.
+  await rerankCustomUsers(trx, (held) => userRank(held, after));
+  // docs/security.md, promise 26: members who lose the admin panel lose their desktops' tokens too.
+  const losing = members.filter((m) => losesDeviceAccess(m.id, before, permissions)).map((m) => m.id);
+  await revokeUserDeviceTokens(trx, losing, core.now());
+  await recordAudit(
+    core,
+    trx,
+    actor,
+    {
+      action: restoredFrom === undefined ? "role.edit" : "role.restore",
+      targetType: "role",
+      targetId: key,
+      details: {
+        before: { permissions: before },
+        after: { permissions },
+        updatedUsers: usernames.length,
+        usernames: usernames.slice(0, ROLE_UPDATE_NAMES_AUDITED),
+        ...(restoredFrom === undefined ? {} : { restoredVersion: restoredFrom }),
       },
-      versionRows<RoleFieldsView>(
-        roleSubject(key),
-        actor,
-        restoredFrom === undefined ? "edit" : "restore",
-        { version: beforeVersion + 1, at: now, fields: role },
-        { version: beforeVersion, at: updatedAt?.updated_at ?? now, fields: roles[key] },
-      ),
-    );
-    return { updatedUsers: usernames.length, ...named, role };
-  });
+    },
+    versionRows<RoleFieldsView>(
+      roleSubject(key),
+      actor,
+      restoredFrom === undefined ? "edit" : "restore",
+      { version: beforeVersion + 1, at: now, fields: role },
+      { version: beforeVersion, at: updatedAt?.updated_at ?? now, fields: roles[key] },
+    ),
+  );
+  return { updatedUsers: usernames.length, ...named, role };
 }
 
 /** `GET /api/admin/roles/{roleKey}/history`: the role's versions, newest first, paged like the audit log. */

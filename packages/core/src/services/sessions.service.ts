@@ -148,21 +148,20 @@ export async function endOtherOwnSessions(core: Core, actor: UserActor): Promise
   const current = actor.sessionId;
   if (actor.credential === "device" || !current)
     throw new Forbidden("Ending your other sessions needs a browser session.");
-  return core.db.transaction().execute(async (trx) => {
-    const ended = await trx
-      .deleteFrom("sessions")
-      .where("user_id", "=", actor.id)
-      .where("id", "!=", current)
-      .returning("id")
-      .execute();
-    await recordAudit(core, trx, actor, {
-      action: "session.ended_others",
-      targetType: "user",
-      targetId: actor.id,
-      details: { ended: ended.length },
-    });
-    return { ended: ended.length };
+  const trx = core.db;
+  const ended = await trx
+    .deleteFrom("sessions")
+    .where("user_id", "=", actor.id)
+    .where("id", "!=", current)
+    .returning("id")
+    .execute();
+  await recordAudit(core, trx, actor, {
+    action: "session.ended_others",
+    targetType: "user",
+    targetId: actor.id,
+    details: { ended: ended.length },
   });
+  return { ended: ended.length };
 }
 
 /** Ends one session of this user, and answers its device for the audit; another user's session is not found. */

@@ -7,7 +7,7 @@ import { NotFound } from "../domain/errors.ts";
 import { historyQuerySchema, profileRestoreBodySchema, type SiteProfileHistoryAnswer } from "../domain/history.ts";
 import type { SiteProfile } from "../domain/site-profile.ts";
 import { siteProfileSchema } from "../domain/site-profile-schema.ts";
-import { profileVersion } from "../sync/change-log.ts";
+import { profileVersion } from "./change-log.ts";
 import type { Actor, Core } from "./context.ts";
 import { parseInput } from "./parse-input.ts";
 import { assertCan } from "./policy.ts";
@@ -31,10 +31,9 @@ export async function siteProfileHistory(core: Core, actor: Actor, query: unknow
 export async function restoreSiteProfile(core: Core, actor: Actor, input: unknown): Promise<SiteProfile> {
   assertCan(actor, "settings.update");
   const { version, baseVersion } = parseInput(profileRestoreBodySchema, input);
-  return core.db.transaction().execute(async (trx) => {
-    const kept = await findVersion<unknown>(trx, PROFILE_SUBJECT, version);
-    if (kept === undefined) throw new NotFound(PROFILE_VERSION_NOT_FOUND);
-    const profile = restorableVersion(siteProfileSchema, kept, "the site profile");
-    return writeSiteProfile(core, trx, actor, profile, { version, baseVersion });
-  });
+  const trx = core.db;
+  const kept = await findVersion<unknown>(trx, PROFILE_SUBJECT, version);
+  if (kept === undefined) throw new NotFound(PROFILE_VERSION_NOT_FOUND);
+  const profile = restorableVersion(siteProfileSchema, kept, "the site profile");
+  return writeSiteProfile(core, trx, actor, profile, { version, baseVersion });
 }

@@ -5,8 +5,8 @@ import { Conflict } from "../domain/errors.ts";
 import { DEFAULT_SITE_PROFILE, type SiteProfile } from "../domain/site-profile.ts";
 import { siteProfileSchema } from "../domain/site-profile-schema.ts";
 import { PROFILE_ENTITY_ID } from "../domain/sync.ts";
-import { changedSyncFields, nextProfileVersion, recordChange } from "../sync/change-log.ts";
 import { changedFields, recordAudit } from "./audit.service.ts";
+import { changedSyncFields, nextProfileVersion, recordChange } from "./change-log.ts";
 import type { Actor, Core } from "./context.ts";
 import { parseInput } from "./parse-input.ts";
 import { assertCan } from "./policy.ts";
@@ -99,5 +99,5 @@ export async function writeSiteProfile(
 export async function updateSiteProfile(core: Core, actor: Actor, input: unknown): Promise<SiteProfile> {
   assertCan(actor, "settings.update");
   const profile = parseInput(siteProfileSchema, input);
-  return core.db.transaction().execute((trx) => writeSiteProfile(core, trx, actor, profile));
+  return writeSiteProfile(core, core.db, actor, profile);
 }

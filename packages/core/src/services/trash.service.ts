@@ -7,13 +7,13 @@ import type { Db, ProjectRow } from "../data/schema.ts";
 import { Conflict, NotFound } from "../domain/errors.ts";
 import type { TrashAnswer } from "../domain/history.ts";
 import type { Project } from "../domain/projects.ts";
-import { recordChange } from "../sync/change-log.ts";
 import { recordAudit } from "./audit.service.ts";
+import { recordChange } from "./change-log.ts";
 import { type Actor, actorName, type Core } from "./context.ts";
 import { assertCan } from "./policy.ts";
 import { projectVersionRows } from "./project-history.service.ts";
 import { shuffleKeyOf } from "./project-order.ts";
-import { bumpRevision, toProject } from "./projects.service.ts";
+import { bumpRevision, toProject } from "./projects.table.ts";
 
 export const TRASH_NOT_FOUND = "That project is not in the trash.";
 
@@ -81,60 +81,58 @@ async function findInTrash(core: Core, trx: Db, id: string) {
 /** Back with its id, fields and history, as the next version (a desktop that saw the delete pulls an upsert). */
 export async function restoreFromTrash(core: Core, actor: Actor, id: string): Promise<Project> {
   assertCan(actor, "trash.manage");
-  return core.db.transaction().execute(async (trx) => {
-    await bumpRevision(trx);
-    const entry = await findInTrash(core, trx, id);
-    const taken = await trx.selectFrom("projects").select("id").where("id", "=", id).executeTakeFirst();
-    if (taken) throw new Conflict("A project with this id exists again; it cannot be restored over it.");
-    const stored = JSON.parse(entry.data) as ProjectRow;
-    const at = core.now().toISOString();
-    // The delete took one version number (the change log's), so the restored project continues after it.
-    const row: ProjectRow = {
-      ...stored,
-      is_latest: 0,
-      updated_at: at,
-      version: Number(stored.version) + 2,
-      // A project trashed before the column existed has none in its stored row.
-      shuffle_key: shuffleKeyOf(id),
-    };
-    await trx.insertInto("projects").values(row).execute();
-    await trx.deleteFrom("trash").where("type", "=", "project").where("id", "=", id).execute();
-    const project = toProject(row);
-    await recordChange(trx, {
-      entity: "project",
-      entityId: id,
-      fields: project,
-      version: project.version,
-      deleted: false,
-    });
-    await recordAudit(
-      core,
-      trx,
-      actor,
-      {
-        action: "project.untrash",
-        targetType: "project",
-        targetId: id,
-        details: { title: project.title, deletedAt: entry.deleted_at, deletedBy: entry.deleted_by },
-      },
-      projectVersionRows(actor, at, "untrash", project),
-    );
-    return project;
+  const trx = core.db;
+  await bumpRevision(trx);
+  const entry = await findInTrash(core, trx, id);
+  const taken = await trx.selectFrom("projects").select("id").where("id", "=", id).executeTakeFirst();
+  if (taken) throw new Conflict("A project with this id exists again; it cannot be restored over it.");
+  const stored = JSON.parse(entry.data) as ProjectRow;
+  const at = core.now().toISOString();
+  // The delete took one version number (the change log's), so the restored project continues after it.
+  const row: ProjectRow = {
+    ...stored,
+    is_latest: 0,
+    updated_at: at,
+    version: Number(stored.version) + 2,
+    // A project trashed before the column existed has none in its stored row.
+    shuffle_key: shuffleKeyOf(id),
+  };
+  await trx.insertInto("projects").values(row).execute();
+  await trx.deleteFrom("trash").where("type", "=", "project").where("id", "=", id).execute();
+  const project = toProject(row);
+  await recordChange(trx, {
+    entity: "project",
+    entityId: id,
+    fields: project,
+    version: project.version,
+    deleted: false,
   });
+  await recordAudit(
+    core,
+    trx,
+    actor,
+    {
+      action: "project.untrash",
+      targetType: "project",
+      targetId: id,
+      details: { title: project.title, deletedAt: entry.deleted_at, deletedBy: entry.deleted_by },
+    },
+    projectVersionRows(actor, at, "untrash", project),
+  );
+  return project;
 }
 
 /** Gone for good: the trashed row and its history. */
 export async function purgeFromTrash(core: Core, actor: Actor, id: string): Promise<void> {
   assertCan(actor, "trash.manage");
-  await core.db.transaction().execute(async (trx) => {
-    const entry = await findInTrash(core, trx, id);
-    await purgeEntry(trx, id);
-    await recordAudit(core, trx, actor, {
-      action: "trash.purge",
-      targetType: "project",
-      targetId: id,
-      details: { title: entry.title, deletedAt: entry.deleted_at, deletedBy: entry.deleted_by },
-    });
+  const trx = core.db;
+  const entry = await findInTrash(core, trx, id);
+  await purgeEntry(trx, id);
+  await recordAudit(core, trx, actor, {
+    action: "trash.purge",
+    targetType: "project",
+    targetId: id,
+    details: { title: entry.title, deletedAt: entry.deleted_at, deletedBy: entry.deleted_by },
   });
 }
 

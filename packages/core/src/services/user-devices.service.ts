@@ -31,16 +31,15 @@ export async function listUserDeviceTokens(
 
 export async function revokeUserDeviceToken(core: Core, actor: Actor, userId: string, tokenId: string): Promise<void> {
   assertCan(actor, "users.devices");
-  await core.db.transaction().execute(async (trx) => {
-    const target = await findUserById(trx, userId);
-    assertCan(actor, "users.devices", devicesTarget(target));
-    const name = await revokeDeviceTokenOf(trx, userId, tokenId, core.now());
-    await recordAudit(core, trx, actor, {
-      action: "token.revoked",
-      targetType: "user",
-      targetId: userId,
-      details: { kind: "device", name, username: target.username },
-    });
+  const trx = core.db;
+  const target = await findUserById(trx, userId);
+  assertCan(actor, "users.devices", devicesTarget(target));
+  const name = await revokeDeviceTokenOf(trx, userId, tokenId, core.now());
+  await recordAudit(core, trx, actor, {
+    action: "token.revoked",
+    targetType: "user",
+    targetId: userId,
+    details: { kind: "device", name, username: target.username },
   });
 }
 
@@ -53,15 +52,14 @@ export async function listUserSessions(core: Core, actor: Actor, userId: string)
 
 export async function endUserSession(core: Core, actor: Actor, userId: string, sessionId: string): Promise<void> {
   assertCan(actor, "users.devices");
-  await core.db.transaction().execute(async (trx) => {
-    const target = await findUserById(trx, userId);
-    assertCan(actor, "users.devices", devicesTarget(target));
-    const userAgent = await endSessionOf(trx, userId, sessionId);
-    await recordAudit(core, trx, actor, {
-      action: "session.ended",
-      targetType: "user",
-      targetId: userId,
-      details: { username: target.username, userAgent },
-    });
+  const trx = core.db;
+  const target = await findUserById(trx, userId);
+  assertCan(actor, "users.devices", devicesTarget(target));
+  const userAgent = await endSessionOf(trx, userId, sessionId);
+  await recordAudit(core, trx, actor, {
+    action: "session.ended",
+    targetType: "user",
+    targetId: userId,
+    details: { username: target.username, userAgent },
   });
 }

@@ -11,9 +11,10 @@ import { MESSAGES } from "../domain/messages.ts";
 import { EMAIL_CHANGE_DEACTIVATED } from "../domain/policy/index.ts";
 import { emailConfirmBodySchema, userEmailChangeSchema } from "../domain/validation.ts";
 import { recordAudit } from "./audit.service.ts";
-import { EMAIL_CONFIRM_PATH, link, linkHolder } from "./auth.service.ts";
+import { linkHolder } from "./auth.service.ts";
 import type { Actor, Core } from "./context.ts";
-import type { MailMessage } from "./mail/mailer.ts";
+import { EMAIL_CONFIRM_PATH, link } from "./mail/links.ts";
+import type { MailMessage } from "./mail/mail-message.ts";
 import { emailChangedMail, emailChangeMail, emailChangeNoticeMail } from "./mail/templates.ts";
 import { parseInput } from "./parse-input.ts";
 import { assertCan } from "./policy.ts";
@@ -85,24 +86,23 @@ export async function confirmEmailChange(core: Core, input: unknown): Promise<{ 
   const { token } = parseInput(emailConfirmBodySchema, input);
   let notice: MailMessage | undefined;
   try {
-    await serializableTransaction(core.db, async (trx) => {
-      const userId = await consumeToken(core, trx, "email", token);
-      const row = await findUserById(trx, userId);
-      if (isDeactivated(row)) throw new Forbidden(MESSAGES.accountDeactivated);
-      const pending = row.pending_email;
-      if (pending === null) throw new Invalid(MESSAGES.tokenInvalid);
-      if (await emailTakenByOther(trx, pending, userId)) throw new Conflict(EMAIL_TAKEN_SINCE);
-      await applyEmail(trx, userId, pending, core.now().toISOString());
-      await recordAudit(core, trx, await linkHolder(trx, userId), {
-        action: "user.email_changed",
-        targetType: "user",
-        targetId: userId,
-        details: { username: row.username, before: { email: row.email }, after: { email: pending } },
-      });
-      // The address it replaces is told the change took effect (docs/security.md, "staff"): a change entered
-      // by staff never leaves the account's owner unaware.
-      notice = emailChangedMail(row.email, row.username, pending, link(core, "/login"));
+    const trx = core.db;
+    const userId = await consumeToken(core, trx, "email", token);
+    const row = await findUserById(trx, userId);
+    if (isDeactivated(row)) throw new Forbidden(MESSAGES.accountDeactivated);
+    const pending = row.pending_email;
+    if (pending === null) throw new Invalid(MESSAGES.tokenInvalid);
+    if (await emailTakenByOther(trx, pending, userId)) throw new Conflict(EMAIL_TAKEN_SINCE);
+    await applyEmail(trx, userId, pending, core.now().toISOString());
+    await recordAudit(core, trx, await linkHolder(trx, userId), {
+      action: "user.email_changed",
+      targetType: "user",
+      targetId: userId,
+      details: { username: row.username, before: { email: row.email }, after: { email: pending } },
     });
+    // The address it replaces is told the change took effect (docs/security.md, "staff"): a change entered
+    // by staff never leaves the account's owner unaware.
+    notice = emailChangedMail(row.email, row.username, pending, link(core, "/login"));
   } catch (error) {
     // Another account took the address between the check and the write (the unique key decides).
     if (isUniqueViolation(error)) throw new Conflict(EMAIL_TAKEN_SINCE);

@@ -1,11 +1,11 @@
-import { serializableTransaction } from "../data/dialect.ts";
 import type { AdminUser, AdminUsersAnswer } from "../domain/api-types.ts";
 import { Conflict, Invalid } from "../domain/errors.ts";
 import { usersQuerySchema } from "../domain/users-query.ts";
 import { parseUserUpdate } from "../domain/validation.ts";
 import { changedFields, recordAudit } from "./audit.service.ts";
-import { link, mailAccountLink } from "./auth.service.ts";
+import { mailAccountLink } from "./auth.service.ts";
 import { type Actor, actorName, type Core } from "./context.ts";
+import { link } from "./mail/links.ts";
 import { formerAddressNoticeMail } from "./mail/templates.ts";
 import { parseInput } from "./parse-input.ts";
 import { assertCan, can } from "./policy.ts";
@@ -49,61 +49,55 @@ export async function updateUser(core: Core, actor: Actor, id: string, input: un
   const update = parsed.data;
   // Serializable: the permission checks, the free-name check and the role membership read must still hold
   // when the write commits, whatever another admin or instance does meanwhile.
-  return serializableTransaction(core.db, async (trx) => {
-    const target = await findUserById(trx, id);
-    const before = toAdminUser(target);
-    assertCan(actor, "users.edit", { id, permissions: before.permissions });
-    const now = core.now().toISOString();
-    if (update.kind === "active") {
-      if (update.isActive) {
-        // Only here, by staff allowed to edit this user, does a deactivated account come back (docs/security.md, promise 33).
-        await activateUser(trx, id, now);
-      } else {
-        await deactivateUser(trx, id, now);
-        // docs/security.md, promises 2, 26 and 33: deactivating a user ends all their sessions, device tokens and mailed links.
-        await endUserSessions(trx, id, core.now());
-        await supersedeAllTokens(core, trx, id);
-        // Its confirmation link just ended, so the address waiting for it is withdrawn too.
-        await setPendingEmail(trx, id, null, now);
-      }
-      await recordAudit(core, trx, actor, {
-        action: update.isActive ? "user.activate" : "user.deactivate",
-        targetType: "user",
-        targetId: id,
-        details: {
-          username: before.username,
-          before: { isActive: before.isActive },
-          after: { isActive: update.isActive },
-        },
-      });
+  const trx = core.db;
+  const target = await findUserById(trx, id);
+  const before = toAdminUser(target);
+  assertCan(actor, "users.edit", { id, permissions: before.permissions });
+  const now = core.now().toISOString();
+  if (update.kind === "active") {
+    if (update.isActive) {
+      // Only here, by staff allowed to edit this user, does a deactivated account come back (docs/security.md, promise 33).
+      await activateUser(trx, id, now);
     } else {
-      assertCan(actor, "permissions.change", { before: before.permissions, after: update.permissions });
-      if (userKey(update.username) !== target.username_key && (await usernameTaken(trx, update.username)))
-        throw new Conflict("That username is already taken.");
-      // Membership is set on every save: exactly a role's set makes the user its member, else none.
-      const roleKey = await membershipOf(trx, update.permissions);
-      await setUserNameAndPermissions(
-        trx,
-        id,
-        { ...update, roleKey, rank: await rankFor(trx, update.permissions) },
-        now,
-      );
-      // docs/security.md, promise 26: without the admin panel, the desktop app's tokens end too.
-      if (losesDeviceAccess(id, before.permissions, update.permissions))
-        await revokeUserDeviceTokens(trx, [id], core.now());
-      const diff = changedFields(
-        { username: before.username, permissions: before.permissions },
-        { username: update.username, permissions: update.permissions },
-      );
-      await recordAudit(core, trx, actor, {
-        action: "user.edit",
-        targetType: "user",
-        targetId: id,
-        details: { username: update.username, ...diff },
-      });
+      await deactivateUser(trx, id, now);
+      // docs/security.md, promises 2, 26 and 33: deactivating a user ends all their sessions, device tokens and mailed links.
+      await endUserSessions(trx, id, core.now());
+      await supersedeAllTokens(core, trx, id);
+      // Its confirmation link just ended, so the address waiting for it is withdrawn too.
+      await setPendingEmail(trx, id, null, now);
     }
-    return adminUserFor(actor, await findUserById(trx, id));
-  });
+    await recordAudit(core, trx, actor, {
+      action: update.isActive ? "user.activate" : "user.deactivate",
+      targetType: "user",
+      targetId: id,
+      details: {
+        username: before.username,
+        before: { isActive: before.isActive },
+        after: { isActive: update.isActive },
+      },
+    });
+  } else {
+    assertCan(actor, "permissions.change", { before: before.permissions, after: update.permissions });
+    if (userKey(update.username) !== target.username_key && (await usernameTaken(trx, update.username)))
+      throw new Conflict("That username is already taken.");
+    // Membership is set on every save: exactly a role's set makes the user its member, else none.
+    const roleKey = await membershipOf(trx, update.permissions);
+    await setUserNameAndPermissions(trx, id, { ...update, roleKey, rank: await rankFor(trx, update.permissions) }, now);
+    // docs/security.md, promise 26: without the admin panel, the desktop app's tokens end too.
+    if (losesDeviceAccess(id, before.permissions, update.permissions))
+      await revokeUserDeviceTokens(trx, [id], core.now());
+    const diff = changedFields(
+      { username: before.username, permissions: before.permissions },
+      { username: update.username, permissions: update.permissions },
+    );
+    await recordAudit(core, trx, actor, {
+      action: "user.edit",
+      targetType: "user",
+      targetId: id,
+      details: { username: update.username, ...diff },
+    });
+  }
+  return adminUserFor(actor, await findUserById(trx, id));
 }
 
 /**
@@ -118,17 +112,16 @@ export function adminUserFor(actor: Actor, row: Parameters<typeof toAdminUser>[0
 
 export async function deleteUser(core: Core, actor: Actor, id: string): Promise<void> {
   assertCan(actor, "users.delete");
-  await serializableTransaction(core.db, async (trx) => {
-    const target = await findUserById(trx, id);
-    assertCan(actor, "users.delete", { id, permissions: parsePermissions(target.permissions) });
-    // Sessions and tokens go with the user (ON DELETE CASCADE): deleting a user ends all their sessions.
-    await deleteUserRow(trx, id);
-    await recordAudit(core, trx, actor, {
-      action: "user.delete",
-      targetType: "user",
-      targetId: id,
-      details: { before: toAdminUser(target) },
-    });
+  const trx = core.db;
+  const target = await findUserById(trx, id);
+  assertCan(actor, "users.delete", { id, permissions: parsePermissions(target.permissions) });
+  // Sessions and tokens go with the user (ON DELETE CASCADE): deleting a user ends all their sessions.
+  await deleteUserRow(trx, id);
+  await recordAudit(core, trx, actor, {
+    action: "user.delete",
+    targetType: "user",
+    targetId: id,
+    details: { before: toAdminUser(target) },
   });
 }
 

@@ -1,15 +1,16 @@
 /**
- * Applies one sync op through the same operations and policy as the HTTP API (`runOperation`; the create
- * takes the client's id, so it calls the service behind `projects.create` after the same policy and schema
- * checks). Answers `applied` or `conflict`; a refusal (validation, permission, unknown id) is thrown as the
- * DomainError the API would answer, and becomes the op's `rejected` result.
+ * Applies one sync op through the same operations and policy as the HTTP API, inside the push's transaction:
+ * `ctx.prepare` checks the operation's policy and parses the op's fields once, the conflict check reads that
+ * parsed input, and `run` applies it (the create takes the client's id, so it calls the service behind
+ * `projects.create` with the input prepared for it). Answers `applied` or `conflict`; a refusal (validation,
+ * permission, unknown id) is thrown as the DomainError the API would answer, and becomes the op's `rejected`
+ * result.
  *
  * Conflicts come from the change log: only fields that someone else (the web, another desktop) changed
  * since the op's base version, to a value other than the op's, conflict; other fields merge.
  */
 import type { Db, ProjectRow } from "../data/schema.ts";
 import { Forbidden, Invalid, NotFound } from "../domain/errors.ts";
-import { type OperationName, operations, parseOperationInput } from "../domain/operations/index.ts";
 import {
   baseAheadMessage,
   PROFILE_ENTITY_ID,
@@ -22,17 +23,18 @@ import {
   type SyncRow,
   someKeys,
 } from "../domain/sync.ts";
+import { assertAction } from "../operations/assert-action.ts";
 import type { OperationContext } from "../operations/context.ts";
-import { assertAction, runOperation } from "../operations/run-operation.ts";
+import { type ChangeOrigin, changesSince, lastChange, profileVersion } from "../services/change-log.ts";
 import { can } from "../services/policy.ts";
-import { createProject, toProject } from "../services/projects.service.ts";
+import { createProject } from "../services/projects.service.ts";
+import { toProject } from "../services/projects.table.ts";
 import { getSiteProfile } from "../services/site-profile.service.ts";
-import { type ChangeOrigin, changesSince, lastChange, profileVersion } from "./change-log.ts";
 
 export type AppliedOrConflict = SyncApplied | SyncConflict;
 
 interface OpScope {
-  /** The caller's actor, and a core whose database is the op's transaction. */
+  /** The caller's actor, a core whose database is the push's transaction, and the runner's `prepare`. */
   ctx: OperationContext;
   /** The pushing desktop and where its push's own changes begin in the log: never a conflict with itself. */
   mine: ChangeOrigin;
@@ -60,22 +62,12 @@ function assertBaseKnown(op: SyncOp, serverVersion: number): void {
   if (op.baseVersion > serverVersion) throw new Invalid(baseAheadMessage(op.baseVersion, serverVersion));
 }
 
-/** The op's fields as the operation's own schema reads them (a 400 there is this op's rejection). */
-function parseBody(name: OperationName, body: Record<string, unknown>, params: Record<string, unknown> = {}) {
-  return parseOperationInput(operations[name], { params, query: {}, body });
-}
-
 /** The op's fields that others changed since its base, to a different value than the op's. */
-async function clashingFields(
-  db: Db,
-  scope: OpScope,
-  op: SyncOp,
-  parsed: Record<string, unknown>,
-  current: object,
-): Promise<string[]> {
+async function clashingFields(db: Db, scope: OpScope, op: SyncOp, parsed: object, current: object): Promise<string[]> {
   const since = await changesSince(db, op.entity, op.entityId, op.baseVersion, scope.mine);
   const now = current as Record<string, unknown>;
-  return Object.keys(op.fields).filter((field) => since.fields.has(field) && !same(parsed[field], now[field]));
+  const next = parsed as Record<string, unknown>;
+  return Object.keys(op.fields).filter((field) => since.fields.has(field) && !same(next[field], now[field]));
 }
 
 function conflict(
@@ -104,22 +96,21 @@ async function applyProjectOp(scope: OpScope, op: SyncOp): Promise<AppliedOrConf
 
 async function updateProject(scope: OpScope, op: SyncOp, row: ProjectRow): Promise<AppliedOrConflict> {
   const { ctx } = scope;
-  assertAction(ctx.actor, "projects.update");
-  assertBaseKnown(op, row.version);
-  if (row.version > op.baseVersion) {
-    // Values as the schema reads them, to compare with the server's (the update below validates anyway).
-    const parsed = parseBody("projects.update", op.fields, { id: op.entityId });
-    const current = toProject(row);
-    const fields = await clashingFields(ctx.core.db, scope, op, parsed, current);
-    if (fields.length > 0) return conflict(op, SYNC_MESSAGES.changedOnServer, fields, current, row.version);
-  }
-  if (Object.keys(op.fields).length === 0) return { opId: op.opId, status: "applied", version: row.version };
-  // The version read above goes with the edit, so the check and the write cannot drift apart.
-  const project = await runOperation(ctx, "projects.update", {
+  // The version read above goes with the edit, so the check and the write cannot drift apart. The policy is
+  // checked here, and the fields parsed once (as the schema reads them, to compare with the server's).
+  const update = ctx.prepare("projects.update", {
     params: { id: op.entityId },
     query: {},
     body: { ...op.fields, version: row.version },
   });
+  assertBaseKnown(op, row.version);
+  if (row.version > op.baseVersion) {
+    const current = toProject(row);
+    const fields = await clashingFields(ctx.core.db, scope, op, update.input, current);
+    if (fields.length > 0) return conflict(op, SYNC_MESSAGES.changedOnServer, fields, current, row.version);
+  }
+  if (Object.keys(op.fields).length === 0) return { opId: op.opId, status: "applied", version: row.version };
+  const project = await update.run();
   return applied(op, project.version);
 }
 
@@ -133,7 +124,7 @@ async function createProjectFromOp(scope: OpScope, op: SyncOp): Promise<AppliedO
     assertAction(ctx.actor, "projects.update");
     return conflict(op, SYNC_MESSAGES.deletedOnServer, Object.keys(op.fields), null, since.deletedAt);
   }
-  assertAction(ctx.actor, "projects.create");
+  const create = ctx.prepare("projects.create", { params: {}, query: {}, body: op.fields });
   // An id still in the trash is a restore, not a create: it needs what the trash's own restore needs
   // (docs/security.md: every way in obeys the same rule), else a creator could empty the trash with it.
   const mayRestore = can(ctx.actor, "trash.manage");
@@ -144,8 +135,7 @@ async function createProjectFromOp(scope: OpScope, op: SyncOp): Promise<AppliedO
   // A restored project continues its version numbers, so base versions stay comparable with the log.
   const last = await lastChange(db, "project", op.entityId);
   assertBaseKnown(op, last?.version ?? 0);
-  const body = parseBody("projects.create", op.fields);
-  const project = await createProject(ctx.core, ctx.actor, body, {
+  const project = await createProject(ctx.core, ctx.actor, create.input, {
     id: op.entityId,
     version: (last?.version ?? 0) + 1,
   });
@@ -156,7 +146,7 @@ async function createProjectFromOp(scope: OpScope, op: SyncOp): Promise<AppliedO
 
 async function deleteProject(scope: OpScope, op: SyncOp, row: ProjectRow): Promise<AppliedOrConflict> {
   const { ctx } = scope;
-  assertAction(ctx.actor, "projects.delete");
+  const remove = ctx.prepare("projects.delete", { params: { id: op.entityId }, query: {}, body: undefined });
   assertBaseKnown(op, row.version);
   if (row.version > op.baseVersion) {
     const since = await changesSince(ctx.core.db, "project", op.entityId, op.baseVersion, scope.mine);
@@ -164,7 +154,7 @@ async function deleteProject(scope: OpScope, op: SyncOp, row: ProjectRow): Promi
       return conflict(op, SYNC_MESSAGES.editedBeforeDelete, [...since.fields], toProject(row), row.version);
     }
   }
-  await runOperation(ctx, "projects.delete", { params: { id: op.entityId }, query: {}, body: undefined });
+  await remove.run();
   return applied(op, row.version + 1);
 }
 
@@ -186,19 +176,17 @@ async function applyProfileOp(scope: OpScope, op: SyncOp): Promise<AppliedOrConf
   const db = ctx.core.db;
   if (op.entityId !== PROFILE_ENTITY_ID) throw new Invalid(SYNC_MESSAGES.profileId);
   if (op.kind === "delete") throw new Invalid(SYNC_MESSAGES.profileDelete);
-  assertAction(ctx.actor, "profile.update");
-  assertKnownFields("profile", op.fields);
   const current = await getSiteProfile(db);
+  // profile.update takes the whole profile: the op's fields over the server's others (they merge).
+  const update = ctx.prepare("profile.update", { params: {}, query: {}, body: { ...current, ...op.fields } });
+  assertKnownFields("profile", op.fields);
   const version = await profileVersion(db);
   assertBaseKnown(op, version);
-  // profile.update takes the whole profile: the op's fields over the server's others (they merge).
-  const merged = { ...current, ...op.fields };
-  const parsed = parseBody("profile.update", merged);
   if (version > op.baseVersion) {
-    const fields = await clashingFields(db, scope, op, parsed, current);
+    const fields = await clashingFields(db, scope, op, update.input, current);
     if (fields.length > 0) return conflict(op, SYNC_MESSAGES.changedOnServer, fields, current, version);
   }
   if (Object.keys(op.fields).length === 0) return { opId: op.opId, status: "applied", version };
-  await runOperation(ctx, "profile.update", { params: {}, query: {}, body: merged });
+  await update.run();
   return applied(op, await profileVersion(db));
 }

@@ -91,14 +91,13 @@ function idleExpiry(core: Core, token: { created_at: string; last_used_at: strin
 /** Revokes one of the caller's own tokens; another user's token is simply not found. */
 export async function revokeDeviceToken(core: Core, actor: Actor, id: string): Promise<void> {
   const user = requireUser(actor);
-  await core.db.transaction().execute(async (trx) => {
-    const name = await revokeDeviceTokenOf(trx, user.id, id, core.now());
-    await recordAudit(core, trx, actor, {
-      action: "token.revoked",
-      targetType: "user",
-      targetId: user.id,
-      details: { kind: "device", name },
-    });
+  const trx = core.db;
+  const name = await revokeDeviceTokenOf(trx, user.id, id, core.now());
+  await recordAudit(core, trx, actor, {
+    action: "token.revoked",
+    targetType: "user",
+    targetId: user.id,
+    details: { kind: "device", name },
   });
 }
 

@@ -1,6 +1,5 @@
 /** Desktop sync, server side: device tokens, the change log, push and pull. */
-export * from "./change-log.ts";
+export * from "../services/change-log.ts";
 export * from "./device-tokens.ts";
-export * from "./joined-transaction.ts";
 export * from "./pull.ts";
 export * from "./push.ts";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Project } from "../domain/projects.ts";
-import { recordChange } from "./change-log.ts";
+import { recordChange } from "../services/change-log.ts";
 import { asWeb, call, createSyncFixture, NEW_PROJECT, op, pull, push, type SyncFixture } from "./sync-fixture.ts";
 
 let f: SyncFixture;

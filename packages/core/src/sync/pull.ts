@@ -21,11 +21,11 @@ import {
   type SyncEntity,
   type SyncPullAnswer,
 } from "../domain/sync.ts";
+import { profileVersion } from "../services/change-log.ts";
 import type { Core } from "../services/context.ts";
-import { toProject } from "../services/projects.service.ts";
+import { toProject } from "../services/projects.table.ts";
 import { newId } from "../services/secrets.ts";
 import { getSiteProfile } from "../services/site-profile.service.ts";
-import { profileVersion } from "./change-log.ts";
 import { prunedChangeSeq, pruneSyncLogIfDue } from "./retention.ts";
 
 export interface PullInput {

@@ -1,12 +1,12 @@
 /**
  * `POST /api/sync/push`: the desktop's outbox, applied op by op (docs/design.md §5).
  *
- * Each op is applied together with its `sync_ops` row, in one transaction: an op is either applied and
- * recorded, or neither, so a replay after a crash (same op ids) applies nothing twice and answers the
- * stored result. A conflict or a rejection is that op's answer and never stops the ops after it.
+ * The whole push runs in the one serializable transaction the runner opened for it (its registry entry),
+ * and each op through `ctx.prepare`/`ctx.run` inside it (sync/apply-op.ts): an op is either applied and
+ * recorded in `sync_ops`, or neither, so a replay after a crash (same op ids) applies nothing twice and
+ * answers the stored result. A conflict or a rejection is that op's answer and never stops the ops after it.
  */
 import { sql } from "kysely";
-import { serializableTransaction } from "../data/dialect.ts";
 import type { Db } from "../data/schema.ts";
 import { Conflict, DomainError, Invalid, TooLarge } from "../domain/errors.ts";
 import {
@@ -22,11 +22,10 @@ import {
   syncOpSchema,
 } from "../domain/sync.ts";
 import type { OperationContext } from "../operations/context.ts";
+import { type ChangeOrigin, lastChangeSeq, markChangesSince } from "../services/change-log.ts";
 import type { UserActor } from "../services/context.ts";
 import { requireUser } from "../services/policy.ts";
 import { applyOp } from "./apply-op.ts";
-import { type ChangeOrigin, lastChangeSeq, markChangesSince } from "./change-log.ts";
-import { joinedTransaction } from "./joined-transaction.ts";
 import { pruneSyncLogIfDue } from "./retention.ts";
 
 export interface PushInput {
@@ -51,23 +50,12 @@ export async function pushChanges(ctx: OperationContext, input: PushInput): Prom
   if (input.ops.length > SYNC_MAX_OPS) throw new TooLarge(SYNC_MESSAGES.tooManyOps);
   const ops = input.ops.map(readOp);
   await pruneSyncLogIfDue(ctx.core);
-  // Replays are answered from one read, without a transaction each: a replayed push costs little.
+  // Replays are answered from one read (in the push's transaction, so no other push commits them meanwhile).
   const stored = await storedResults(
     ctx.core.db,
     ops.map((op) => op.opId),
   );
-  const pending = await pushPending(
-    ctx,
-    user,
-    input.clientId,
-    ops.filter((op) => !stored.has(op.opId)),
-  );
-  // Answers in the order sent: replays from the first read, the others from the transaction, in turn.
-  let next = 0;
-  const results = ops.map((op) => {
-    const earlier = stored.get(op.opId);
-    return earlier ? duplicate(op, earlier, user) : (pending[next++] as SyncOpResult);
-  });
+  const results = await pushPending(ctx, user, input.clientId, ops, stored);
   ctx.core.observe?.syncPushed?.(results.map((result) => result.status));
   return { results };
 }
@@ -125,47 +113,43 @@ async function storeResults(
 }
 
 /**
- * The ops not answered from `sync_ops` yet, in one transaction (one commit, so a push of hundreds of ops
- * costs one disk sync, not hundreds) with a savepoint per op: a refused op's writes are rolled back to its
- * savepoint and its refusal stored instead. If anything else fails, nothing of the push is kept, and the
- * client's retry applies every op once.
+ * The ops in the order sent: a replay answered from `sync_ops`, the others applied in the push's one
+ * transaction (one commit, so a push of hundreds of ops costs one disk sync, not hundreds) with a savepoint
+ * per op: a refused op's writes are rolled back to its savepoint and its refusal stored instead. If anything
+ * else fails, nothing of the push is kept, and the client's retry applies every op once.
  */
 async function pushPending(
   ctx: OperationContext,
   user: UserActor,
   clientId: string,
   ops: SyncOp[],
+  stored: Map<string, Stored>,
 ): Promise<SyncOpResult[]> {
-  if (ops.length === 0) return [];
-  return serializableTransaction(ctx.core.db, async (trx) => {
-    const scoped: OperationContext = { ...ctx, core: { ...ctx.core, db: joinedTransaction(trx) }, transport: {} };
-    // Read again inside the transaction: a push of the same ops may have committed since the first read.
-    const stored = await storedResults(
-      trx,
-      ops.map((op) => op.opId),
-    );
-    const firstSeq = await lastChangeSeq(trx);
-    const firsts = new Map<string, SyncFirstResult>();
-    const results: SyncOpResult[] = [];
-    for (const op of ops) {
-      const earlier = stored.get(op.opId);
-      const sameOpBefore = firsts.get(op.opId);
-      if (earlier) results.push(duplicate(op, earlier, user));
-      else if (sameOpBefore) results.push({ opId: op.opId, status: "duplicate", original: sameOpBefore });
-      else {
-        const result = await pushOne(scoped, trx, { clientId, pushedAfterSeq: firstSeq }, op);
-        firsts.set(op.opId, result);
-        results.push(result);
-      }
+  if (ops.every((op) => stored.has(op.opId)))
+    return ops.map((op) => duplicate(op, stored.get(op.opId) as Stored, user));
+  const trx = ctx.core.db;
+  const firstSeq = await lastChangeSeq(trx);
+  const firsts = new Map<string, SyncFirstResult>();
+  const results: SyncOpResult[] = [];
+  for (const op of ops) {
+    const earlier = stored.get(op.opId);
+    const sameOpBefore = firsts.get(op.opId);
+    if (earlier) results.push(duplicate(op, earlier, user));
+    else if (sameOpBefore) results.push({ opId: op.opId, status: "duplicate", original: sameOpBefore });
+    else {
+      const result = await pushOne(ctx, { clientId, pushedAfterSeq: firstSeq }, op);
+      firsts.set(op.opId, result);
+      results.push(result);
     }
-    // The push's own changes are marked, and its results kept, once for all its ops.
-    await markChangesSince(trx, firstSeq, clientId);
-    await storeResults(trx, ctx, user, clientId, [...firsts.values()]);
-    return results;
-  });
+  }
+  // The push's own changes are marked, and its results kept, once for all its ops.
+  await markChangesSince(trx, firstSeq, clientId);
+  await storeResults(trx, ctx, user, clientId, [...firsts.values()]);
+  return results;
 }
 
-async function pushOne(ctx: OperationContext, trx: Db, mine: ChangeOrigin, op: SyncOp): Promise<SyncFirstResult> {
+async function pushOne(ctx: OperationContext, mine: ChangeOrigin, op: SyncOp): Promise<SyncFirstResult> {
+  const trx = ctx.core.db;
   await sql`SAVEPOINT sync_op`.execute(trx);
   try {
     const result = await applyOp({ ctx, mine }, op);

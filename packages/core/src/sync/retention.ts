@@ -27,35 +27,36 @@ export interface PruneResult {
   changes: number;
 }
 
-/** Deletes replay records and change-log entries from before `cutoff`, in one transaction. */
-export async function pruneSyncLog(db: Db, cutoff: Date): Promise<PruneResult> {
+/**
+ * Deletes replay records and change-log entries from before `cutoff`. Run inside the caller's transaction (a
+ * push's or a pull's, opened by the runner), so the pruned sequence number moves with the deletions.
+ */
+export async function pruneSyncLog(trx: Db, cutoff: Date): Promise<PruneResult> {
   const before = cutoff.toISOString();
-  return db.transaction().execute(async (trx) => {
-    const ops = await trx.deleteFrom("sync_ops").where("applied_at", "<", before).executeTakeFirst();
-    const newestPerEntity = trx
-      .selectFrom("sync_changes")
-      .select((eb) => eb.fn.max("seq").as("seq"))
-      .groupBy(["entity", "entity_id"]);
-    const doomed = await trx
-      .selectFrom("sync_changes")
-      .select((eb) => eb.fn.max("seq").as("seq"))
-      .where("at", "<", before)
-      .where("seq", "not in", newestPerEntity)
-      .executeTakeFirst();
-    if (doomed?.seq == null) return { ops: Number(ops.numDeletedRows), changes: 0 };
-    const changes = await trx
-      .deleteFrom("sync_changes")
-      .where("at", "<", before)
-      .where("seq", "not in", newestPerEntity)
-      .executeTakeFirst();
-    const highest = Math.max(Number(doomed.seq), await prunedChangeSeq(trx));
-    await trx
-      .insertInto("settings")
-      .values({ key: PRUNED_SEQ_KEY, value: String(highest) })
-      .onConflict((oc) => oc.column("key").doUpdateSet({ value: String(highest) }))
-      .execute();
-    return { ops: Number(ops.numDeletedRows), changes: Number(changes.numDeletedRows) };
-  });
+  const ops = await trx.deleteFrom("sync_ops").where("applied_at", "<", before).executeTakeFirst();
+  const newestPerEntity = trx
+    .selectFrom("sync_changes")
+    .select((eb) => eb.fn.max("seq").as("seq"))
+    .groupBy(["entity", "entity_id"]);
+  const doomed = await trx
+    .selectFrom("sync_changes")
+    .select((eb) => eb.fn.max("seq").as("seq"))
+    .where("at", "<", before)
+    .where("seq", "not in", newestPerEntity)
+    .executeTakeFirst();
+  if (doomed?.seq == null) return { ops: Number(ops.numDeletedRows), changes: 0 };
+  const changes = await trx
+    .deleteFrom("sync_changes")
+    .where("at", "<", before)
+    .where("seq", "not in", newestPerEntity)
+    .executeTakeFirst();
+  const highest = Math.max(Number(doomed.seq), await prunedChangeSeq(trx));
+  await trx
+    .insertInto("settings")
+    .values({ key: PRUNED_SEQ_KEY, value: String(highest) })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value: String(highest) }))
+    .execute();
+  return { ops: Number(ops.numDeletedRows), changes: Number(changes.numDeletedRows) };
 }
 
 /** The highest change-log sequence number ever pruned (0 before the first prune). */

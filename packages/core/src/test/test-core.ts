@@ -9,7 +9,7 @@ import { migrateToLatest, openDatabase } from "../data/database.ts";
 import type { DialectName } from "../data/dialect.ts";
 import { sealAuditLogOnce } from "../services/audit-seal.ts";
 import { type Core, DEFAULT_CORE_CONFIG } from "../services/context.ts";
-import type { MailMessage } from "../services/mail/mailer.ts";
+import type { MailMessage } from "../services/mail/mail-message.ts";
 import { createTestPostgresDatabase, testDialect } from "./postgres-cluster.ts";
 
 /** The audit chain's key in core tests (a server test reads AUDIT_KEY like the server). */

@@ -50,6 +50,25 @@ export interface OperationSpec {
    * secret shown once). Every other logged-in creating write accepts the key (`acceptsIdempotencyKey`).
    */
   idempotencyKey?: false;
+  /**
+   * How its database work is grouped (`transactionOf`). Unset: a write runs in one transaction the runner
+   * opens (docs/design.md §4: every multi-row change is one transaction). `serializable`: that transaction
+   * is SERIALIZABLE, retried on a PostgreSQL conflict, for read-check-write rules (a version, the last owner,
+   * twin roles). `own`: the handler opens its own short units of work, because it also does slow work that
+   * must not hold a write transaction open (bcrypt, a mail sent through SMTP before answering, a call to
+   * Twitch), or writes that must stay when it refuses (a failed login's audit entry, a guess counted).
+   * `one`: a read that still runs in the runner's transaction (its reads see one snapshot, and it may prune).
+   */
+  transaction?: "one" | "serializable" | "own";
+}
+
+/** Who opens the transaction an operation runs in: none for a read, the runner's (plain or serializable), or the handler's own. */
+export type TransactionMode = "none" | "runner" | "serializable" | "own";
+
+export function transactionOf(spec: OperationSpec): TransactionMode {
+  if (spec.transaction === "one") return "runner";
+  if (spec.transaction !== undefined) return spec.transaction;
+  return spec.method === "GET" ? "none" : "runner";
 }
 
 /**

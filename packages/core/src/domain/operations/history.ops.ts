@@ -50,5 +50,7 @@ export const historyOperations = {
     params: roleKeyParamSchema,
     body: roleRestoreBodySchema.strict(),
     result: results.roleUpdateResult,
+    // No two roles may end up with one set, whatever another admin does meanwhile.
+    transaction: "serializable",
   },
 } as const satisfies Record<string, OperationSpec>;

@@ -103,6 +103,8 @@ export const operations = {
     result: results.loginResult,
     statuses: [401, 403, 429],
     credentials: SESSION_ONLY,
+    // Bcrypt compares the password outside any transaction, and a refused login's audit entry stays.
+    transaction: "own",
   },
   "auth.logout": {
     method: "POST",
@@ -123,6 +125,8 @@ export const operations = {
     result: message,
     statuses: [429],
     credentials: SESSION_ONLY,
+    // Bcrypt hashes the password before the short transaction that writes the account.
+    transaction: "own",
   },
   "auth.activate": {
     method: "POST",
@@ -151,6 +155,8 @@ export const operations = {
     body: resetBodySchema.strict(),
     result: message,
     credentials: SESSION_ONLY,
+    // Bcrypt hashes the new password before the short transaction that writes it.
+    transaction: "own",
   },
   "auth.resetToken.check": {
     method: "POST",
@@ -184,6 +190,8 @@ export const operations = {
     result: message,
     statuses: [409],
     credentials: SESSION_ONLY,
+    // The address must still be free when the change commits.
+    transaction: "serializable",
   },
   "auth.invitation.check": {
     method: "POST",
@@ -204,6 +212,8 @@ export const operations = {
     body: invitationAcceptBodySchema.strict(),
     result: message,
     credentials: SESSION_ONLY,
+    // Bcrypt hashes the password before the short transaction that writes it.
+    transaction: "own",
   },
   "account.changePassword": {
     method: "POST",
@@ -214,6 +224,8 @@ export const operations = {
     result: message,
     statuses: [429],
     credentials: SESSION_ONLY,
+    // Bcrypt checks and hashes the passwords before the short transaction that writes it.
+    transaction: "own",
   },
   "sessions.list": {
     method: "GET",
@@ -354,6 +366,8 @@ export const operations = {
     params: roleKeyParamSchema,
     body: rolePermissionsSchema.strict(),
     result: results.roleUpdateResult,
+    // No two roles may end up with one set, whatever another admin does meanwhile.
+    transaction: "serializable",
   },
   "users.list": {
     method: "GET",
@@ -379,6 +393,8 @@ export const operations = {
     body: z.union([userActivateSchema, userEditSchema]),
     result: results.adminUserResult,
     statuses: [409],
+    // The permission, free-name and role-membership checks must hold when the write commits.
+    transaction: "serializable",
   },
   "users.delete": {
     method: "DELETE",
@@ -388,6 +404,8 @@ export const operations = {
     params: idParamSchema,
     status: 204,
     result: noBody,
+    // The permission and last-owner checks must hold when the delete commits.
+    transaction: "serializable",
   },
   "users.resetPassword": {
     method: "POST",
@@ -396,6 +414,8 @@ export const operations = {
     action: "users.resetPassword",
     params: idParamSchema,
     result: message,
+    // The mail goes through SMTP before the answer (its failure is the answer), after its token commits.
+    transaction: "own",
   },
   "users.invite": {
     method: "POST",
@@ -407,6 +427,8 @@ export const operations = {
     body: userInviteSchema,
     result: results.adminUserResult,
     statuses: [409],
+    // Bcrypt makes the unusable password, and the mail goes through SMTP before the answer.
+    transaction: "own",
   },
   "users.invitation.resend": {
     method: "POST",
@@ -417,6 +439,8 @@ export const operations = {
     params: idParamSchema,
     result: results.adminUserResult,
     statuses: [409],
+    // The mail goes through SMTP before the answer (its failure is the answer), after its token commits.
+    transaction: "own",
   },
   "users.email.change": {
     method: "POST",
@@ -428,6 +452,8 @@ export const operations = {
     body: userEmailChangeSchema,
     result: results.adminUserResult,
     statuses: [409],
+    // The mail goes through SMTP before the answer (its failure is the answer), after its token commits.
+    transaction: "own",
   },
   "users.deviceTokens.list": {
     method: "GET",
@@ -545,6 +571,8 @@ export const operations = {
     result: results.twitchConnectResult,
     statuses: [503],
     credentials: SESSION_ONLY,
+    // Twitch is called outside any transaction.
+    transaction: "own",
   },
   "twitch.callback": {
     method: "POST",
@@ -556,6 +584,8 @@ export const operations = {
     result: results.twitchCallbackResult,
     statuses: [403, 429, 503],
     credentials: SESSION_ONLY,
+    // Twitch is called outside any transaction.
+    transaction: "own",
   },
   "twitch.status": {
     method: "GET",

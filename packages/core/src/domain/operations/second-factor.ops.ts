@@ -65,6 +65,8 @@ export const secondFactorOperations = {
     result: answer<TotpEnrolment>()(z.strictObject({ secret: z.string(), otpauthUrl: z.string() })),
     statuses: [409, 429],
     credentials: SESSION_ONLY,
+    // Bcrypt checks the password before the short transaction that writes.
+    transaction: "own",
   },
   "account.totp.confirm": {
     method: "POST",
@@ -76,6 +78,8 @@ export const secondFactorOperations = {
     result: answer<RecoveryCodesAnswer>()(z.strictObject({ recoveryCodes: z.array(z.string()) })),
     statuses: [409],
     credentials: SESSION_ONLY,
+    // Bcrypt checks the password before the short transaction that writes.
+    transaction: "own",
   },
   "account.totp.remove": {
     method: "DELETE",
@@ -87,6 +91,8 @@ export const secondFactorOperations = {
     result: results.noContent,
     statuses: [429],
     credentials: SESSION_ONLY,
+    // Bcrypt checks the password before the short transaction that writes.
+    transaction: "own",
   },
   "account.recoveryCodes.renew": {
     method: "POST",
@@ -97,6 +103,8 @@ export const secondFactorOperations = {
     result: answer<RecoveryCodesAnswer>()(z.strictObject({ recoveryCodes: z.array(z.string()) })),
     statuses: [409, 429],
     credentials: SESSION_ONLY,
+    // Bcrypt checks the password before the short transaction that writes.
+    transaction: "own",
   },
   "account.passkeys.options": {
     method: "POST",
@@ -107,6 +115,8 @@ export const secondFactorOperations = {
     result: webAuthnOptions,
     statuses: [429],
     credentials: SESSION_ONLY,
+    // Bcrypt checks the password before the short transaction that writes.
+    transaction: "own",
   },
   "account.passkeys.create": {
     method: "POST",
@@ -118,6 +128,8 @@ export const secondFactorOperations = {
     result: answer<{ id: string; name: string }>()(z.strictObject({ id: z.string(), name: z.string() })),
     credentials: SESSION_ONLY,
     idempotencyKey: false,
+    // Bcrypt checks the password before the short transaction that writes.
+    transaction: "own",
   },
   "account.passkeys.list": {
     method: "GET",
@@ -139,6 +151,8 @@ export const secondFactorOperations = {
     result: results.noContent,
     statuses: [429],
     credentials: SESSION_ONLY,
+    // Bcrypt checks the password before the short transaction that writes.
+    transaction: "own",
   },
   "auth.secondFactor": {
     method: "POST",
@@ -150,6 +164,8 @@ export const secondFactorOperations = {
     result: results.sessionUserResult,
     statuses: [401, 429],
     credentials: SESSION_ONLY,
+    // A wrong answer is counted (account-answers.ts) and that count must stay when the step is refused.
+    transaction: "own",
   },
   "auth.secondFactor.passkeyOptions": {
     method: "POST",
@@ -159,6 +175,8 @@ export const secondFactorOperations = {
     result: webAuthnOptions,
     statuses: [401],
     credentials: SESSION_ONLY,
+    // A login step with its own short writes, like the rest of the second-factor login.
+    transaction: "own",
   },
   "auth.passkey.options": {
     method: "POST",
@@ -170,6 +188,8 @@ export const secondFactorOperations = {
     result: webAuthnOptions,
     statuses: [429],
     credentials: SESSION_ONLY,
+    // A login step with its own short writes, like the rest of the second-factor login.
+    transaction: "own",
   },
   "auth.passkey": {
     method: "POST",
@@ -180,6 +200,8 @@ export const secondFactorOperations = {
     result: results.sessionUserResult,
     statuses: [401, 403, 429],
     credentials: SESSION_ONLY,
+    // A wrong answer is counted (account-answers.ts) and that count must stay when the step is refused.
+    transaction: "own",
   },
   "settings.security.get": {
     method: "GET",

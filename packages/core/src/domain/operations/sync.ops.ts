@@ -22,6 +22,8 @@ export const syncOperations = {
     credentials: ["session"],
     // The token is shown once and never stored, so no answer of it is kept for a replay.
     idempotencyKey: false,
+    // bcrypt checks the password: never while holding a write transaction (the token is then one write).
+    transaction: "own",
   },
   "sync.tokens.list": {
     method: "GET",
@@ -52,6 +54,9 @@ export const syncOperations = {
     result: results.syncPushResult,
     // Another schemaVersion is a 409; more than SYNC_MAX_OPS ops a 413 (both apply nothing); too many pushes a 429.
     statuses: [409, 413, 429],
+    // Every op of the push, its replay records and the change-log marks commit together, and an op's
+    // conflict check (a version read, then a write) must not interleave with another push or an edit.
+    transaction: "serializable",
   },
   "sync.pull": {
     method: "GET",
@@ -63,5 +68,7 @@ export const syncOperations = {
     action: "sync.use",
     query: syncPullQuerySchema.strict(),
     result: results.syncPullResult,
+    // Its pages read one snapshot of the rows and the change log, and it may prune the log (sync/retention.ts).
+    transaction: "one",
   },
 } as const satisfies Record<string, OperationSpec>;

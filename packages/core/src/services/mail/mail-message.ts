@@ -1,8 +1,4 @@
-/**
- * One outgoing mail, as the templates write it, the queue holds it and the mailer sends it. It has a file of
- * its own so the queue and the mailer, which wraps the queue, both depend on it without depending on each
- * other (docs/design.md section 8: no import circles).
- */
+/** One e-mail as the services compose it, before the mailer puts it in the site's layout and sends it. */
 export interface MailMessage {
   to: string;
   subject: string;

@@ -11,9 +11,6 @@ import { brandedHtml, senderAddress, senderName } from "./layout.ts";
 import type { MailMessage } from "./mail-message.ts";
 import { createMailQueue, type MailQueue } from "./mail-queue.ts";
 
-// The services that compose mails import the message type from here, with the mailer they hand it to.
-export type { MailMessage };
-
 /**
  * `send` delivers now and reports failure to the caller (an admin's "send reset mail"); `enqueue` delivers
  * after the answer, for calls whose timing must not reveal whether an account exists.

@@ -10,11 +10,10 @@ import { countHit, takeBackHit } from "../../data/rate-counts.ts";
 import { RateLimited } from "../../domain/errors.ts";
 import { SECOND_FACTOR_MESSAGES as M } from "../../domain/second-factor-messages.ts";
 import { recordAudit } from "../audit.service.ts";
-import { link } from "../auth.service.ts";
 import type { Actor, Core } from "../context.ts";
+import { ACCOUNT_SECURITY_PATH, link } from "../mail/links.ts";
 import { secondFactorPausedMail } from "../mail/templates.ts";
 import { findUserById } from "../users.table.ts";
-import { ACCOUNT_SECURITY_PATH } from "./enrolment.service.ts";
 
 /** Answers an account may have checked in one window: a user's own typos stay far below it. */
 export const ACCOUNT_ANSWERS_PER_WINDOW = 10;

@@ -17,8 +17,8 @@ import {
   totpDeleteBodySchema,
 } from "../../domain/second-factor.ts";
 import { type AuditAction, recordAudit } from "../audit.service.ts";
-import { link } from "../auth.service.ts";
 import type { Actor, Core, UserActor } from "../context.ts";
+import { ACCOUNT_SECURITY_PATH, link } from "../mail/links.ts";
 import { formerAddressNoticeMail, securityNoticeMail } from "../mail/templates.ts";
 import { parseInput } from "../parse-input.ts";
 import { assertCan, requireUser } from "../policy.ts";
@@ -35,8 +35,6 @@ import { endLoginStep, findLoginStep, putKeyedStep } from "./login-steps.ts";
 import { sealTotpSecret } from "./secret-box.ts";
 import { newTotpSecret, otpauthUrl } from "./totp.ts";
 import { registrationOptions, relyingParty, verifyRegistration } from "./webauthn.ts";
-
-export const ACCOUNT_SECURITY_PATH = "/account#security";
 
 async function checkPassword(core: Core, userId: string, password: string): Promise<void> {
   const row = await findUserById(core.db, userId);
@@ -271,14 +269,13 @@ export async function removeUserSecondFactors(core: Core, actor: Actor, userId: 
     permissions: parsePermissions(target.permissions),
   });
   let mail = () => {};
-  await core.db.transaction().execute(async (trx) => {
-    const methods = await secondFactorMethods(trx, userId);
-    if (methods.length === 0) throw new Conflict(M.userHasNone);
-    await trx.deleteFrom("user_totp").where("user_id", "=", userId).execute();
-    await trx.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
-    await trx.deleteFrom("passkeys").where("user_id", "=", userId).execute();
-    mail = await recordChange(core, trx, actor, userId, "second_factor.removed_by_staff", { by: staff.username });
-  });
+  const trx = core.db;
+  const methods = await secondFactorMethods(trx, userId);
+  if (methods.length === 0) throw new Conflict(M.userHasNone);
+  await trx.deleteFrom("user_totp").where("user_id", "=", userId).execute();
+  await trx.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
+  await trx.deleteFrom("passkeys").where("user_id", "=", userId).execute();
+  mail = await recordChange(core, trx, actor, userId, "second_factor.removed_by_staff", { by: staff.username });
   mail();
   // The notice goes to the address in use; one changed lately is told too (docs/security.md, "staff").
   const former = recentPreviousAddress(target, core.now());

@@ -7,7 +7,7 @@ import { sql } from "kysely";
 import { lockUntilCommit } from "../data/dialect.ts";
 import type { Db } from "../data/schema.ts";
 import { SYNC_FIELDS, type SyncEntity } from "../domain/sync.ts";
-import { countDaily } from "../services/daily-counts.table.ts";
+import { countDaily } from "./daily-counts.table.ts";
 
 export interface ChangeRecord {
   entity: SyncEntity;
