@@ -50,7 +50,7 @@ module.exports = {
     // Type-only imports are dependencies too (a circle through a type is still a circle).
     tsPreCompilationDeps: true,
     doNotFollow: { path: "(^|/)node_modules/" },
-    exclude: { path: "(^|/)(node_modules|dist|\\.tmp|coverage|test-results|playwright-report)/" },
+    exclude: { path: "(^|/)(node_modules|dist|out|release|\\.tmp|coverage|test-results|playwright-report)/" },
     // Workspace packages resolve through pnpm's links to their real folders, by their `exports`.
     preserveSymlinks: false,
     enhancedResolveOptions: {
