@@ -12,8 +12,8 @@ import { join } from "node:path";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_ROLES } from "../domain/roles.ts";
+import { runOperation } from "../operations/run-operation.ts";
 import { bootstrap } from "../services/bootstrap.ts";
-import { updateRolePermissions } from "../services/roles.service.ts";
 import { createTestPostgresDatabase } from "../test/postgres-cluster.ts";
 import { createTestCore, type TestCore } from "../test/test-core.ts";
 import { restoreBackup, writeBackup } from "./backup.ts";
@@ -171,7 +171,13 @@ describe("transactions", () => {
     }
     await failUpdatesOf("a3");
     const actor = { kind: "user" as const, id: owner.id, username: owner.username, permissions: ["override:owner"] };
-    await expect(updateRolePermissions(core, actor, "user", { permissions: ["website:view", "projects:view"] })).rejects.toThrow("simulated failure");
+    // Through the runner, as every transport calls it: it opens the operation's one transaction.
+    const change = runOperation({ core, actor, transport: {} }, "roles.update", {
+      params: { roleKey: "user" },
+      query: {},
+      body: { permissions: ["website:view", "projects:view"] },
+    });
+    await expect(change).rejects.toThrow("simulated failure");
     const users = await core.db.selectFrom("users").select(["id", "permissions"]).where("id", "in", ["a1", "a2", "a3"]).orderBy("id").execute();
     expect(users.map((u) => u.permissions)).toEqual(['["website:view"]', '["website:view"]', '["website:view"]']);
     const role = await core.db.selectFrom("roles").select("permissions").where("key", "=", "user").executeTakeFirstOrThrow();
