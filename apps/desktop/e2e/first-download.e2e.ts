@@ -3,7 +3,7 @@
  * has come, Cancel stops it after the page on its way (the panel opens with what came), and 'Resume
  * download' goes on from where it stopped until the desktop is in sync.
  */
-import { seriousViolations } from "../../site/e2e/axe.ts";
+import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
 import { expect, OWNER, test } from "./desktop-fixture.ts";
 
 const BULK = 2486;

@@ -1,4 +1,4 @@
-import { seriousViolations } from "./axe.ts";
+import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
 import { PLAYLISTS } from "./fakes/playlists.ts";
 import { openShuffler, shufflePlaylists } from "./fakes/shuffler-page.ts";
 import { expect, gotoReady, test } from "./fixtures.ts";
