@@ -3,9 +3,10 @@
  * never interleave into a state neither of them intended. On SQLite one writer runs at a time; on
  * PostgreSQL (TEST_DATABASE=postgres) the services' serializable transactions make the same hold.
  */
+
+import { createTestCore, type TestCore } from "@portfolio/testing/core/test-core.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sameRoleSetMessage } from "../domain/roles.ts";
-import { createTestCore, type TestCore } from "../test/test-core.ts";
 import { bootstrap } from "./bootstrap.ts";
 import type { Actor } from "./context.ts";
 import { createProject, projectsRevision, updateProject } from "./projects.service.ts";
