@@ -7,7 +7,7 @@ import { ACTIONS, OPERATION_NAMES, operations } from "@portfolio/core/domain";
 import { createAccount, PASSWORD } from "@portfolio/testing/server/accounts.ts";
 import { startTestServer, type TestClient, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callOperation } from "./registry-requests.ts";
+import { callOperation } from "../test/registry-requests.ts";
 
 let server: TestServer;
 let nobody: TestClient;

@@ -10,7 +10,7 @@ import { type FakeCatApi, startFakeCatApi } from "@portfolio/testing/fakes/fake-
 import { type FakeYouTube, startFakeYouTube } from "@portfolio/testing/fakes/fake-youtube.ts";
 import { OWNER, startTestServer, type TestClient, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { placeholderPath, rawPath } from "./registry-requests.ts";
+import { placeholderPath, rawPath } from "../test/registry-requests.ts";
 
 let server: TestServer;
 let youtube: FakeYouTube;

@@ -39,7 +39,7 @@ import {
 } from "@portfolio/testing/server/test-server.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { placeholderPath } from "./registry-requests.ts";
+import { placeholderPath } from "../test/registry-requests.ts";
 
 type Answer = TestResponse<unknown>;
 type Document = { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
