@@ -11,10 +11,10 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createTestPostgresDatabase, freePort, testDialect } from "@portfolio/core/test/postgres-cluster";
 import { OWNER, TestClient } from "@portfolio/testing/server/test-server.ts";
-import { SERVER_NODE_FLAGS } from "../../../node-flags.mjs";
-import { bundleServer } from "../../../server-bundle.mjs";
+import { SERVER_NODE_FLAGS } from "../../node-flags.mjs";
+import { bundleServer } from "../../server-bundle.mjs";
 
-const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
+const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 /** What every instance calls itself to browsers: the load balancer's address. */
 export const PUBLIC_URL = "http://portfolio.test";
 

@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { freePort } from "@portfolio/core/test/postgres-cluster";
 import { balancerRequest } from "./balancer-client.ts";
 
-const deployDir = resolve(dirname(fileURLToPath(import.meta.url)), "../../../../../deploy");
+const deployDir = resolve(dirname(fileURLToPath(import.meta.url)), "../../../../deploy");
 
 /** The two instance addresses the shipped configs name. */
 const SHIPPED_UPSTREAMS = ["127.0.0.1:3001", "127.0.0.1:3002"] as const;
