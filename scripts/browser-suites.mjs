@@ -2,7 +2,7 @@
 // `pnpm test:repeat` run them: the site against the real server, then the desktop renderer (built by
 // electron-vite, its preload bridge replaced by a binding to the real main-process handler).
 import { existsSync, readFileSync } from "node:fs";
-import { TEST_CHROME_PATH } from "../apps/site/scripts/testing/chromium.mjs";
+import { TEST_CHROME_PATH } from "../packages/testing/src/browser/chromium.mjs";
 import { pnpm, run } from "./workspace.mjs";
 
 export const BROWSER_SUITES = [

@@ -4,7 +4,7 @@
  */
 import { availableParallelism } from "node:os";
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM_ARGS, TEST_CHROME_PATH } from "./scripts/testing/chromium.mjs";
+import { CHROMIUM_ARGS, TEST_CHROME_PATH } from "@portfolio/testing/browser/chromium.mjs";
 
 export default defineConfig({
   testDir: "./e2e",

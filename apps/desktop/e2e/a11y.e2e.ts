@@ -1,5 +1,5 @@
 /** axe-core on every desktop screen: first run, sign in again, the panel with the status area, offline states, conflicts. */
-import { seriousViolations } from "../../site/e2e/axe.ts";
+import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
 import { connectAsOwner, expect, test } from "./desktop-fixture.ts";
 import {
   createInApp,

@@ -3,7 +3,7 @@
  * field with 'Keep mine' and 'Use server'; nothing is dropped without the owner's choice.
  */
 import type { Page } from "@playwright/test";
-import type { TestClient, TestServer } from "../../server/src/test/test-server.ts";
+import type { TestClient, TestServer } from "@portfolio/testing/server/test-server.ts";
 import { connectAsOwner, expect, type Network, test } from "./desktop-fixture.ts";
 import { createOnServer, onTheWeb, openTab, projectRow, renameInApp, serverProject } from "./support.ts";
 

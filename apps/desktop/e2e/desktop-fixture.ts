@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { test as base, expect, type Page } from "@playwright/test";
-import { OWNER, startTestServer, type TestServer } from "../../server/src/test/test-server.ts";
+import { OWNER, startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { createDesktopMain, type DesktopMain } from "../src/main/desktop-main.ts";
 import { rendererCsp } from "../src/main/renderer-csp.ts";
 import { rendererFilesHandler } from "../src/main/renderer-files.ts";

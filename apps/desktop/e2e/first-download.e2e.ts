@@ -3,7 +3,8 @@
  * has come, Cancel stops it after the page on its way (the panel opens with what came), and 'Resume
  * download' goes on from where it stopped until the desktop is in sync.
  */
-import { seriousViolations } from "../../site/e2e/axe.ts";
+import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
+import { seedBulkProjects } from "@portfolio/testing/data/snapshot-seed.ts";
 import { expect, OWNER, test } from "./desktop-fixture.ts";
 
 const BULK = 2486;
@@ -15,24 +16,7 @@ test("the first download shows its progress, stops on Cancel and resumes where i
   server,
   network,
 }) => {
-  const now = new Date().toISOString();
-  const rows = Array.from({ length: BULK }, (_, i) => ({
-    id: `bulk-${String(i).padStart(4, "0")}`,
-    title: `Bulk ${i}`,
-    description: "One of many.",
-    github: null,
-    external_link: null,
-    is_archived: 0,
-    is_latest: 0,
-    tags: "[]",
-    created_at: now,
-    updated_at: now,
-  }));
-  for (let i = 0; i < rows.length; i += 500)
-    await server.core.db
-      .insertInto("projects")
-      .values(rows.slice(i, i + 500))
-      .execute();
+  await seedBulkProjects(server.core.db, BULK);
   // The second page of the snapshot waits until the test lets it through.
   const release = network.holdWhen((url) => url.includes("/api/sync/pull") && url.includes(".after."));
 

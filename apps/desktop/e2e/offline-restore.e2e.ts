@@ -5,7 +5,7 @@
  * made offline is queued too and the server has the project back after the sync.
  */
 import type { Page } from "@playwright/test";
-import { seriousViolations } from "../../site/e2e/axe.ts";
+import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
 import { connectAsOwner, expect, type Network, test } from "./desktop-fixture.ts";
 import { createOnServer, deleteInApp, onTheWeb, openTab, projectRow, serverProject } from "./support.ts";
 

@@ -4,8 +4,8 @@
  * server's clock, which the test moves to the next 30 s step instead of waiting.
  */
 
-import { codeNow, enableTotp, STEP_MS } from "../../server/src/test/second-factor.ts";
-import { seriousViolations } from "../../site/e2e/axe.ts";
+import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
+import { codeNow, enableTotp, STEP_MS } from "@portfolio/testing/server/second-factor.ts";
 import { expect, OWNER, test } from "./desktop-fixture.ts";
 import { syncUntilSignInAgain } from "./support.ts";
 

@@ -1,6 +1,6 @@
 /** Small steps the desktop renderer tests share: the server's side (the web), and the panel's rows. */
 import { expect, type Page } from "@playwright/test";
-import type { TestClient, TestServer } from "../../server/src/test/test-server.ts";
+import type { TestClient, TestServer } from "@portfolio/testing/server/test-server.ts";
 import { OWNER } from "./desktop-fixture.ts";
 
 export interface ServerProject {

@@ -2,7 +2,7 @@
  * Working locally (no server at all), history and the trash live on a server the app does not have: the
  * Trash tab and the History panels say so, and offer no 'Try again' that could never help.
  */
-import { seriousViolations } from "../../site/e2e/axe.ts";
+import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
 import { expect, test } from "./desktop-fixture.ts";
 import { openSettings, openTab, projectRow } from "./support.ts";
 

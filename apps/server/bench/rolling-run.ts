@@ -1,9 +1,9 @@
-// One rolling-restart scenario per balancer (apps/server/src/scale/rolling.ts), longer than the test's:
+// One rolling-restart scenario per balancer (src/test/rolling.ts), longer than the test's:
 // run by rolling-bench.mjs through vitest (rolling.vitest.config.ts), which prints the reports it writes.
 import { appendFileSync } from "node:fs";
 import { it } from "vitest";
-import type { BalancerKind } from "../src/scale/balancers.ts";
-import { formatRollingReport, runRollingScenario } from "../src/scale/rolling.ts";
+import type { BalancerKind } from "../src/test/balancers.ts";
+import { formatRollingReport, runRollingScenario } from "../src/test/rolling.ts";
 
 const balancers = (process.env.ROLLING_BALANCERS ?? "nginx,caddy").split(",") as BalancerKind[];
 const rounds = Number(process.env.ROLLING_ROUNDS ?? 3);

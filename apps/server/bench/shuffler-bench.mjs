@@ -1,6 +1,6 @@
 // `pnpm bench:shuffler`: figures of the playlist shuffler.
 //
-// Setup (shared by every part): the fake YouTube Data API (apps/server/src/test/fake-youtube.ts, bundled
+// Setup (shared by every part): the fake YouTube Data API (packages/testing/src/fakes/fake-youtube.ts, bundled
 // on the fly with esbuild) serving a 5,000-entry playlist (1% private, 1% deleted), and the production
 // build of the server (dist/main.js, rebuilt first) pointed at it.
 //
@@ -37,7 +37,7 @@ const log = (message) => console.error(`bench: ${message}`);
 async function loadFakeYouTube(tmp) {
   const outfile = path.join(tmp, "fake-youtube.mjs");
   await build({
-    entryPoints: [path.join(serverDir, "src/test/fake-youtube.ts")],
+    entryPoints: [path.join(serverDir, "../../packages/testing/src/fakes/fake-youtube.ts")],
     outfile,
     bundle: true,
     platform: "node",

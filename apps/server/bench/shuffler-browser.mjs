@@ -15,8 +15,8 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { CHROME_PATH, CHROMIUM_ARGS } from "@portfolio/testing/browser/chromium.mjs";
 import { build } from "esbuild";
-import { CHROME_PATH, CHROMIUM_ARGS } from "../../site/scripts/testing/chromium.mjs";
 import { trackTempDir } from "./cleanup.mjs";
 import { fmt, median, numberFromEnv, percentile } from "./stats.mjs";
 

@@ -24,8 +24,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
+import { CHROME_PATH, CHROMIUM_ARGS } from "@portfolio/testing/browser/chromium.mjs";
 import lighthouse from "lighthouse";
-import { CHROME_PATH, CHROMIUM_ARGS } from "../scripts/testing/chromium.mjs";
 import { startRealServer } from "../scripts/testing/real-server.mjs";
 
 const args = process.argv.slice(2);

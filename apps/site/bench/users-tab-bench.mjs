@@ -24,7 +24,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { promisify } from "node:util";
 import { chromium } from "@playwright/test";
-import { CHROME_PATH, CHROMIUM_ARGS } from "../scripts/testing/chromium.mjs";
+import { CHROME_PATH, CHROMIUM_ARGS } from "@portfolio/testing/browser/chromium.mjs";
 import { REPO_ROOT, SERVER_MAIN, SITE_DIST, startRealServer } from "../scripts/testing/real-server.mjs";
 
 const GOALS = { interactiveMs: 1000, searchMs: 150 };

@@ -20,7 +20,7 @@
  * most 10 % + 2 MB above start, nodes within 10 %). Builds nothing: run `pnpm build` first.
  */
 import { chromium } from "@playwright/test";
-import { CHROME_PATH, CHROMIUM_ARGS } from "../scripts/testing/chromium.mjs";
+import { CHROME_PATH, CHROMIUM_ARGS } from "@portfolio/testing/browser/chromium.mjs";
 import { startRealServer } from "../scripts/testing/real-server.mjs";
 import { chatLine, EMOTE_CDN, startBarePage, startEmoteProviders, startIrc, startSilentFeed } from "./widget-fakes.mjs";
 

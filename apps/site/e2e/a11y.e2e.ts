@@ -1,4 +1,4 @@
-import { seriousViolationsInBothThemes } from "./axe.ts";
+import { seriousViolationsInBothThemes } from "@portfolio/testing/browser/axe.ts";
 import { expect, gotoReady, PROJECTS_LIST, test } from "./fixtures.ts";
 
 const SCREENS = [

@@ -3,8 +3,9 @@
  * panel: /account changes the password and lists and ends the sessions; it is reachable from the home page,
  * asks a logged-out visitor to log in, and stays out of search engines.
  */
+
+import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
 import { expect, ownerAccount, test } from "./admin-support.ts";
-import { seriousViolations } from "./axe.ts";
 
 // Each test starts its own server and logs in; a busy machine needs more than the default 45 s.
 test.describe.configure({ timeout: 90_000 });

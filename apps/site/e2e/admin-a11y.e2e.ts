@@ -1,4 +1,6 @@
 /** axe-core on every tab and modal of the admin panel, in both themes: no serious or critical violations. */
+
+import { seriousViolations, seriousViolationsInBothThemes } from "@portfolio/testing/browser/axe.ts";
 import {
   expect,
   openPanel,
@@ -9,7 +11,6 @@ import {
   test,
   userRow,
 } from "./admin-support.ts";
-import { seriousViolations, seriousViolationsInBothThemes } from "./axe.ts";
 
 // Each test starts its own server and logs in; a busy machine needs more than the default 45 s.
 test.describe.configure({ timeout: 90_000 });

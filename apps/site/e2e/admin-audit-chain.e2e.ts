@@ -5,8 +5,8 @@
  */
 import { join } from "node:path";
 import { openDatabase } from "@portfolio/core/data";
+import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
 import { expect, openPanel, ownerAccount, test } from "./admin-support.ts";
-import { seriousViolations } from "./axe.ts";
 
 test.describe.configure({ timeout: 90_000 });
 

@@ -5,8 +5,8 @@
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { DailySeries } from "@portfolio/core/domain";
+import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
 import { expect, openPanel, ownerAccount, test } from "./admin-support.ts";
-import { seriousViolations } from "./axe.ts";
 import { gate } from "./fixtures.ts";
 
 test.describe.configure({ timeout: 90_000 });

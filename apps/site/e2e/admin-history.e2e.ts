@@ -5,8 +5,8 @@
  * clear message and the editor shows the latest one.
  */
 import type { APIRequestContext, Page } from "@playwright/test";
+import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
 import { expect, feedback, openPanel, ownerAccount, projectRow, test } from "./admin-support.ts";
-import { seriousViolations } from "./axe.ts";
 
 test.describe.configure({ timeout: 90_000 });
 

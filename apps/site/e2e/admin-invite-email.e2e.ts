@@ -4,9 +4,9 @@
  * to the new address. Each link works once. Runs against the real server and its mail outbox.
  */
 import { MESSAGES } from "@portfolio/core/domain";
+import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
 import { waitForMailLink } from "../scripts/testing/eml.ts";
 import { expect, feedback, openPanel, ownerAccount, test, uniqueName, userRow } from "./admin-support.ts";
-import { seriousViolations } from "./axe.ts";
 
 test.describe.configure({ timeout: 90_000 });
 

@@ -4,8 +4,8 @@
  * floating buttons (home, dark mode, the profile bubble) that never cover a control or a table row.
  */
 import type { Page } from "@playwright/test";
+import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
 import { expect, openPanel, ownerAccount, ROLE_PERMISSIONS, test } from "./admin-support.ts";
-import { seriousViolations } from "./axe.ts";
 
 // Each test starts its own server and logs in; a busy machine needs more than the default 45 s.
 test.describe.configure({ timeout: 120_000 });

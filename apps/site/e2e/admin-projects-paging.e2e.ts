@@ -4,8 +4,8 @@
  * page', the arrow keys between rows, and every action working on a later page.
  */
 import type { APIRequestContext, Page } from "@playwright/test";
+import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
 import { expect, feedback, openPanel, ownerAccount, projectRow, test } from "./admin-support.ts";
-import { seriousViolations } from "./axe.ts";
 import { gate } from "./fixtures.ts";
 
 test.describe.configure({ timeout: 120_000 });

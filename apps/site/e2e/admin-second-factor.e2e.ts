@@ -5,6 +5,7 @@
  */
 import { createHmac } from "node:crypto";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
 import {
   expect,
   feedback,
@@ -16,7 +17,6 @@ import {
   test,
   userRow,
 } from "./admin-support.ts";
-import { seriousViolations } from "./axe.ts";
 
 // docs/security.md, promise 30: where the owner requires it, staff must use a second factor; a lost phone is recoverable by an admin.
 test.describe.configure({ timeout: 90_000 });

@@ -5,8 +5,8 @@
  * confirmation that also names who the restore will update. Axe-clean, 390 px wide, and by keyboard.
  */
 import type { Page } from "@playwright/test";
+import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
 import { expect, feedback, openPanel, openSettings, ownerAccount, ROLE_PERMISSIONS, test } from "./admin-support.ts";
-import { seriousViolations } from "./axe.ts";
 
 test.describe.configure({ timeout: 90_000 });
 

@@ -4,8 +4,8 @@
  * what was deleted, by whom and when it will be purged, with Restore and 'Delete now'.
  */
 import type { APIRequestContext } from "@playwright/test";
+import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
 import { expect, feedback, openPanel, ownerAccount, projectRow, ROLE_PERMISSIONS, test } from "./admin-support.ts";
-import { seriousViolations } from "./axe.ts";
 
 test.describe.configure({ timeout: 90_000 });
 

@@ -5,8 +5,8 @@
  * worker; only the last one changes a user.
  */
 import { test as base, type Page } from "@playwright/test";
+import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
 import { expect, feedback, loginAs, userRow } from "./admin-support.ts";
-import { seriousViolations } from "./axe.ts";
 import { gate } from "./fixtures.ts";
 import { type ScaleServer, startScaleServer } from "./scale-server.ts";
 

@@ -4,9 +4,9 @@
  * no login form on the way. Runs against the real server and its mail outbox.
  */
 import type { Page } from "@playwright/test";
+import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
 import { waitForMailLink } from "../scripts/testing/eml.ts";
 import type { RealServer } from "../scripts/testing/real-server.mjs";
-import { seriousViolations } from "./axe.ts";
 import { expect, gotoReady, OWNER, testWithOwnServer as test, uniqueName } from "./fixtures.ts";
 
 const message = (page: Page) => page.getByTestId("form-message");

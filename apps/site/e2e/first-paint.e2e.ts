@@ -6,7 +6,7 @@
  * hidden until it has loaded, never unstyled.
  */
 import type { Page } from "@playwright/test";
-import { animationsSettled } from "./axe.ts";
+import { animationsSettled } from "@portfolio/testing/browser/axe.ts";
 import { expect, gotoReady, test } from "./fixtures.ts";
 
 const PAGES = [

@@ -4,7 +4,7 @@
  * sort is the server's over the whole list, and the list ends saying so.
  */
 import type { Page } from "@playwright/test";
-import { seriousViolations } from "./axe.ts";
+import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
 import { expect, expectLiveProjects, gotoReady, OWNER, testWithOwnServer as test } from "./fixtures.ts";
 
 const TOTAL = 300;

@@ -4,9 +4,9 @@
  * second is told it has been deactivated and offered no link (docs/security.md, promise 33). Against the real server.
  */
 import type { APIRequestContext, Page } from "@playwright/test";
+import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
 import { waitForMailLink } from "../scripts/testing/eml.ts";
 import type { RealServer } from "../scripts/testing/real-server.mjs";
-import { seriousViolations } from "./axe.ts";
 import { expect, gotoReady, OWNER, testWithOwnServer as test, uniqueName } from "./fixtures.ts";
 
 const PASSWORD = "first-secret";

@@ -6,8 +6,8 @@
  */
 import { createHmac } from "node:crypto";
 import { test as base, expect } from "@playwright/test";
+import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
 import { OWNER, type RealServer, startRealServer } from "../scripts/testing/real-server.mjs";
-import { seriousViolations } from "./axe.ts";
 
 // docs/security.md, promise 30: staff accounts can use a second factor (TOTP with single-use codes, recovery codes, passkeys).
 const test = base.extend<{ server: RealServer }>({

@@ -1,4 +1,4 @@
-import { seriousViolations } from "./axe.ts";
+import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
 import { routeEmoteProviders } from "./fakes/widget-page.ts";
 import { expect, gotoReady, PROJECTS_LIST, test } from "./fixtures.ts";
 

@@ -1,4 +1,4 @@
-import { seriousViolations, seriousViolationsInBothThemes } from "./axe.ts";
+import { seriousViolations, seriousViolationsInBothThemes } from "@portfolio/testing/browser/axe.ts";
 import { PLAYLISTS } from "./fakes/playlists.ts";
 import { openShuffler, shufflePlaylists } from "./fakes/shuffler-page.ts";
 import { expect, gotoReady, test } from "./fixtures.ts";

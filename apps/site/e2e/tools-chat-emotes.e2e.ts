@@ -1,5 +1,5 @@
-import { type FakeEmoteProviders, startFakeEmoteProviders } from "./fakes/fake-emote-providers.ts";
-import { type FakeTwitchIrc, startFakeTwitchIrc } from "./fakes/fake-twitch-irc.ts";
+import { type FakeEmoteProviders, startFakeEmoteProviders } from "@portfolio/testing/fakes/fake-emote-providers.ts";
+import { type FakeTwitchIrc, startFakeTwitchIrc } from "@portfolio/testing/fakes/fake-twitch-irc.ts";
 import { routeEmotes, setHidden, uniqueChannel } from "./fakes/widget-page.ts";
 import { expect, gotoReady, test } from "./fixtures.ts";
 

@@ -1,4 +1,4 @@
-import { type FakeTwitchIrc, startFakeTwitchIrc } from "./fakes/fake-twitch-irc.ts";
+import { type FakeTwitchIrc, startFakeTwitchIrc } from "@portfolio/testing/fakes/fake-twitch-irc.ts";
 import { relayWebSocket } from "./fakes/route-socket.ts";
 import { expectTransparentPage, routeEmotes, uniqueChannel } from "./fakes/widget-page.ts";
 import { expect, gotoReady, pollOnPageClock, test } from "./fixtures.ts";

@@ -1,4 +1,4 @@
-import { type FakeHypeRate, startFakeHypeRate } from "./fakes/fake-hyperate.ts";
+import { type FakeHypeRate, startFakeHypeRate } from "@portfolio/testing/fakes/fake-hyperate.ts";
 import { expect, gotoReady, test } from "./fixtures.ts";
 
 let feed: FakeHypeRate;

@@ -1,4 +1,4 @@
-import { type FakeHeartRate, FEED_PATH, startFakeHeartRate } from "./fakes/fake-heart-rate.ts";
+import { type FakeHeartRate, FEED_PATH, startFakeHeartRate } from "@portfolio/testing/fakes/fake-heart-rate.ts";
 import { relayWebSocket } from "./fakes/route-socket.ts";
 import { expectTransparentPage } from "./fakes/widget-page.ts";
 import { expect, gotoReady, pollOnPageClock, test } from "./fixtures.ts";

@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
 import { PLAYLIST_STORAGE_KEY } from "../src/tools/shuffler/playlist-storage.ts";
 import {
   ADVANCE_GUARD_MESSAGE,
@@ -6,7 +7,6 @@ import {
   RESTORED_MESSAGE,
 } from "../src/tools/shuffler/shuffler-messages.ts";
 import { IFRAME_API_URL } from "../src/tools/shuffler/youtube-iframe-api.ts";
-import { seriousViolations } from "./axe.ts";
 import { PLAYLISTS, playlistUrl } from "./fakes/playlists.ts";
 import { expectTrack, openShuffler, queueHeading, shufflePlaylists, visibleTitles } from "./fakes/shuffler-page.ts";
 import { expect, pauseClock, test } from "./fixtures.ts";

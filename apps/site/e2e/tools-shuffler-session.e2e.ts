@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { YOUTUBE_MESSAGES } from "@portfolio/core/domain";
-import { type FakeYouTube, startFakeYouTube } from "../../server/src/test/fake-youtube.ts";
+import { type FakeYouTube, startFakeYouTube } from "@portfolio/testing/fakes/fake-youtube.ts";
 import { type RealServer, startRealServer } from "../scripts/testing/real-server.mjs";
 import { PLAYLIST_STORAGE_KEY } from "../src/tools/shuffler/playlist-storage.ts";
 import { RESTORED_MESSAGE } from "../src/tools/shuffler/shuffler-messages.ts";

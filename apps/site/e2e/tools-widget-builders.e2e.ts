@@ -1,4 +1,4 @@
-import { seriousViolations } from "./axe.ts";
+import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
 import { expect, gotoReady, test } from "./fixtures.ts";
 
 test.describe("widget URL builders", () => {

@@ -8,7 +8,7 @@
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
-import { CHROME_PATH, CHROMIUM_ARGS } from "./testing/chromium.mjs";
+import { CHROME_PATH, CHROMIUM_ARGS } from "@portfolio/testing/browser/chromium.mjs";
 import { OWNER, REPO_ROOT, startRealServer } from "./testing/real-server.mjs";
 
 const args = process.argv.slice(2);

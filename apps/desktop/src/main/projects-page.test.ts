@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Project, type ProjectsAnswer, sortProjects } from "@portfolio/core/domain";
+import { OWNER, startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { OWNER, startTestServer, type TestServer } from "../../../server/src/test/test-server.ts";
 import { openTestDesktop, type TestDesktop } from "./testing/harness.ts";
 
 let server: TestServer;

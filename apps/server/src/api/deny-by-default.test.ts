@@ -4,10 +4,10 @@
  * operation added later is covered without touching this file.
  */
 import { ACTIONS, OPERATION_NAMES, operations } from "@portfolio/core/domain";
+import { createAccount, PASSWORD } from "@portfolio/testing/server/accounts.ts";
+import { startTestServer, type TestClient, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount, PASSWORD } from "../test/accounts.ts";
-import { startTestServer, type TestClient, type TestServer } from "../test/test-server.ts";
-import { callOperation } from "./registry-requests.ts";
+import { callOperation } from "../test/registry-requests.ts";
 
 let server: TestServer;
 let nobody: TestClient;

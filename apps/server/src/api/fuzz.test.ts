@@ -6,11 +6,11 @@
 import { randomInt } from "node:crypto";
 import { OPERATION_NAMES, type OperationSpec, operations } from "@portfolio/core/domain";
 import { CAT_SETTING_PREFIX } from "@portfolio/core/services";
+import { type FakeCatApi, startFakeCatApi } from "@portfolio/testing/fakes/fake-cat-api.ts";
+import { type FakeYouTube, startFakeYouTube } from "@portfolio/testing/fakes/fake-youtube.ts";
+import { OWNER, startTestServer, type TestClient, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeCatApi, startFakeCatApi } from "../test/fake-cat-api.ts";
-import { type FakeYouTube, startFakeYouTube } from "../test/fake-youtube.ts";
-import { OWNER, startTestServer, type TestClient, type TestServer } from "../test/test-server.ts";
-import { placeholderPath, rawPath } from "./registry-requests.ts";
+import { placeholderPath, rawPath } from "../test/registry-requests.ts";
 
 let server: TestServer;
 let youtube: FakeYouTube;

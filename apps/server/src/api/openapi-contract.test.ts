@@ -18,14 +18,16 @@ import {
   SYNC_MAX_OPS,
   SYNC_SCHEMA_VERSION,
 } from "@portfolio/core/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
-import { createAccount, PASSWORD } from "../test/accounts.ts";
-import { type FakeCatApi, startFakeCatApi } from "../test/fake-cat-api.ts";
-import { FAKE_TWITCH_CLIENT_ID, type FakeTwitchId, startFakeTwitchId } from "../test/fake-twitch-id.ts";
-import { type FakeYouTube, makePlaylist, startFakeYouTube } from "../test/fake-youtube.ts";
-import { codeNow, enableTotp } from "../test/second-factor.ts";
-import { SoftAuthenticator } from "../test/soft-authenticator.ts";
+import { type FakeCatApi, startFakeCatApi } from "@portfolio/testing/fakes/fake-cat-api.ts";
+import {
+  FAKE_TWITCH_CLIENT_ID,
+  type FakeTwitchId,
+  startFakeTwitchId,
+} from "@portfolio/testing/fakes/fake-twitch-id.ts";
+import { type FakeYouTube, makePlaylist, startFakeYouTube } from "@portfolio/testing/fakes/fake-youtube.ts";
+import { createAccount, PASSWORD } from "@portfolio/testing/server/accounts.ts";
+import { codeNow, enableTotp } from "@portfolio/testing/server/second-factor.ts";
+import { SoftAuthenticator } from "@portfolio/testing/server/soft-authenticator.ts";
 import {
   OWNER,
   outboxMails,
@@ -34,8 +36,10 @@ import {
   type TestResponse,
   type TestServer,
   tokenFromLink,
-} from "../test/test-server.ts";
-import { placeholderPath } from "./registry-requests.ts";
+} from "@portfolio/testing/server/test-server.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { placeholderPath } from "../test/registry-requests.ts";
 
 type Answer = TestResponse<unknown>;
 type Document = { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };

@@ -1,11 +1,11 @@
 /** The published contract: a valid OpenAPI 3.1 document, in step with what the server mounts. */
 
 import { OPERATION_NAMES, type OperationSpec, operations } from "@portfolio/core/domain";
+import { startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createApp } from "../app.ts";
 import { CAT_PICTURES } from "../create-tools.ts";
-import { startTestServer, type TestServer } from "../test/test-server.ts";
 
 let server: TestServer;
 beforeAll(async () => {

@@ -4,10 +4,10 @@
  */
 import { randomUUID } from "node:crypto";
 import { testDialect } from "@portfolio/core/test/postgres-cluster";
+import { type RoleAccounts, roleAccounts } from "@portfolio/testing/server/accounts.ts";
+import { connectDevice, NEW_PROJECT, syncOp } from "@portfolio/testing/server/device-client.ts";
+import { OWNER, startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectDevice, NEW_PROJECT, syncOp } from "../sync/device-client.ts";
-import { type RoleAccounts, roleAccounts } from "../test/accounts.ts";
-import { OWNER, startTestServer, type TestServer } from "../test/test-server.ts";
 import { type BudgetedOperation, PUSH_STATEMENTS_PER_OP, STATEMENT_BUDGETS } from "./statement-budgets.ts";
 
 const dialect = testDialect();

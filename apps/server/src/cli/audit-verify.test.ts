@@ -3,9 +3,10 @@
  * server's environment; it never creates a key of its own. docs/security.md, promise 32.
  */
 // docs/security.md, promise 32
+
+import { startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tamperAuditLog } from "../test/tamper.ts";
-import { startTestServer, type TestServer } from "../test/test-server.ts";
 import { runAuditVerify } from "./audit-verify.ts";
 
 let server: TestServer;

@@ -9,10 +9,10 @@ import { pipeline } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
 import { createGzip, gzipSync } from "node:zlib";
 import { BACKUP_FORMAT, latestMigrationName, openDatabase } from "@portfolio/core/data";
+import { openTestDatabase, type TestDatabase } from "@portfolio/testing/data/test-database.ts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SERVER_NODE_FLAGS } from "../../node-flags.mjs";
 import { bundleServer } from "../../server-bundle.mjs";
-import { openTestDatabase, type TestDatabase } from "../test/test-database.ts";
 import { runBackup } from "./backup.ts";
 import { runRestore } from "./restore.ts";
 

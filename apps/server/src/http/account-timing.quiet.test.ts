@@ -4,9 +4,9 @@
  * at a time, after the parallel suite (a 1 ms bound means nothing next to another test file's load).
  */
 import type { AddressInfo } from "node:net";
+import { OWNER, outboxMails, startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { SMTPServer } from "smtp-server";
 import { afterEach, describe, expect, it } from "vitest";
-import { OWNER, outboxMails, startTestServer, type TestServer } from "../test/test-server.ts";
 
 let server: TestServer;
 afterEach(async () => {

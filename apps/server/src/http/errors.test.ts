@@ -2,8 +2,9 @@
  * docs/security.md, promises 13 and 24 at the HTTP edge: malformed URLs, encodings and parameters are a 4xx JSON error that
  * changes nothing, and no answer ever carries a stack trace.
  */
+
+import { OWNER, startTestServer, type TestResponse, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterEach, describe, expect, it } from "vitest";
-import { OWNER, startTestServer, type TestResponse, type TestServer } from "../test/test-server.ts";
 
 let server: TestServer;
 afterEach(async () => {

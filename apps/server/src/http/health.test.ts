@@ -5,9 +5,9 @@
 import type { AddressInfo } from "node:net";
 import { openDatabase } from "@portfolio/core/data";
 import { freePort } from "@portfolio/core/test/postgres-cluster";
+import { startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterEach, describe, expect, it } from "vitest";
 import { createApp } from "../app.ts";
-import { startTestServer, type TestServer } from "../test/test-server.ts";
 
 let server: TestServer | undefined;
 const closers: (() => Promise<void>)[] = [];

@@ -3,8 +3,8 @@
  * instance keeps a timer yet one of them does the work per interval, and AUDIT_RETENTION_DAYS reaches it.
  */
 import { createSession } from "@portfolio/core/services";
+import { startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { startTestServer, type TestServer } from "../test/test-server.ts";
 import { type HousekeepingSchedule, scheduleHousekeeping } from "./housekeeping-schedule.ts";
 
 const DAY = 24 * 60 * 60 * 1000;

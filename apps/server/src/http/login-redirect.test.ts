@@ -1,7 +1,8 @@
 /** /login while logged in goes where a logged-in user belongs, before any login form is sent. */
+
+import { type RoleAccounts, roleAccounts } from "@portfolio/testing/server/accounts.ts";
+import { startTestServer, type TestClient, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RoleAccounts, roleAccounts } from "../test/accounts.ts";
-import { startTestServer, type TestClient, type TestServer } from "../test/test-server.ts";
 
 let server: TestServer;
 let accounts: RoleAccounts;

@@ -3,8 +3,8 @@
  * header, and `null` is never an allowed origin with credentials.
  */
 import { request as httpRequest } from "node:http";
+import { OWNER, startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterEach, describe, expect, it } from "vitest";
-import { OWNER, startTestServer, type TestServer } from "../test/test-server.ts";
 
 let server: TestServer;
 afterEach(async () => {

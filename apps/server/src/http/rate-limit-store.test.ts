@@ -3,10 +3,10 @@
  * kept across a restart, atomic under concurrent hits, and a window that ends restarts the count.
  */
 import type { AddressInfo } from "node:net";
+import { openTestDatabase, type TestDatabase } from "@portfolio/testing/data/test-database.ts";
 import express from "express";
 import { rateLimit } from "express-rate-limit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openTestDatabase, type TestDatabase } from "../test/test-database.ts";
 import { createDatabaseRateLimitStore, storedKey } from "./rate-limit-store.ts";
 
 let database: TestDatabase;

@@ -1,10 +1,16 @@
 /** SECURITY.md items 1-16 that live at the HTTP edge, each checked against the running app. */
 import { createHash } from "node:crypto";
 import { hashPassword } from "@portfolio/core/services";
+import { type RoleAccounts, roleAccounts } from "@portfolio/testing/server/accounts.ts";
+import {
+  OWNER,
+  outboxMails,
+  startTestServer,
+  type TestServer,
+  tokenFromLink,
+} from "@portfolio/testing/server/test-server.ts";
 import { afterEach, describe, expect, it } from "vitest";
 import { readConfig } from "../config.ts";
-import { type RoleAccounts, roleAccounts } from "../test/accounts.ts";
-import { OWNER, outboxMails, startTestServer, type TestServer, tokenFromLink } from "../test/test-server.ts";
 
 let server: TestServer;
 afterEach(async () => {

@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../test/test-server.ts";
 
 const inline = "document.documentElement.classList.add('dark')";
 let site: string;

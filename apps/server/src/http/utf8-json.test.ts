@@ -1,6 +1,7 @@
 /** A JSON body declared in a charset other than UTF-8 is a 415, never read as something else. */
+
+import { startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../test/test-server.ts";
 import { declaredCharset, UTF8_ONLY_MESSAGE } from "./utf8-json.ts";
 
 let server: TestServer;

@@ -2,8 +2,9 @@
  * GET /api/live (the registry's meta.live), for an orchestrator's liveness probe: 200 while the process
  * answers, whatever the database does (GET /api/health, the readiness check, is the one that asks it).
  */
+
+import { startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterEach, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../test/test-server.ts";
 
 let server: TestServer | undefined;
 afterEach(async () => {

@@ -6,9 +6,9 @@
 import { randomUUID } from "node:crypto";
 import { type AddressInfo, createServer, type Socket } from "node:net";
 import { testDialect } from "@portfolio/core/test/postgres-cluster";
+import { connectDevice, NEW_PROJECT, syncOp } from "@portfolio/testing/server/device-client.ts";
+import { OWNER, startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterEach, describe, expect, it } from "vitest";
-import { connectDevice, NEW_PROJECT, syncOp } from "../sync/device-client.ts";
-import { OWNER, startTestServer, type TestServer } from "../test/test-server.ts";
 import { seriesValue } from "./metrics-text.ts";
 
 const TOKEN = "metrics-token-for-tests-0123456789";

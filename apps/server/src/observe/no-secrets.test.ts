@@ -2,9 +2,10 @@
  * Nothing secret in a log line or a metric label: requests carrying a password, a cookie, a bearer
  * token, an e-mail address and a token in a query leave none of them in the log output or in /metrics.
  */
+
+import { connectDevice } from "@portfolio/testing/server/device-client.ts";
+import { OWNER, startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterEach, describe, expect, it } from "vitest";
-import { connectDevice } from "../sync/device-client.ts";
-import { OWNER, startTestServer, type TestServer } from "../test/test-server.ts";
 
 const METRICS_TOKEN = "metrics-token-never-logged-0123456789";
 

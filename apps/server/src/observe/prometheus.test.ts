@@ -8,8 +8,8 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "@portfolio/core/test/postgres-cluster";
+import { startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterEach, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../test/test-server.ts";
 
 const PROMETHEUS = "/usr/bin/prometheus";
 const TOKEN = "metrics-token-for-prometheus-0123456789";

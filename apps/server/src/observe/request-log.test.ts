@@ -4,8 +4,8 @@
  * from X-Request-Id only behind a trusted proxy and only when it is a short safe token.
  */
 import { stripVTControlCharacters } from "node:util";
+import { OWNER, startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterEach, describe, expect, it } from "vitest";
-import { OWNER, startTestServer, type TestServer } from "../test/test-server.ts";
 
 let server: TestServer | undefined;
 afterEach(async () => {

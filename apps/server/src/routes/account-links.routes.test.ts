@@ -3,9 +3,10 @@
  * Dashboard's 'Waiting for activation' lists sign-ups never activated, not deactivated users; and an
  * activation or a password reset through a link is attributed in the audit log to the account concerned.
  */
+
+import { createAccount, type RoleAccounts, roleAccounts } from "@portfolio/testing/server/accounts.ts";
+import { outboxMails, startTestServer, type TestServer, tokenFromLink } from "@portfolio/testing/server/test-server.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createAccount, type RoleAccounts, roleAccounts } from "../test/accounts.ts";
-import { outboxMails, startTestServer, type TestServer, tokenFromLink } from "../test/test-server.ts";
 
 let server: TestServer;
 let accounts: RoleAccounts;

@@ -3,10 +3,10 @@
  * device tokens and browser sessions, audited; the owner's are the owner's alone.
  */
 import { DEFAULT_ROLES, type DeviceTokenView, type SessionView } from "@portfolio/core/domain";
+import { createAccount, PASSWORD, type RoleAccounts, roleAccounts } from "@portfolio/testing/server/accounts.ts";
+import { DeviceClient } from "@portfolio/testing/server/device-client.ts";
+import { OWNER, startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DeviceClient } from "../sync/device-client.ts";
-import { createAccount, PASSWORD, type RoleAccounts, roleAccounts } from "../test/accounts.ts";
-import { OWNER, startTestServer, type TestServer } from "../test/test-server.ts";
 
 /** A well-formed id no row has. */
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";

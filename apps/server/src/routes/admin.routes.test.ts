@@ -1,7 +1,7 @@
 import type { AdminUser, RolesAnswer } from "@portfolio/core/domain";
+import { createAccount, PASSWORD, type RoleAccounts, roleAccounts } from "@portfolio/testing/server/accounts.ts";
+import { outboxMails, startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createAccount, PASSWORD, type RoleAccounts, roleAccounts } from "../test/accounts.ts";
-import { outboxMails, startTestServer, type TestServer } from "../test/test-server.ts";
 
 let server: TestServer;
 let accounts: RoleAccounts;

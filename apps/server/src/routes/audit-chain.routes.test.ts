@@ -16,11 +16,11 @@ import {
   VERIFY_RUNS_PER_WINDOW,
   VERIFY_WINDOW_MS,
 } from "@portfolio/core/services";
+import { type RoleAccounts, roleAccounts } from "@portfolio/testing/server/accounts.ts";
+import { outboxMails, startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createCore } from "../create-core.ts";
-import { type RoleAccounts, roleAccounts } from "../test/accounts.ts";
 import { tamperAuditLog } from "../test/tamper.ts";
-import { outboxMails, startTestServer, type TestServer } from "../test/test-server.ts";
 
 let server: TestServer;
 let accounts: RoleAccounts;

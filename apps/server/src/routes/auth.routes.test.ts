@@ -1,5 +1,11 @@
+import {
+  OWNER,
+  outboxMails,
+  startTestServer,
+  type TestServer,
+  tokenFromLink,
+} from "@portfolio/testing/server/test-server.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { OWNER, outboxMails, startTestServer, type TestServer, tokenFromLink } from "../test/test-server.ts";
 
 let server: TestServer;
 beforeEach(async () => {

@@ -1,11 +1,11 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { CatOfTheDay } from "@portfolio/core/domain";
+import { type FakeCatApi, startFakeCatApi } from "@portfolio/testing/fakes/fake-cat-api.ts";
+import { startTestServer, TestClient, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../app.ts";
 import { createTools } from "../create-tools.ts";
-import { type FakeCatApi, startFakeCatApi } from "../test/fake-cat-api.ts";
-import { startTestServer, TestClient, type TestServer } from "../test/test-server.ts";
 
 const FALLBACK_URL = /^\/api\/cat-of-the-day\/fallback\/[1-4]\.svg$/;
 const HOUR = 60 * 60 * 1000;

@@ -4,10 +4,10 @@
  * device token. Only staff allowed to edit the user reactivate them.
  */
 import { MESSAGES } from "@portfolio/core/domain";
+import { PASSWORD, type RoleAccounts, roleAccounts } from "@portfolio/testing/server/accounts.ts";
+import { DeviceClient } from "@portfolio/testing/server/device-client.ts";
+import { sentMails, startTestServer, type TestServer, tokenFromLink } from "@portfolio/testing/server/test-server.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DeviceClient } from "../sync/device-client.ts";
-import { PASSWORD, type RoleAccounts, roleAccounts } from "../test/accounts.ts";
-import { sentMails, startTestServer, type TestServer, tokenFromLink } from "../test/test-server.ts";
 
 let server: TestServer;
 let accounts: RoleAccounts;

@@ -4,9 +4,9 @@
  * PostgreSQL.
  */
 import { IDEMPOTENCY_MESSAGES, pruneIdempotencyKeys } from "@portfolio/core/operations";
+import { createAccount, PASSWORD } from "@portfolio/testing/server/accounts.ts";
+import { OWNER, startTestServer, type TestClient, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createAccount, PASSWORD } from "../test/accounts.ts";
-import { OWNER, startTestServer, type TestClient, type TestServer } from "../test/test-server.ts";
 
 let server: TestServer;
 let owner: TestClient;

@@ -6,9 +6,9 @@
 // docs/security.md, promise 32
 import type { AuditLogAnswer, Project, ProjectHistoryAnswer, TrashAnswer } from "@portfolio/core/domain";
 import { purgeExpiredTrash } from "@portfolio/core/services";
+import { type RoleAccounts, roleAccounts } from "@portfolio/testing/server/accounts.ts";
+import { startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type RoleAccounts, roleAccounts } from "../test/accounts.ts";
-import { startTestServer, type TestServer } from "../test/test-server.ts";
 
 let server: TestServer;
 let accounts: RoleAccounts;

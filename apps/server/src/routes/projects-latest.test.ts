@@ -4,9 +4,9 @@
  * desktop's pull sees it. Runs on SQLite and, with TEST_DATABASE=postgres, on PostgreSQL.
  */
 import type { Project, SyncPullAnswer } from "@portfolio/core/domain";
+import { connectDevice, type DeviceClient, syncOp } from "@portfolio/testing/server/device-client.ts";
+import { OWNER, startTestServer, type TestClient, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { connectDevice, type DeviceClient, syncOp } from "../sync/device-client.ts";
-import { OWNER, startTestServer, type TestClient, type TestServer } from "../test/test-server.ts";
 
 let server: TestServer;
 let web: TestClient;

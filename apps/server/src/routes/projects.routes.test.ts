@@ -1,9 +1,9 @@
 import http from "node:http";
 import type { Project } from "@portfolio/core/domain";
+import { type RoleAccounts, roleAccounts } from "@portfolio/testing/server/accounts.ts";
+import { startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SQLITE_RECHECK_MS } from "../http/projects-cache.ts";
-import { type RoleAccounts, roleAccounts } from "../test/accounts.ts";
-import { startTestServer, type TestServer } from "../test/test-server.ts";
 
 let server: TestServer;
 let accounts: RoleAccounts;

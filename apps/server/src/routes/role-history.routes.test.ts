@@ -12,9 +12,9 @@ import type {
   RoleUpdateAnswer,
 } from "@portfolio/core/domain";
 import { DEFAULT_ROLES } from "@portfolio/core/domain";
+import { createAccount, type RoleAccounts, roleAccounts } from "@portfolio/testing/server/accounts.ts";
+import { startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createAccount, type RoleAccounts, roleAccounts } from "../test/accounts.ts";
-import { startTestServer, type TestServer } from "../test/test-server.ts";
 
 let server: TestServer;
 let accounts: RoleAccounts;

@@ -5,9 +5,9 @@
  * what one user holds.
  */
 import { DEFAULT_ROLES, type RolesAnswer, type RoleUpdateAnswer } from "@portfolio/core/domain";
+import { createAccount, PASSWORD, type RoleAccounts, roleAccounts } from "@portfolio/testing/server/accounts.ts";
+import { startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createAccount, PASSWORD, type RoleAccounts, roleAccounts } from "../test/accounts.ts";
-import { startTestServer, type TestServer } from "../test/test-server.ts";
 
 let server: TestServer;
 let accounts: RoleAccounts;

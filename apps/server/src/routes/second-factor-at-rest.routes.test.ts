@@ -6,9 +6,9 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { codeNow, enableTotp, passwordStep, STEP_MS } from "@portfolio/testing/server/second-factor.ts";
+import { OWNER, startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { codeNow, enableTotp, passwordStep, STEP_MS } from "../test/second-factor.ts";
-import { OWNER, startTestServer, type TestServer } from "../test/test-server.ts";
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 const WARNING = "SECOND_FACTOR_KEY is not set: authenticator secrets and recovery codes are sealed with the key";

@@ -3,9 +3,16 @@
  * addresses and login steps, so many addresses buy no more guesses; minting a device token counts and audits
  * its codes the same way. Answers sent in parallel: answers-race.test.ts in core.
  */
+
+import { codeNow, enableTotp, STEP_MS } from "@portfolio/testing/server/second-factor.ts";
+import {
+  OWNER,
+  sentMails,
+  startTestServer,
+  type TestClient,
+  type TestServer,
+} from "@portfolio/testing/server/test-server.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { codeNow, enableTotp, STEP_MS } from "../test/second-factor.ts";
-import { OWNER, sentMails, startTestServer, type TestClient, type TestServer } from "../test/test-server.ts";
 
 const PAUSED =
   "Too many wrong codes were entered for this account. Signing in with a code is paused for up to an hour; the account has been told by e-mail.";

@@ -2,10 +2,17 @@
  * Removing a passkey asks for the password, as turning the authenticator off does (docs/security.md: the
  * password thief and the signed-in user); the recovery codes go with the last factor, only after that check.
  */
+
+import { enableTotp } from "@portfolio/testing/server/second-factor.ts";
+import { SoftAuthenticator } from "@portfolio/testing/server/soft-authenticator.ts";
+import {
+  OWNER,
+  outboxMails,
+  startTestServer,
+  type TestClient,
+  type TestServer,
+} from "@portfolio/testing/server/test-server.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { enableTotp } from "../test/second-factor.ts";
-import { SoftAuthenticator } from "../test/soft-authenticator.ts";
-import { OWNER, outboxMails, startTestServer, type TestClient, type TestServer } from "../test/test-server.ts";
 
 let server: TestServer;
 let device: SoftAuthenticator;

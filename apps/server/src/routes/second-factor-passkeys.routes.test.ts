@@ -3,10 +3,11 @@
  * verification required), and as the second step after a password. Answers come from a software
  * authenticator at the outer edge; the server's WebAuthn library checks them for real.
  */
+
+import { passwordStep } from "@portfolio/testing/server/second-factor.ts";
+import { SoftAuthenticator } from "@portfolio/testing/server/soft-authenticator.ts";
+import { OWNER, startTestServer, type TestClient, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { passwordStep } from "../test/second-factor.ts";
-import { SoftAuthenticator } from "../test/soft-authenticator.ts";
-import { OWNER, startTestServer, type TestClient, type TestServer } from "../test/test-server.ts";
 
 // docs/security.md, promise 30: passkeys sign in alone with user verification, or as the second factor.
 let server: TestServer;

@@ -4,8 +4,9 @@
  * a field their bodies do not have (docs/security.md): no one can spend the limit for everybody, and a stolen
  * session guessing the password meets it from any address.
  */
+
+import { OWNER, startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { OWNER, startTestServer, type TestServer } from "../test/test-server.ts";
 
 let server: TestServer;
 beforeEach(async () => {

@@ -3,10 +3,10 @@
  * (docs/security.md, promise 30).
  */
 import { DEFAULT_ROLES } from "@portfolio/core/domain";
+import { createAccount, PASSWORD } from "@portfolio/testing/server/accounts.ts";
+import { codeNow, enableTotp, passwordStep } from "@portfolio/testing/server/second-factor.ts";
+import { OWNER, outboxMails, startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createAccount, PASSWORD } from "../test/accounts.ts";
-import { codeNow, enableTotp, passwordStep } from "../test/second-factor.ts";
-import { OWNER, outboxMails, startTestServer, type TestServer } from "../test/test-server.ts";
 
 // docs/security.md, promise 30: where the owner requires it, staff must use a second factor; a lost phone is recoverable.
 let server: TestServer;

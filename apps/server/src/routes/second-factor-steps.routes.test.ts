@@ -4,11 +4,11 @@
  * sign-in is audited as the user who signed in.
  */
 import { DEFAULT_ROLES } from "@portfolio/core/domain";
+import { createAccount, PASSWORD } from "@portfolio/testing/server/accounts.ts";
+import { codeNow, enableTotp, passwordStep } from "@portfolio/testing/server/second-factor.ts";
+import { SoftAuthenticator } from "@portfolio/testing/server/soft-authenticator.ts";
+import { OWNER, startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createAccount, PASSWORD } from "../test/accounts.ts";
-import { codeNow, enableTotp, passwordStep } from "../test/second-factor.ts";
-import { SoftAuthenticator } from "../test/soft-authenticator.ts";
-import { OWNER, startTestServer, type TestServer } from "../test/test-server.ts";
 
 const EXPIRED = "Your sign-in has expired. Enter your password again.";
 

@@ -3,10 +3,11 @@
  * lock-outs and single-use recovery codes. Codes are computed from the secret at the server's clock, which the
  * tests move instead of waiting.
  */
+
+import { createAccount, PASSWORD } from "@portfolio/testing/server/accounts.ts";
+import { codeNow, enableTotp, passwordStep, STEP_MS } from "@portfolio/testing/server/second-factor.ts";
+import { OWNER, outboxMails, startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createAccount, PASSWORD } from "../test/accounts.ts";
-import { codeNow, enableTotp, passwordStep, STEP_MS } from "../test/second-factor.ts";
-import { OWNER, outboxMails, startTestServer, type TestServer } from "../test/test-server.ts";
 
 // docs/security.md, promise 30: staff accounts can use a second factor (TOTP with single-use codes, recovery codes, passkeys).
 let server: TestServer;

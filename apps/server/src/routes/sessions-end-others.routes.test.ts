@@ -2,10 +2,11 @@
  * 'Log out everywhere else': POST /api/sessions/end-others ends every browser session of the
  * caller but their own, leaves other users and the caller's desktop tokens alone, and is audited.
  */
+
+import { createAccount, PASSWORD } from "@portfolio/testing/server/accounts.ts";
+import { connectDevice } from "@portfolio/testing/server/device-client.ts";
+import { OWNER, startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { connectDevice } from "../sync/device-client.ts";
-import { createAccount, PASSWORD } from "../test/accounts.ts";
-import { OWNER, startTestServer, type TestServer } from "../test/test-server.ts";
 
 let server: TestServer;
 beforeEach(async () => {

@@ -1,6 +1,13 @@
+import {
+  OWNER,
+  outboxMails,
+  parseMail,
+  startTestServer,
+  type TestServer,
+  tokenFromLink,
+} from "@portfolio/testing/server/test-server.ts";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { type FakeSmtp, startFakeSmtp } from "../test/fake-smtp.ts";
-import { OWNER, outboxMails, parseMail, startTestServer, type TestServer, tokenFromLink } from "../test/test-server.ts";
 
 let smtp: FakeSmtp;
 let server: TestServer;

@@ -11,9 +11,9 @@ import {
   type SiteProfile,
   type SiteProfileHistoryAnswer,
 } from "@portfolio/core/domain";
+import { type RoleAccounts, roleAccounts } from "@portfolio/testing/server/accounts.ts";
+import { startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type RoleAccounts, roleAccounts } from "../test/accounts.ts";
-import { startTestServer, type TestServer } from "../test/test-server.ts";
 
 let server: TestServer;
 let accounts: RoleAccounts;

@@ -1,9 +1,13 @@
 import { TWITCH_MESSAGES, type TwitchConnectAnswer, type TwitchStatus } from "@portfolio/core/domain";
 import { readTwitchCredentials } from "@portfolio/core/services";
+import {
+  FAKE_TWITCH_CLIENT_ID,
+  type FakeTwitchId,
+  startFakeTwitchId,
+} from "@portfolio/testing/fakes/fake-twitch-id.ts";
+import { type RoleAccounts, roleAccounts } from "@portfolio/testing/server/accounts.ts";
+import { OWNER, startTestServer, TestClient, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type RoleAccounts, roleAccounts } from "../test/accounts.ts";
-import { FAKE_TWITCH_CLIENT_ID, type FakeTwitchId, startFakeTwitchId } from "../test/fake-twitch-id.ts";
-import { OWNER, startTestServer, TestClient, type TestServer } from "../test/test-server.ts";
 
 const TOKEN = "abcdefghijklmnopqrstuvwxyz0123";
 const CODE = "zyxwvutsrqponmlkjihgfedcba9876";

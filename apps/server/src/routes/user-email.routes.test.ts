@@ -5,10 +5,16 @@
  */
 import { MESSAGES } from "@portfolio/core/domain";
 import { EMAIL_DEACTIVATED, EMAIL_TAKEN_SINCE, EMAIL_UNCHANGED } from "@portfolio/core/services";
+import { PASSWORD, type RoleAccounts, roleAccounts } from "@portfolio/testing/server/accounts.ts";
+import { enableTotp } from "@portfolio/testing/server/second-factor.ts";
+import {
+  sentMails,
+  startTestServer,
+  type TestServer,
+  tokenFromLink,
+  tokenMailedTo,
+} from "@portfolio/testing/server/test-server.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { PASSWORD, type RoleAccounts, roleAccounts } from "../test/accounts.ts";
-import { enableTotp } from "../test/second-factor.ts";
-import { sentMails, startTestServer, type TestServer, tokenFromLink, tokenMailedTo } from "../test/test-server.ts";
 
 let server: TestServer;
 let accounts: RoleAccounts;

@@ -5,9 +5,9 @@
  */
 import { DEFAULT_ROLES } from "@portfolio/core/domain";
 import { INVITATION_NOT_PENDING } from "@portfolio/core/services";
+import { createAccount, type RoleAccounts, roleAccounts } from "@portfolio/testing/server/accounts.ts";
+import { sentMails, startTestServer, type TestServer, tokenMailedTo } from "@portfolio/testing/server/test-server.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createAccount, type RoleAccounts, roleAccounts } from "../test/accounts.ts";
-import { sentMails, startTestServer, type TestServer, tokenMailedTo } from "../test/test-server.ts";
 
 let server: TestServer;
 let accounts: RoleAccounts;

@@ -4,9 +4,15 @@
  * follows the grant rule of a user edit; a taken name or address is a 409; all of it is audited.
  */
 import { DEFAULT_ROLES, invitationAcceptedMessage, MESSAGES } from "@portfolio/core/domain";
+import { type RoleAccounts, roleAccounts } from "@portfolio/testing/server/accounts.ts";
+import {
+  sentMails,
+  startTestServer,
+  type TestServer,
+  tokenFromLink,
+  tokenMailedTo,
+} from "@portfolio/testing/server/test-server.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type RoleAccounts, roleAccounts } from "../test/accounts.ts";
-import { sentMails, startTestServer, type TestServer, tokenFromLink, tokenMailedTo } from "../test/test-server.ts";
 
 let server: TestServer;
 let accounts: RoleAccounts;

@@ -1,7 +1,7 @@
 import type { PlaylistVideo } from "@portfolio/core/domain";
+import { type FakeYouTube, makePlaylist, startFakeYouTube } from "@portfolio/testing/fakes/fake-youtube.ts";
+import { startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type FakeYouTube, makePlaylist, startFakeYouTube } from "../test/fake-youtube.ts";
-import { startTestServer, type TestServer } from "../test/test-server.ts";
 
 // Literal texts (deliberately not imported from core).
 const UNAVAILABLE = "YouTube API is currently unavailable. Please try again later.";

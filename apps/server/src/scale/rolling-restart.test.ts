@@ -6,8 +6,8 @@
  * Runs in the PostgreSQL pass.
  */
 import { describe, expect, it } from "vitest";
-import { onPostgres } from "./instances.ts";
-import { formatRollingReport, runRollingScenario } from "./rolling.ts";
+import { onPostgres } from "../test/instances.ts";
+import { formatRollingReport, runRollingScenario } from "../test/rolling.ts";
 
 describe.runIf(onPostgres)("a rolling restart behind the shipped balancers", () => {
   for (const balancer of ["nginx", "caddy"] as const) {

@@ -4,7 +4,7 @@
  */
 import { MESSAGES, type Project } from "@portfolio/core/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Cluster, type Instance, login, onPostgres, startCluster } from "./instances.ts";
+import { type Cluster, type Instance, login, onPostgres, startCluster } from "../test/instances.ts";
 
 let cluster: Cluster;
 let a: Instance;

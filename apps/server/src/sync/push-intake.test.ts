@@ -6,10 +6,10 @@
 import { randomUUID } from "node:crypto";
 import { request } from "node:http";
 import { MESSAGES, type SyncPushAnswer } from "@portfolio/core/domain";
+import { connectDevice, type DeviceClient, NEW_PROJECT, syncOp } from "@portfolio/testing/server/device-client.ts";
+import { OWNER, startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OWNER, startTestServer, type TestServer } from "../test/test-server.ts";
-import { connectDevice, type DeviceClient, NEW_PROJECT, syncOp } from "./device-client.ts";
-import { slowPush } from "./slow-push.ts";
+import { slowPush } from "../test/slow-push.ts";
 
 let server: TestServer;
 let device: DeviceClient;

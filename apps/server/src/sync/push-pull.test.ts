@@ -1,9 +1,9 @@
 /** The sync protocol over HTTP: push answers per op, whole-request refusals, and pull seeing the web's edits. */
 import { randomUUID } from "node:crypto";
 import type { SyncOpResult, SyncPullAnswer, SyncPushAnswer } from "@portfolio/core/domain";
+import { connectDevice, type DeviceClient, NEW_PROJECT, syncOp } from "@portfolio/testing/server/device-client.ts";
+import { OWNER, startTestServer, type TestClient, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OWNER, startTestServer, type TestClient, type TestServer } from "../test/test-server.ts";
-import { connectDevice, type DeviceClient, NEW_PROJECT, syncOp } from "./device-client.ts";
 
 let server: TestServer;
 let device: DeviceClient;

@@ -1,10 +1,10 @@
 /** Device tokens over HTTP: lifecycle, Bearer authentication, and what a token may and may not call. */
 
 import { DEFAULT_ROLES } from "@portfolio/core/domain";
+import { createAccount, PASSWORD, type RoleAccounts, roleAccounts } from "@portfolio/testing/server/accounts.ts";
+import { connectDevice, DeviceClient } from "@portfolio/testing/server/device-client.ts";
+import { OWNER, outboxMails, startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount, PASSWORD, type RoleAccounts, roleAccounts } from "../test/accounts.ts";
-import { OWNER, outboxMails, startTestServer, type TestServer } from "../test/test-server.ts";
-import { connectDevice, DeviceClient } from "./device-client.ts";
 
 let server: TestServer;
 let accounts: RoleAccounts;

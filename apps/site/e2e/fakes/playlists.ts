@@ -2,7 +2,7 @@
  * The playlists the fake YouTube Data API serves to the browser tests (the global setup registers them, the
  * tests read their contents from here). Ids follow YouTube's rules (PL + 16 or more characters).
  */
-import { type FakeVideo, makePlaylist } from "../../../server/src/test/fake-youtube.ts";
+import { type FakeVideo, makePlaylist } from "@portfolio/testing/fakes/fake-youtube.ts";
 
 export const PLAYLISTS = {
   /** 12 public videos: "Song 1" … "Song 12". */

@@ -1,12 +1,12 @@
 /**
  * The outer edges the visitor tools talk to through the server, started once by the global setup before the
  * server (so its environment points at them): the fake YouTube Data API with the playlists of playlists.ts,
- * the fake cat API, and Twitch's fake identity service (authorize and validate). All are the server's own test
- * fakes (apps/server/src/test), real HTTP servers on loopback speaking the real protocols.
+ * the fake cat API, and Twitch's fake identity service (authorize and validate). All are the shared test
+ * fakes (packages/testing/src/fakes), real HTTP servers on loopback speaking the real protocols.
  */
-import { startFakeCatApi } from "../../../server/src/test/fake-cat-api.ts";
-import { FAKE_TWITCH_CLIENT_ID, startFakeTwitchId } from "../../../server/src/test/fake-twitch-id.ts";
-import { startFakeYouTube } from "../../../server/src/test/fake-youtube.ts";
+import { startFakeCatApi } from "@portfolio/testing/fakes/fake-cat-api.ts";
+import { FAKE_TWITCH_CLIENT_ID, startFakeTwitchId } from "@portfolio/testing/fakes/fake-twitch-id.ts";
+import { startFakeYouTube } from "@portfolio/testing/fakes/fake-youtube.ts";
 import { PLAYLIST_CONTENTS } from "./playlists.ts";
 
 export interface ToolFakes {

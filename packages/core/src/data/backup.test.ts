@@ -11,17 +11,13 @@ import { pipeline } from "node:stream/promises";
 import { createGzip, gunzipSync, gzipSync } from "node:zlib";
 import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import {
-  createScratchDatabase,
-  MIGRATED_TEMPLATE,
-  type PostgresCluster,
-  startPostgresCluster,
-} from "../test/postgres-cluster.ts";
+import { openTestDatabase } from "@portfolio/testing/data/test-database.ts";
+import { type PostgresCluster, startPostgresCluster } from "../test/postgres-cluster.ts";
 import { verifyAuditChain } from "../services/audit-chain.ts";
 import { sealAuditLogOnce } from "../services/audit-seal.ts";
 import { recordAudit } from "../services/audit.service.ts";
 import { BACKUP_FORMAT, MAX_BACKUP_LINE_BYTES, restoreBackup, writeBackup } from "./backup.ts";
-import { latestMigrationName, migrateToLatest, openDatabase } from "./database.ts";
+import { latestMigrationName } from "./database.ts";
 import type { Database } from "./schema.ts";
 
 let cluster: PostgresCluster | undefined;
@@ -46,23 +42,11 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-let counter = 0;
-/** A fresh, migrated database of the given dialect. */
+/** A fresh database of the given dialect, migrated unless asked otherwise. */
 async function fresh(dialect: "sqlite" | "postgres", migrated = true): Promise<Kysely<Database>> {
-  let url: string;
-  if (dialect === "postgres") {
-    // The shared run's cluster has a migrated template; our own cluster starts from an empty one.
-    const template = process.env.TEST_POSTGRES_URL && migrated ? MIGRATED_TEMPLATE : "template1";
-    const scratch = await createScratchDatabase(clusterUrl, template);
-    url = scratch.url;
-    cleanups.push(() => scratch.drop());
-  } else {
-    url = `file:${join(dir, `db${++counter}.db`)}`;
-  }
-  const { db } = openDatabase(url, { poolSize: 4 });
-  cleanups.push(() => db.destroy());
-  if (migrated) await migrateToLatest(db);
-  return db;
+  const opened = await openTestDatabase({ dialect, clusterUrl, migrated });
+  cleanups.push(() => opened.close());
+  return opened.db;
 }
 
 /** A site with rows in every table, including nulls, unicode, and the audit log. */

@@ -15,7 +15,7 @@ import { DEFAULT_ROLES } from "../domain/roles.ts";
 import { runOperation } from "../operations/run-operation.ts";
 import { bootstrap } from "../services/bootstrap.ts";
 import { createTestPostgresDatabase } from "../test/postgres-cluster.ts";
-import { createTestCore, type TestCore } from "../test/test-core.ts";
+import { createTestCore, type TestCore } from "@portfolio/testing/core/test-core.ts";
 import { restoreBackup, writeBackup } from "./backup.ts";
 import { latestMigrationName, migrateToLatest, openDatabase, poolSizeFrom, sqlitePathFromUrl } from "./database.ts";
 import { MIGRATIONS } from "./migrations/index.ts";

@@ -1,6 +1,6 @@
 /** Statements built once and run again with new values (the audit chain's and the version rows'). */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestCore, type TestCore } from "../test/test-core.ts";
+import { createTestCore, type TestCore } from "@portfolio/testing/core/test-core.ts";
 import { runReused, slotRow } from "./reused-statement.ts";
 
 let core: TestCore;

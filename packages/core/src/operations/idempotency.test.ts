@@ -3,12 +3,13 @@
  * on another instance, so only the shared table tells) and answers what it answered; a first attempt that
  * fell silent is taken over. On SQLite and on PostgreSQL (TEST_DATABASE=postgres).
  */
+
+import { createTestCore, type TestCore } from "@portfolio/testing/core/test-core.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Project } from "../domain/projects.ts";
 import { bootstrap } from "../services/bootstrap.ts";
 import type { IdempotencyWait, UserActor } from "../services/context.ts";
 import { createProject } from "../services/projects.service.ts";
-import { createTestCore, type TestCore } from "../test/test-core.ts";
 import { IDEMPOTENCY_MESSAGES, withIdempotencyKey } from "./idempotency.ts";
 import { KeyStillRunning } from "./idempotency-claim.ts";
 

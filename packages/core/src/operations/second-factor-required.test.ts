@@ -3,6 +3,8 @@
  * thief"): a staff member signed in with a password alone reaches their own account's security and nothing
  * else, whatever the operation needs. The actor comes from a real session, on both dialects.
  */
+
+import { createTestCore, type TestCore } from "@portfolio/testing/core/test-core.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Forbidden } from "../domain/errors.ts";
 import { type OperationName, operations } from "../domain/operations/index.ts";
@@ -13,7 +15,6 @@ import type { UserActor } from "../services/context.ts";
 import { REQUIRE_STAFF_SETTING } from "../services/second-factor/factors.ts";
 import { createSession, resolveSession } from "../services/sessions.service.ts";
 import { setSetting } from "../services/settings.service.ts";
-import { createTestCore, type TestCore } from "../test/test-core.ts";
 import { runOperation } from "./run-operation.ts";
 
 let core: TestCore;

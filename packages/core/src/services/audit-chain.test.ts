@@ -6,10 +6,10 @@
 // docs/security.md, promise 32
 
 import { createHmac } from "node:crypto";
+import { createTestCore, type TestCore } from "@portfolio/testing/core/test-core.ts";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../data/database.ts";
-import { createTestCore, type TestCore } from "../test/test-core.ts";
 import { recordAudit } from "./audit.service.ts";
 import { entryHash, entryHasher, keyedHasher, pruneAuditLog, verifyAuditChain } from "./audit-chain.ts";
 import { writeMark } from "./audit-chain-marks.ts";

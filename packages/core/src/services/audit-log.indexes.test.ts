@@ -3,10 +3,11 @@
  * action, and by a kind (every action starting "kind.", as a range), newest first, so a filter that matches
  * little answers at once however long the log is.
  */
+
+import { createTestCore, type TestCore } from "@portfolio/testing/core/test-core.ts";
 import { type RawBuilder, sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { dialectOf } from "../data/dialect.ts";
-import { createTestCore, type TestCore } from "../test/test-core.ts";
 import { recordAudit } from "./audit.service.ts";
 import { listAuditLog } from "./audit-log.service.ts";
 import type { Actor } from "./context.ts";

@@ -2,9 +2,10 @@
  * Verification is bounded (docs/security.md, staff): callers asking while a walk runs share it, so nobody
  * who may read the log can keep a core busy by asking many times at once.
  */
+
+import { createTestCore, type TestCore } from "@portfolio/testing/core/test-core.ts";
 import type { KyselyPlugin } from "kysely";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { createTestCore, type TestCore } from "../test/test-core.ts";
 import { recordAudit } from "./audit.service.ts";
 import { verifyAuditLog } from "./audit-log.service.ts";
 import type { Actor } from "./context.ts";

@@ -1,6 +1,6 @@
+import { createTestCore, type TestCore } from "@portfolio/testing/core/test-core.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../data/database.ts";
-import { createTestCore, type TestCore } from "../test/test-core.ts";
 import { bootstrap } from "./bootstrap.ts";
 import { builtInProjectId } from "./projects.service.ts";
 import { seedRoles } from "./roles.service.ts";

@@ -1,8 +1,16 @@
 import { randomUUID } from "node:crypto";
+import {
+  asWeb,
+  call,
+  createSyncFixture,
+  NEW_PROJECT,
+  op,
+  push,
+  type SyncFixture,
+} from "@portfolio/testing/core/sync-fixture.ts";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { dialectOf } from "../data/dialect.ts";
-import { asWeb, call, createSyncFixture, NEW_PROJECT, op, push, type SyncFixture } from "../sync/sync-fixture.ts";
 
 let f: SyncFixture;
 beforeEach(async () => {

@@ -4,11 +4,12 @@
  * PostgreSQL (TEST_DATABASE=postgres) the serializable transactions the runner opens for them (their registry
  * entries) make the same hold. Each edit goes through `runOperation`, as the transports call it.
  */
+
+import { createTestCore, type TestCore } from "@portfolio/testing/core/test-core.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { InputParts, OperationName } from "../domain/operations/index.ts";
 import { sameRoleSetMessage } from "../domain/roles.ts";
 import { runOperation } from "../operations/run-operation.ts";
-import { createTestCore, type TestCore } from "../test/test-core.ts";
 import { bootstrap } from "./bootstrap.ts";
 import type { Actor } from "./context.ts";
 import { projectsRevision } from "./projects.table.ts";

@@ -3,9 +3,16 @@
  * transaction of each change (they always agree with a recount), and its charts from daily counters of
  * sign-ups, activations, logins and content edits over the last 90 days.
  */
+
+import {
+  addUser,
+  asWeb,
+  createSyncFixture,
+  type SyncFixture,
+  USER_PASSWORD,
+} from "@portfolio/testing/core/sync-fixture.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_ROLES, deriveRole } from "../domain/roles.ts";
-import { addUser, asWeb, createSyncFixture, type SyncFixture, USER_PASSWORD } from "../sync/sync-fixture.ts";
 import { activateAccount, login, signup } from "./auth.service.ts";
 import { dashboardStats } from "./dashboard.service.ts";
 import { createProject } from "./projects.service.ts";

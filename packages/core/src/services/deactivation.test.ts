@@ -3,10 +3,17 @@
  * apart from 'never activated'; no mailed link, earlier token, session or device token brings the account
  * back; only staff allowed to edit the user reactivate it.
  */
+
+import {
+  addUser,
+  asWeb,
+  createSyncFixture,
+  type SyncFixture,
+  USER_PASSWORD,
+} from "@portfolio/testing/core/sync-fixture.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "../domain/messages.ts";
 import { createDeviceToken, resolveDeviceToken } from "../sync/device-tokens.ts";
-import { addUser, asWeb, createSyncFixture, type SyncFixture, USER_PASSWORD } from "../sync/sync-fixture.ts";
 import { activateAccount, FORGOT_ANSWER, forgotPassword, login, resetPassword, signup } from "./auth.service.ts";
 import type { UserActor } from "./context.ts";
 import { createSession, resolveSession } from "./sessions.service.ts";

@@ -1,8 +1,8 @@
 /** docs/security.md, promise 9: no core call works without an acting user holding the permission. */
 
+import { createTestCore, type TestCore } from "@portfolio/testing/core/test-core.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Forbidden, Unauthenticated } from "../domain/errors.ts";
-import { createTestCore, type TestCore } from "../test/test-core.ts";
 import { bootstrap } from "./bootstrap.ts";
 import { ANONYMOUS, type UserActor } from "./context.ts";
 import { createProject, deleteProject, updateProject } from "./projects.service.ts";

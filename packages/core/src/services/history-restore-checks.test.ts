@@ -3,9 +3,10 @@
  * version of the site profile or of a role is read back through today's schema, so a version row altered in
  * the database (or let through by a looser schema of the past) is a 409, and nothing changes.
  */
+
+import { createTestCore, type TestCore } from "@portfolio/testing/core/test-core.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_SITE_PROFILE } from "../domain/site-profile.ts";
-import { createTestCore, type TestCore } from "../test/test-core.ts";
 import { bootstrap } from "./bootstrap.ts";
 import type { UserActor } from "./context.ts";
 import { listRoles, restoreRoleVersion, updateRolePermissions } from "./roles.service.ts";

@@ -4,9 +4,9 @@
  * exactly one runs it per interval.
  */
 
+import { addUser, createSyncFixture, type SyncFixture } from "@portfolio/testing/core/sync-fixture.ts";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { addUser, createSyncFixture, type SyncFixture } from "../sync/sync-fixture.ts";
 import { recordAudit } from "./audit.service.ts";
 import { verifyAuditChain } from "./audit-chain.ts";
 import { AUDIT_CHECK_INTERVAL_MS } from "./audit-check.ts";

@@ -3,10 +3,11 @@
  * spec's answer); with paging parameters one page at a time in each sort the site offers, sorted by the
  * database over the whole list, without repeats or gaps.
  */
+
+import { call, createSyncFixture, type SyncFixture } from "@portfolio/testing/core/sync-fixture.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ProjectsAnswer } from "../domain/api-types.ts";
 import { type Project, sortProjects } from "../domain/projects.ts";
-import { call, createSyncFixture, type SyncFixture } from "../sync/sync-fixture.ts";
 import { createProject, listProjects } from "./projects.service.ts";
 
 const TITLES = [

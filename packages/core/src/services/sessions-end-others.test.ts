@@ -2,8 +2,9 @@
  * 'Log out everywhere else' in the core, on both dialects: it spares the calling session, and a caller with
  * no session of its own (a device token, or a core call made without one) ends nothing.
  */
+
+import { asWeb, createSyncFixture, type SyncFixture } from "@portfolio/testing/core/sync-fixture.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { asWeb, createSyncFixture, type SyncFixture } from "../sync/sync-fixture.ts";
 import { createSession, endOtherOwnSessions, resolveSession } from "./sessions.service.ts";
 
 let f: SyncFixture;

@@ -1,13 +1,14 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 // The outside service's fake is shared with the server's tests: a real HTTP server on 127.0.0.1.
+
+import { createTestCore, type TestCore } from "@portfolio/testing/core/test-core.ts";
 import {
   FAKE_TWITCH_CLIENT_ID,
   type FakeTwitchId,
   startFakeTwitchId,
-} from "../../../../apps/server/src/test/fake-twitch-id.ts";
+} from "@portfolio/testing/fakes/fake-twitch-id.ts";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Forbidden, Invalid, Unauthenticated, Unavailable } from "../domain/errors.ts";
 import { TWITCH_MESSAGES } from "../domain/twitch.ts";
-import { createTestCore, type TestCore } from "../test/test-core.ts";
 import { bootstrap } from "./bootstrap.ts";
 import { ANONYMOUS, type UserActor } from "./context.ts";
 import { createSession, resolveSession } from "./sessions.service.ts";

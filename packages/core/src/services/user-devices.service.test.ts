@@ -1,7 +1,15 @@
 /** A user's device tokens as staff see and revoke them (docs/security.md, promise 26), on both dialects. */
+
+import {
+  addUser,
+  asWeb,
+  call,
+  createSyncFixture,
+  type SyncFixture,
+  USER_PASSWORD,
+} from "@portfolio/testing/core/sync-fixture.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resolveDeviceToken } from "../sync/device-tokens.ts";
-import { addUser, asWeb, call, createSyncFixture, type SyncFixture, USER_PASSWORD } from "../sync/sync-fixture.ts";
 import { hashToken } from "./secrets.ts";
 import { createSession, resolveSession } from "./sessions.service.ts";
 

@@ -3,11 +3,12 @@
  * (rank, then username); with paging parameters one page from the database's index, a cursor to go on,
  * search by username or e-mail prefix, and filters by role and status.
  */
+
+import { addUser, asWeb, createSyncFixture, type SyncFixture } from "@portfolio/testing/core/sync-fixture.ts";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { dialectOf } from "../data/dialect.ts";
 import { DEFAULT_ROLES } from "../domain/roles.ts";
-import { addUser, asWeb, createSyncFixture, type SyncFixture } from "../sync/sync-fixture.ts";
 import { updateRolePermissions } from "./roles.service.ts";
 import { listUsers, updateUser } from "./users.service.ts";
 

@@ -2,10 +2,18 @@
  * docs/security.md, promise 26: a device token resolves only while it is unrevoked, used within DEVICE_TOKEN_IDLE_DAYS and
  * its user is active; its last use slides the expiry.
  */
+
+import {
+  addUser,
+  asWeb,
+  call,
+  createSyncFixture,
+  type SyncFixture,
+  USER_PASSWORD,
+} from "@portfolio/testing/core/sync-fixture.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { hashToken } from "../services/secrets.ts";
 import { DEVICE_TOKEN_PREFIX, LAST_USED_INTERVAL_MS, resolveDeviceToken } from "./device-tokens.ts";
-import { addUser, asWeb, call, createSyncFixture, type SyncFixture, USER_PASSWORD } from "./sync-fixture.ts";
 
 let f: SyncFixture;
 let clock: number;

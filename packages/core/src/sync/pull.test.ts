@@ -1,9 +1,19 @@
 import { randomUUID } from "node:crypto";
+import {
+  asWeb,
+  call,
+  createSyncFixture,
+  NEW_PROJECT,
+  op,
+  pull,
+  push,
+  type SyncFixture,
+} from "@portfolio/testing/core/sync-fixture.ts";
+import { seedBulkProjects } from "@portfolio/testing/data/snapshot-seed.ts";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Project } from "../domain/projects.ts";
 import { recordChange } from "../services/change-log.ts";
-import { asWeb, call, createSyncFixture, NEW_PROJECT, op, pull, push, type SyncFixture } from "./sync-fixture.ts";
 
 let f: SyncFixture;
 beforeEach(async () => {
@@ -109,24 +119,7 @@ describe("pull: a snapshot in pages", () => {
   });
 
   it("sends at most 1000 projects a page, whatever limit asks", async () => {
-    const now = new Date().toISOString();
-    const rows = Array.from({ length: 1005 }, (_, i) => ({
-      id: `bulk-${String(i).padStart(4, "0")}`,
-      title: `Bulk ${i}`,
-      description: "Many.",
-      github: null,
-      external_link: null,
-      is_archived: 0,
-      is_latest: 0,
-      tags: "[]",
-      created_at: now,
-      updated_at: now,
-    }));
-    for (let i = 0; i < rows.length; i += 200)
-      await f.core.db
-        .insertInto("projects")
-        .values(rows.slice(i, i + 200))
-        .execute();
+    await seedBulkProjects(f.core.db, 1005);
     const answers = await pages(5000);
     expect(answers.map((a) => a.changes.filter((c) => c.entity === "project").length)).toEqual([1000, 5]);
   });

@@ -1,7 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Project } from "../domain/projects.ts";
-import { SYNC_MAX_OPS, SYNC_MESSAGES, SYNC_SCHEMA_VERSION, type SyncConflict } from "../domain/sync.ts";
 import {
   addUser,
   asWeb,
@@ -12,7 +9,10 @@ import {
   profileOp,
   push,
   type SyncFixture,
-} from "./sync-fixture.ts";
+} from "@portfolio/testing/core/sync-fixture.ts";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Project } from "../domain/projects.ts";
+import { SYNC_MAX_OPS, SYNC_MESSAGES, SYNC_SCHEMA_VERSION, type SyncConflict } from "../domain/sync.ts";
 
 let f: SyncFixture;
 beforeEach(async () => {

@@ -3,10 +3,19 @@
  * newest change kept, and a desktop whose cursor predates the pruned log gets the reset snapshot.
  */
 import { randomUUID } from "node:crypto";
+import {
+  asWeb,
+  call,
+  createSyncFixture,
+  NEW_PROJECT,
+  op,
+  pull,
+  push,
+  type SyncFixture,
+} from "@portfolio/testing/core/sync-fixture.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Project } from "../domain/projects.ts";
 import { PRUNE_INTERVAL_MS, pruneSyncLog, pruneSyncLogIfDue } from "./retention.ts";
-import { asWeb, call, createSyncFixture, NEW_PROJECT, op, pull, push, type SyncFixture } from "./sync-fixture.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const RETENTION_MS = 30 * DAY_MS;

@@ -13,8 +13,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Project } from "@portfolio/core/domain";
+import { OWNER, startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OWNER, startTestServer, type TestServer } from "../../../../server/src/test/test-server.ts";
 import { fakeKeychain } from "../../test/fake-safe-storage.ts";
 import { openTestDesktop } from "../testing/harness.ts";
 

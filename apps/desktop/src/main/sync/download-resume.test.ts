@@ -7,8 +7,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Project } from "@portfolio/core/domain";
+import { seedBulkProjects } from "@portfolio/testing/data/snapshot-seed.ts";
+import { OWNER, startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { OWNER, startTestServer, type TestServer } from "../../../../server/src/test/test-server.ts";
 import type { DesktopState } from "../../shared/desktop-operations.ts";
 import { type FakeKeychain, fakeKeychain } from "../../test/fake-safe-storage.ts";
 import { openTestDesktop, type TestDesktop } from "../testing/harness.ts";
@@ -26,24 +27,7 @@ let desktop: TestDesktop;
 beforeEach(async () => {
   server = await startTestServer();
   root = mkdtempSync(join(tmpdir(), "portfolio-download-"));
-  const now = new Date().toISOString();
-  await server.core.db
-    .insertInto("projects")
-    .values(
-      Array.from({ length: BULK }, (_, i) => ({
-        id: `bulk-${String(i).padStart(4, "0")}`,
-        title: `Bulk ${i}`,
-        description: "One of many.",
-        github: null,
-        external_link: null,
-        is_archived: 0,
-        is_latest: 0,
-        tags: "[]",
-        created_at: now,
-        updated_at: now,
-      })),
-    )
-    .execute();
+  await seedBulkProjects(server.core.db, BULK);
   keychain = fakeKeychain();
   desktop = await openTestDesktop({ dir: join(root, "d"), keychain, pullPageSize: PAGE });
 });

@@ -9,8 +9,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Project, SiteProfile, SyncPushAnswer } from "@portfolio/core/domain";
+import { OWNER, startTestServer, type TestClient, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OWNER, startTestServer, type TestClient, type TestServer } from "../../../../server/src/test/test-server.ts";
 import type { AttentionItem, DesktopState } from "../../shared/desktop-operations.ts";
 import { openTestDesktop, type TestDesktop } from "../testing/harness.ts";
 

@@ -1,14 +1,14 @@
 /** The deactivated-at migration dates every account staff deactivated, so only real sign-ups may still activate. */
 import type { Kysely } from "kysely";
+import { openTestDatabase } from "@portfolio/testing/data/test-database.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../database.ts";
 import type { Database } from "../schema.ts";
-import { databaseBefore } from "./database-before.ts";
 
 let db: Kysely<Database>;
 let close: () => Promise<void>;
 beforeEach(async () => {
-  ({ db, close } = await databaseBefore("2026-11-25-009-deactivated-at"));
+  ({ db, close } = await openTestDatabase({ before: "2026-11-25-009-deactivated-at" }));
 });
 afterEach(async () => {
   await close();

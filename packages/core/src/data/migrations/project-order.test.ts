@@ -1,15 +1,15 @@
 /** The project-order migration gives every existing project its Random key, on both dialects. */
 import type { Kysely } from "kysely";
+import { openTestDatabase } from "@portfolio/testing/data/test-database.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { shuffleKeyOf } from "../../services/project-order.ts";
 import { migrateToLatest } from "../database.ts";
 import type { Database } from "../schema.ts";
-import { databaseBefore } from "./database-before.ts";
 
 let db: Kysely<Database>;
 let close: () => Promise<void>;
 beforeEach(async () => {
-  ({ db, close } = await databaseBefore("2026-11-26-130-project-order"));
+  ({ db, close } = await openTestDatabase({ before: "2026-11-26-130-project-order" }));
 });
 afterEach(async () => {
   await close();

@@ -1,14 +1,14 @@
 /** The role-membership migration places every existing user once: owner, the role whose set equals theirs, or none. */
 import type { Kysely } from "kysely";
+import { openTestDatabase } from "@portfolio/testing/data/test-database.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../database.ts";
 import type { Database } from "../schema.ts";
-import { databaseBefore } from "./database-before.ts";
 
 let db: Kysely<Database>;
 let close: () => Promise<void>;
 beforeEach(async () => {
-  ({ db, close } = await databaseBefore("2026-11-23-003-role-membership"));
+  ({ db, close } = await openTestDatabase({ before: "2026-11-23-003-role-membership" }));
 });
 afterEach(async () => {
   await close();

@@ -1,14 +1,14 @@
 /** The scale migration ranks existing users, counts them, and fills the daily counters, on both dialects. */
 import type { Kysely } from "kysely";
+import { openTestDatabase } from "@portfolio/testing/data/test-database.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../database.ts";
 import type { Database } from "../schema.ts";
-import { databaseBefore } from "./database-before.ts";
 
 let db: Kysely<Database>;
 let close: () => Promise<void>;
 beforeEach(async () => {
-  ({ db, close } = await databaseBefore("2026-11-26-012-scale"));
+  ({ db, close } = await openTestDatabase({ before: "2026-11-26-012-scale" }));
 });
 afterEach(async () => {
   await close();

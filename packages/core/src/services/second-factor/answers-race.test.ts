@@ -4,8 +4,9 @@
  * counts only for the answer whose DELETE ended it, so two right answers yield one session. Called on the
  * core directly: the answers interleave at every await, as they would across instances.
  */
+
+import { asWeb, createSyncFixture, type SyncFixture, USER_PASSWORD } from "@portfolio/testing/core/sync-fixture.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { asWeb, createSyncFixture, type SyncFixture, USER_PASSWORD } from "../../sync/sync-fixture.ts";
 import { login } from "../auth.service.ts";
 import { confirmTotp, startTotp } from "./enrolment.service.ts";
 import { recoveryCodesLeft } from "./factors.ts";

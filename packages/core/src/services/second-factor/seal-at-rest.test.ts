@@ -3,8 +3,8 @@
  * (docs/security.md: the database holder). Runs on SQLite and, with TEST_DATABASE=postgres, on PostgreSQL.
  */
 import { createHash } from "node:crypto";
+import { createTestCore, TEST_SECOND_FACTOR_KEY, type TestCore } from "@portfolio/testing/core/test-core.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestCore, TEST_SECOND_FACTOR_KEY, type TestCore } from "../../test/test-core.ts";
 import { bootstrap } from "../bootstrap.ts";
 import { acceptTotpCode, useRecoveryCode } from "./factors.ts";
 import { keyOpensStoredSecrets, sealSecondFactorsAtRest } from "./seal-at-rest.ts";

@@ -3,15 +3,23 @@
  * and helpers that call operations as those users through `runOperation`, as the transports do.
  */
 import { randomUUID } from "node:crypto";
-import type { InputParts, OperationName } from "../domain/operations/index.ts";
-import { DEFAULT_ROLES, membershipFor, userRank } from "../domain/roles.ts";
-import type { SyncOp, SyncOpInput, SyncOpResult, SyncPullAnswer } from "../domain/sync.ts";
-import { PROFILE_ENTITY_ID, SYNC_SCHEMA_VERSION, syncOpSchema } from "../domain/sync.ts";
-import { runOperation } from "../operations/run-operation.ts";
-import type { UserActor } from "../services/context.ts";
-import { hashPassword, newId } from "../services/secrets.ts";
-import { insertUser } from "../services/users.table.ts";
-import { createTestCore, type TestCore } from "../test/test-core.ts";
+import {
+  DEFAULT_ROLES,
+  type InputParts,
+  membershipFor,
+  type OperationName,
+  PROFILE_ENTITY_ID,
+  SYNC_SCHEMA_VERSION,
+  type SyncOp,
+  type SyncOpInput,
+  type SyncOpResult,
+  type SyncPullAnswer,
+  syncOpSchema,
+  userRank,
+} from "@portfolio/core/domain";
+import { runOperation } from "@portfolio/core/operations";
+import { hashPassword, insertUser, newId, type UserActor } from "@portfolio/core/services";
+import { createTestCore, type TestCore } from "./test-core.ts";
 
 export const OWNER_PERMISSIONS = ["override:owner"];
 

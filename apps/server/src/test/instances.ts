@@ -10,9 +10,9 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createTestPostgresDatabase, freePort, testDialect } from "@portfolio/core/test/postgres-cluster";
+import { OWNER, TestClient } from "@portfolio/testing/server/test-server.ts";
 import { SERVER_NODE_FLAGS } from "../../node-flags.mjs";
 import { bundleServer } from "../../server-bundle.mjs";
-import { OWNER, TestClient } from "../test/test-server.ts";
 
 const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 /** What every instance calls itself to browsers: the load balancer's address. */

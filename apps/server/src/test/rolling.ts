@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { operations, type Project } from "@portfolio/core/domain";
-import { OWNER } from "../test/test-server.ts";
+import { OWNER } from "@portfolio/testing/server/test-server.ts";
 import { type BalancerAnswer, balancerRequest, insecureAgent } from "./balancer-client.ts";
 import { type Balancer, type BalancerKind, startBalancer } from "./balancers.ts";
 import { type Cluster, type Instance, PUBLIC_URL, startCluster } from "./instances.ts";

@@ -1,6 +1,6 @@
 /** Test helper: a request to any registry operation, its path filled with placeholder ids. */
 import { fillPath, type OperationSpec, pathParamNames } from "@portfolio/core/domain";
-import type { TestClient } from "../test/test-server.ts";
+import type { TestClient } from "@portfolio/testing/server/test-server.ts";
 
 export function placeholderPath(spec: OperationSpec, value = "00000000-0000-4000-8000-000000000000"): string {
   return fillPath(spec.path, Object.fromEntries(pathParamNames(spec.path).map((name) => [name, value])));

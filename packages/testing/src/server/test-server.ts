@@ -10,11 +10,11 @@ import { join } from "node:path";
 import { Writable } from "node:stream";
 import { bootstrap } from "@portfolio/core/services";
 import { createTestPostgresDatabase, testDialect } from "@portfolio/core/test/postgres-cluster";
-import { createApp } from "../app.ts";
-import { readConfig, type ServerConfig } from "../config.ts";
-import { createCore, type ServerCore } from "../create-core.ts";
-import type { RateLimitSettings } from "../http/rate-limits.ts";
-import { createLogger } from "../observe/logger.ts";
+import { createApp } from "@portfolio/server/app";
+import { readConfig, type ServerConfig } from "@portfolio/server/config";
+import { createCore, type ServerCore } from "@portfolio/server/create-core";
+import type { RateLimitSettings } from "@portfolio/server/http/rate-limits";
+import { createLogger } from "@portfolio/server/observe/logger";
 
 export const OWNER = { username: "owner", email: "owner@example.com", password: "owner-password-1" };
 

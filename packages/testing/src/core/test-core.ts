@@ -1,16 +1,10 @@
 /**
- * A Core over a temporary SQLite file (or, with TEST_DATABASE=postgres, a fresh database on the run's
- * PostgreSQL cluster), with a mailer that keeps mails in memory.
+ * A Core over a test database of its own (openTestDatabase: SQLite, or with TEST_DATABASE=postgres a fresh
+ * database on the run's PostgreSQL cluster), with a mailer that keeps mails in memory.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { migrateToLatest, openDatabase } from "../data/database.ts";
-import type { DialectName } from "../data/dialect.ts";
-import { sealAuditLogOnce } from "../services/audit-seal.ts";
-import { type Core, DEFAULT_CORE_CONFIG } from "../services/context.ts";
-import type { MailMessage } from "../services/mail/mail-message.ts";
-import { createTestPostgresDatabase, testDialect } from "./postgres-cluster.ts";
+import type { DialectName, openDatabase } from "@portfolio/core/data";
+import { type Core, DEFAULT_CORE_CONFIG, type MailMessage, sealAuditLogOnce } from "@portfolio/core/services";
+import { openTestDatabase } from "../data/test-database.ts";
 
 /** The audit chain's key in core tests (a server test reads AUDIT_KEY like the server). */
 export const TEST_AUDIT_KEY = "test-audit-key-0123456789abcdef";
@@ -33,12 +27,7 @@ export interface TestCore extends Core {
 }
 
 export async function createTestCore(): Promise<TestCore> {
-  const dir = mkdtempSync(join(tmpdir(), "portfolio-core-"));
-  const postgres = testDialect() === "postgres" ? await createTestPostgresDatabase() : undefined;
-  const dbPath = postgres ? "" : join(dir, "core.db");
-  const databaseUrl = postgres ? postgres.url : `file:${dbPath}`;
-  const { db, sqlite, dialect } = openDatabase(databaseUrl, { poolSize: 4 });
-  await migrateToLatest(db);
+  const { db, sqlite, dir, dialect, url, path, close } = await openTestDatabase();
   await sealAuditLogOnce(db, { config: { auditKey: TEST_AUDIT_KEY }, now: () => new Date() });
   const sent: MailMessage[] = [];
   return {
@@ -46,8 +35,8 @@ export async function createTestCore(): Promise<TestCore> {
     sqlite,
     dir,
     dialect,
-    databaseUrl,
-    dbPath,
+    databaseUrl: url,
+    dbPath: path,
     sent,
     mailer: {
       async send(message) {
@@ -68,10 +57,6 @@ export async function createTestCore(): Promise<TestCore> {
       secondFactorKey: TEST_SECOND_FACTOR_KEY,
     },
     now: () => new Date(),
-    async close() {
-      await db.destroy();
-      await postgres?.drop();
-      rmSync(dir, { recursive: true, force: true });
-    },
+    close,
   };
 }

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { SYNC_SCHEMA_VERSION, type SyncOpInput } from "@portfolio/core/domain";
-import { TestClient, type TestServer } from "../test/test-server.ts";
+import { TestClient, type TestServer } from "./test-server.ts";
 
 export class DeviceClient {
   private readonly http: TestClient;
