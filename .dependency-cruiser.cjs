@@ -22,8 +22,11 @@ module.exports = {
     {
       name: "packages-not-to-apps",
       severity: "error",
-      comment: "Shared packages serve the apps; an app's files are never a package's dependency.",
-      from: { path: "^packages/" },
+      comment:
+        "Shared packages serve the apps; an app's files are never a package's dependency. The one package above " +
+        "the apps is packages/testing, the tests' support: its test server starts the real server app, and " +
+        "only tests may import it (product-not-to-test).",
+      from: { path: "^packages/", pathNot: "^packages/testing/" },
       to: { path: "^apps/" },
     },
     {

@@ -71,11 +71,12 @@ describe("the import rules of .dependency-cruiser.cjs", () => {
     expect(found).toContainEqual(violation("no-cross-app", "apps/site/src/main.ts", "apps/server/src/config.ts"));
   });
 
-  it("passes a tree that keeps the rooms one way: apps on packages, tests on product code and shared test support", () => {
+  it("passes a tree that keeps the rooms one way: apps on packages, tests on product code and shared test support, which may start an app", () => {
     const clean = cruise({
       "packages/core/src/rules.ts": "export const rule = 1;\n",
+      // The tests' support package starts the real server app: the one package above the apps.
       "packages/testing/src/server.ts":
-        'import { rule } from "../../core/src/rules.ts";\nexport const server = rule;\n',
+        'import { rule } from "../../core/src/rules.ts";\nimport { port } from "../../../apps/server/src/config.ts";\nexport const server = [rule, port];\n',
       "apps/server/src/config.ts":
         'import type { Rule } from "../../../packages/core/src/types.ts";\nexport const port: Rule = 1;\n',
       "packages/core/src/types.ts": "export type Rule = number;\n",
