@@ -7,24 +7,7 @@ import { inviteUser, resendInvitation } from "../services/user-invite.service.ts
 import { deleteUser, listUsers, requestUserPasswordReset, updateUser } from "../services/users.service.ts";
 import type { Handlers } from "./context.ts";
 
-type AdminHandlers = Pick<
-  Handlers,
-  | "roles.list"
-  | "roles.update"
-  | "users.list"
-  | "users.update"
-  | "users.delete"
-  | "users.resetPassword"
-  | "users.invite"
-  | "users.invitation.resend"
-  | "users.email.change"
-  | "dashboard.get"
-  | "audit.list"
-  | "audit.verify"
-  | "audit.lastCheck"
->;
-
-export const adminHandlers: AdminHandlers = {
+export const adminHandlers = {
   "roles.list": ({ core, actor }) => listRoles(core, actor),
   "roles.update": ({ core, actor }, { roleKey, ...body }) => updateRolePermissions(core, actor, roleKey, body),
   "users.list": ({ core, actor }, query) => listUsers(core, actor, query),
@@ -38,4 +21,4 @@ export const adminHandlers: AdminHandlers = {
   "audit.list": ({ core, actor }, query) => listAuditLog(core, actor, query),
   "audit.verify": ({ core, actor }, query) => verifyAuditLog(core, actor, query),
   "audit.lastCheck": ({ core, actor }) => lastAuditCheck(core, actor),
-};
+} satisfies Partial<Handlers>;

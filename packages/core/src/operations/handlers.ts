@@ -1,4 +1,5 @@
-/** Every operation's handler, by name; `satisfies Handlers` makes a missing one a compile error. */
+/** Every operation's handler, by name; `satisfies Handlers` makes a missing one a compile error (each file
+ * declares its own with `satisfies Partial<Handlers>`, which types them and refuses a name the registry lacks). */
 import { adminHandlers } from "./admin.handlers.ts";
 import { authHandlers } from "./auth.handlers.ts";
 import type { Handlers } from "./context.ts";

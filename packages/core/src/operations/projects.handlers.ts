@@ -7,20 +7,7 @@ import { projectsPage } from "../services/projects-page.table.ts";
 import { listTrash, purgeFromTrash, restoreFromTrash } from "../services/trash.service.ts";
 import type { Handlers } from "./context.ts";
 
-type ProjectHandlers = Pick<
-  Handlers,
-  | "projects.list"
-  | "projects.create"
-  | "projects.update"
-  | "projects.delete"
-  | "projects.history"
-  | "projects.restore"
-  | "trash.list"
-  | "trash.restore"
-  | "trash.purge"
->;
-
-export const projectHandlers: ProjectHandlers = {
+export const projectHandlers = {
   "projects.list": async ({ core }, query) =>
     isProjectsPageQuery(query) ? projectsPage(core.db, query) : { projects: await listProjects(core.db) },
   "projects.create": ({ core, actor }, input) => createProject(core, actor, input),
@@ -31,4 +18,4 @@ export const projectHandlers: ProjectHandlers = {
   "trash.list": ({ core, actor }) => listTrash(core, actor),
   "trash.restore": ({ core, actor }, { id }) => restoreFromTrash(core, actor, id),
   "trash.purge": ({ core, actor }, { id }) => purgeFromTrash(core, actor, id),
-};
+} satisfies Partial<Handlers>;

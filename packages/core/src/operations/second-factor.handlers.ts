@@ -30,26 +30,6 @@ import {
 import { setSetting } from "../services/settings.service.ts";
 import type { Handlers, TransportContext } from "./context.ts";
 
-type SecondFactorHandlers = Pick<
-  Handlers,
-  | "account.security"
-  | "account.totp.start"
-  | "account.totp.confirm"
-  | "account.totp.remove"
-  | "account.recoveryCodes.renew"
-  | "account.passkeys.options"
-  | "account.passkeys.create"
-  | "account.passkeys.list"
-  | "account.passkeys.delete"
-  | "auth.secondFactor"
-  | "auth.secondFactor.passkeyOptions"
-  | "auth.passkey.options"
-  | "auth.passkey"
-  | "settings.security.get"
-  | "settings.security.update"
-  | "users.secondFactors.remove"
->;
-
 function stepClient(transport: TransportContext): StepClient {
   return {
     userAgent: transport.userAgent ?? "",
@@ -69,7 +49,7 @@ function needsBrowser(transport: TransportContext) {
   if (!transport.startSession) throw new Unavailable("Logging in needs a browser session.");
 }
 
-export const secondFactorHandlers: SecondFactorHandlers = {
+export const secondFactorHandlers = {
   "account.security": ({ core, actor }) => securityStatus(core, actor),
   "account.totp.start": ({ core, actor }, input) => startTotp(core, actor, input),
   "account.totp.confirm": ({ core, actor }, input) => confirmTotp(core, actor, input),
@@ -110,4 +90,4 @@ export const secondFactorHandlers: SecondFactorHandlers = {
     return { requireSecondFactorForStaff, staffWithoutSecondFactor: await countStaffWithoutSecondFactor(core.db) };
   },
   "users.secondFactors.remove": ({ core, actor }, { id }) => removeUserSecondFactors(core, actor, id),
-};
+} satisfies Partial<Handlers>;

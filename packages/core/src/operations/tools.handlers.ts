@@ -5,23 +5,12 @@ import { connectTwitch, getTwitchStatus, saveTwitchAuthorization, twitchOptions 
 import { playlistAvailability } from "../services/youtube/playlist.service.ts";
 import type { Handlers } from "./context.ts";
 
-type ToolHandlers = Pick<
-  Handlers,
-  | "profile.get"
-  | "profile.update"
-  | "tools.playlist"
-  | "tools.catOfTheDay"
-  | "twitch.connect"
-  | "twitch.callback"
-  | "twitch.status"
->;
-
 function need<T>(tool: T | undefined, what: string): T {
   if (!tool) throw new Unavailable(`${what} is not available here.`);
   return tool;
 }
 
-export const toolHandlers: ToolHandlers = {
+export const toolHandlers = {
   "profile.get": ({ core }) => getSiteProfile(core.db),
   "profile.update": ({ core, actor }, input) => updateSiteProfile(core, actor, input),
   "tools.playlist": async ({ core }, { test, playlistId }) => {
@@ -35,4 +24,4 @@ export const toolHandlers: ToolHandlers = {
   "twitch.connect": ({ core, actor }) => connectTwitch(core, actor, twitchOptions(core)),
   "twitch.callback": ({ core, actor }, input) => saveTwitchAuthorization(core, actor, input, twitchOptions(core)),
   "twitch.status": ({ core, actor }) => getTwitchStatus(core, actor),
-};
+} satisfies Partial<Handlers>;

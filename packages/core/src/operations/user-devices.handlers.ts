@@ -7,14 +7,9 @@ import {
 } from "../services/user-devices.service.ts";
 import type { Handlers } from "./context.ts";
 
-type UserDeviceHandlers = Pick<
-  Handlers,
-  "users.deviceTokens.list" | "users.deviceTokens.revoke" | "users.sessions.list" | "users.sessions.end"
->;
-
-export const userDeviceHandlers: UserDeviceHandlers = {
+export const userDeviceHandlers = {
   "users.deviceTokens.list": ({ core, actor }, { id }) => listUserDeviceTokens(core, actor, id),
   "users.deviceTokens.revoke": ({ core, actor }, { id, tokenId }) => revokeUserDeviceToken(core, actor, id, tokenId),
   "users.sessions.list": ({ core, actor }, { id }) => listUserSessions(core, actor, id),
   "users.sessions.end": ({ core, actor }, { id, sessionId }) => endUserSession(core, actor, id, sessionId),
-};
+} satisfies Partial<Handlers>;
