@@ -1,7 +1,9 @@
 /** Builds the Express 5 application: security middleware, the API routers and the static site. */
 
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { operations } from "@portfolio/core/domain";
+import { dialectOf } from "@portfolio/core/data";
+import { cacheControlOf, operations } from "@portfolio/core/domain";
+import { publicRevision } from "@portfolio/core/services";
 import express, { type Express } from "express";
 import type { AppContext } from "./app-context.ts";
 import type { ServerConfig } from "./config.ts";
@@ -14,13 +16,16 @@ import { loginRedirect } from "./http/login-redirect.ts";
 import { expressPath, operationRouter } from "./http/mount-operations.ts";
 import { operationHooks } from "./http/operation-hooks.ts";
 import { originCheck } from "./http/origin-check.ts";
-import { projectListFastPath, projectListHandler, type RawHandler } from "./http/project-list-endpoint.ts";
-import { ProjectsCache } from "./http/projects-cache.ts";
+import { encodeAnswer } from "./http/public-reads/encoded-answer.ts";
+import { PublicCache, SQLITE_RECHECK_MS } from "./http/public-reads/public-cache.ts";
+import { publicReadHandler, publicReadsFastPath } from "./http/public-reads/public-reads.ts";
 import { createRateLimits, DEFAULT_RATE_LIMITS, type RateLimitSettings } from "./http/rate-limits.ts";
+import type { RawHandler } from "./http/raw-handler.ts";
 import { precomputeSecurityHeaders, securityHeaders } from "./http/security-headers.ts";
 import { actorOf } from "./http/session-cookie.ts";
 import { staticSite } from "./http/static-site.ts";
 import { utf8JsonOnly } from "./http/utf8-json.ts";
+import { fastPathObserver } from "./observe/fast-path-observer.ts";
 import { type Logger, logLines, silentLogger } from "./observe/logger.ts";
 import { METRICS_PATH, metricsEndpoint } from "./observe/metrics-endpoint.ts";
 import { requestLog } from "./observe/request-log.ts";
@@ -44,26 +49,6 @@ export function createApp(options: AppOptions): Express {
   const { core, config } = options;
   const logger = options.logger ?? silentLogger();
   const log = options.log ?? (options.logger ? logLines(options.logger) : (line: string) => console.log(line));
-  const context: AppContext = {
-    core,
-    config,
-    log,
-    // Counted in the database on the core's clock (a test's controllable one), shared by every instance.
-    rateLimits: createRateLimits(
-      { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
-      {
-        db: core.db,
-        now: () => core.now().getTime(),
-        inFlight: core.inFlight,
-        onRefused: core.metrics?.rateLimited,
-        signedInUser: async (req) => {
-          const actor = await actorOf(core, req);
-          return actor.kind === "user" ? actor.id : undefined;
-        },
-      },
-    ),
-    projectsCache: new ProjectsCache(core),
-  };
   const site = staticSite(config.siteDir, log);
   const https = config.publicUrl.startsWith("https:");
 
@@ -107,9 +92,37 @@ export function createApp(options: AppOptions): Express {
     referrerPolicy: { policy: "no-referrer" },
     crossOriginEmbedderPolicy: false,
   });
-  answerFirst(app, projectListFastPath(context, headers));
-  // Wrapped last, so it runs first: every request, the fast path's included, gets an id, a line and a count.
+  const securityBase = Object.fromEntries(headers);
+  const context: AppContext = {
+    core,
+    config,
+    log,
+    // Counted in the database on the core's clock (a test's controllable one), shared by every instance.
+    rateLimits: createRateLimits(
+      { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+      {
+        db: core.db,
+        now: () => core.now().getTime(),
+        inFlight: core.inFlight,
+        onRefused: core.metrics?.rateLimited,
+        signedInUser: async (req) => {
+          const actor = await actorOf(core, req);
+          return actor.kind === "user" ? actor.id : undefined;
+        },
+      },
+    ),
+    publicReads: new PublicCache({
+      readRevision: () => publicRevision(core.db),
+      recheckMs: dialectOf(core.db) === "sqlite" ? SQLITE_RECHECK_MS : 0,
+    }),
+    // Every public read shares its Cache-Control (the registry's `shared`), so one value serves them all.
+    encodeAnswer: (value) =>
+      encodeAnswer(value, { base: securityBase, cacheControl: cacheControlOf(operations["projects.list"]) }),
+  };
+  // Every request the fast path passes on gets an id, a line and a count.
   answerFirst(app, requestLog({ logger, metrics: core.metrics, trustProxy: config.trustProxy }));
+  // Wrapped last, so it runs first: a plain anonymous GET of a public read is answered before anything else.
+  answerFirst(app, publicReadsFastPath(context, fastPathObserver({ logger, metrics: core.metrics })));
   app.use(securityHeaders(headers));
 
   // CSRF check for writes, CORS headers for allow-listed origins.
@@ -131,7 +144,7 @@ export function createApp(options: AppOptions): Express {
   api.use(errorHandler(log));
 
   // The hottest call skips the API router's layers and the body parser that only writes need.
-  app.get(operations["projects.list"].path, sameOrigin, projectListHandler(context));
+  app.get(operations["projects.list"].path, sameOrigin, publicReadHandler(context, "projects.list"));
   app.use("/api", api);
   const { metricsToken } = config.observe;
   if (core.metrics && metricsToken) app.get(METRICS_PATH, metricsEndpoint(core.metrics, metricsToken));

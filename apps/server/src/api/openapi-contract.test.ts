@@ -639,6 +639,14 @@ const PROVOKE: Record<string, () => Promise<Answer>> = {
     const first = await server.client().get("/api/projects");
     return server.client().get("/api/projects", { "if-none-match": first.headers.get("etag") ?? "" });
   },
+  "hello 304": async () => {
+    const first = await server.client().get("/api/hello");
+    return server.client().get("/api/hello", { "if-none-match": first.headers.get("etag") ?? "" });
+  },
+  "profile.get 304": async () => {
+    const first = await server.client().get("/api/settings/profile");
+    return server.client().get("/api/settings/profile", { "if-none-match": first.headers.get("etag") ?? "" });
+  },
   "projects.update 409": async () => {
     const owner = await ownerClient();
     const project = await createProject(owner);

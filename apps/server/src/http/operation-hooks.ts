@@ -1,13 +1,13 @@
 /**
  * The few operations that need more of HTTP than the generic loop gives, each said once: rate limits ahead of
- * the handler, a faster answer for the hottest call, a compressed one for playlists, and the project list
- * cache dropped after every project write.
+ * the handler, the public reads answered from their cache (public-reads/), a compressed answer for playlists,
+ * and that cache dropped after every project or profile write.
  */
 import type { OperationName } from "@portfolio/core/domain";
 import type { RequestHandler } from "express";
 import type { AppContext } from "../app-context.ts";
 import { playlistHandlers } from "./playlist-endpoint.ts";
-import { projectListHandler } from "./project-list-endpoint.ts";
+import { PUBLIC_READS, publicReadHandler } from "./public-reads/public-reads.ts";
 
 export interface OperationHook {
   /** Middleware ahead of the operation (rate limits). */
@@ -21,8 +21,8 @@ export interface OperationHook {
 export type OperationHooks = Partial<Record<OperationName, OperationHook>>;
 
 export function operationHooks(app: AppContext): OperationHooks {
-  const { rateLimits, projectsCache } = app;
-  const dropProjectList = () => projectsCache.invalidate();
+  const { rateLimits, publicReads } = app;
+  const dropPublicReads = { after: () => publicReads.invalidate() };
   const playlist = playlistHandlers(app);
   return {
     "auth.login": { before: rateLimits.login },
@@ -44,13 +44,15 @@ export function operationHooks(app: AppContext): OperationHooks {
     "auth.emailChange.check": { before: rateLimits.emailChangeCheck },
     "auth.invitation.check": { before: rateLimits.invitationCheck },
     "twitch.callback": { before: rateLimits.twitchCallback },
-    "projects.list": { handler: projectListHandler(app) },
-    "projects.create": { after: dropProjectList },
-    "projects.update": { after: dropProjectList },
-    "projects.delete": { after: dropProjectList },
-    "projects.restore": { after: dropProjectList },
-    "trash.restore": { after: dropProjectList },
-    "sync.push": { after: dropProjectList },
+    ...Object.fromEntries(PUBLIC_READS.map((name) => [name, { handler: publicReadHandler(app, name) }])),
+    "projects.create": dropPublicReads,
+    "projects.update": dropPublicReads,
+    "projects.delete": dropPublicReads,
+    "projects.restore": dropPublicReads,
+    "trash.restore": dropPublicReads,
+    "sync.push": dropPublicReads,
+    "profile.update": dropPublicReads,
+    "profile.restore": dropPublicReads,
     // Uncached playlists spend YouTube quota, so only those pass the per-IP limit.
     "tools.playlist": { before: [playlist.serveUnlimited, ...rateLimits.playlist], handler: playlist.serve },
   };

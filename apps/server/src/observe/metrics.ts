@@ -22,6 +22,8 @@ export interface Metrics {
   onQuery(durationMs: number, failed: boolean): void;
   /** One answered (or abandoned) request. */
   request(operation: string, method: string, status: number, seconds: number): void;
+  /** A GET answered by the public reads' fast path: counted; timed only when `seconds` is given (a sample). */
+  fastRequest(operation: string, status: number, seconds?: number): void;
   /** A request refused by a rate limit (rate-limits.ts names the limiter). */
   rateLimited(limiter: string): void;
   watch(state: WatchedState): void;
@@ -119,6 +121,7 @@ export async function createMetrics(dialect: DialectName): Promise<Metrics> {
     loginFailures.inc({ reason }, 0);
   for (const result of ["applied", "duplicate", "conflict", "rejected"]) ops.inc({ result }, 0);
   for (const outcome of ["ok", "error"]) queries.zero({ dialect, outcome });
+  const fastCounters = new Map<string, { inc(): void }>();
 
   return {
     registry,
@@ -135,6 +138,17 @@ export async function createMetrics(dialect: DialectName): Promise<Metrics> {
     request(operation, method, status, seconds) {
       requests.inc({ operation, method, status: String(status) });
       latency.observe({ operation }, seconds);
+    },
+    fastRequest(operation, status, seconds) {
+      // The labelled child is looked up once per series: the increment is then a field update.
+      const key = `${operation} ${status}`;
+      let counter = fastCounters.get(key);
+      if (!counter) {
+        counter = requests.labels({ operation, method: "GET", status: String(status) });
+        fastCounters.set(key, counter);
+      }
+      counter.inc();
+      if (seconds !== undefined) latency.observe({ operation }, seconds);
     },
     rateLimited: (limiter) => refusals.inc({ limiter }),
     watch(watched) {

@@ -1,12 +1,13 @@
 /**
- * Runs first for every request, before Express and the fast paths: gives it an id (answered in
+ * Runs for every request the public reads' fast path passes on (that one counts and logs its own answers:
+ * fast-path-observer.ts), before Express: gives it an id (answered in
  * `X-Request-Id`), and when its answer is done (or the client went away) writes its one log line and
  * counts it. The line holds the method, the path without its query (a query may carry a token), the
  * operation name, the status, the duration and the caller's user id when known; never a body, a header,
  * a cookie, a token or an e-mail address.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { RawHandler } from "../http/project-list-endpoint.ts";
+import type { RawHandler } from "../http/raw-handler.ts";
 import { knownUserId } from "../http/session-cookie.ts";
 import type { Logger } from "./logger.ts";
 import type { Metrics } from "./metrics.ts";

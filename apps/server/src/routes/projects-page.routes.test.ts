@@ -3,7 +3,7 @@
  * database, a bad parameter is a 400 naming it, and a write shows on the very next page (no cache).
  */
 import type { Project } from "@portfolio/core/domain";
-import { sortProjects } from "@portfolio/core/domain";
+import { SHARED_CACHE_CONTROL, sortProjects } from "@portfolio/core/domain";
 import { type RoleAccounts, roleAccounts } from "@portfolio/testing/server/accounts.ts";
 import { startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -60,7 +60,7 @@ describe("GET /api/projects with paging parameters", () => {
     expect(answer.body.total).toBe(14);
     expect(answer.body.latestId).toBe(latest?._id);
     expect(answer.body.lastSeen).toEqual({ _id: latest?._id, title: latest?.title });
-    expect(answer.headers.get("cache-control")).toBe("no-store");
+    expect(answer.headers.get("cache-control")).toBe(SHARED_CACHE_CONTROL);
   });
 
   it("shows a new project on the next page read at once", async () => {

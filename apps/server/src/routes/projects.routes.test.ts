@@ -3,7 +3,7 @@ import type { Project } from "@portfolio/core/domain";
 import { type RoleAccounts, roleAccounts } from "@portfolio/testing/server/accounts.ts";
 import { startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SQLITE_RECHECK_MS } from "../http/projects-cache.ts";
+import { SQLITE_RECHECK_MS } from "../http/public-reads/public-cache.ts";
 
 let server: TestServer;
 let accounts: RoleAccounts;

@@ -156,7 +156,7 @@ export async function lastChange(
 
 // ---- The profile's version ----
 
-const PROFILE_VERSION_KEY = "site_profile_version";
+export const PROFILE_VERSION_KEY = "site_profile_version";
 
 /** The site profile's version: 0 until its first change, then up by one per change. */
 export async function profileVersion(db: Db): Promise<number> {

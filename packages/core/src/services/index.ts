@@ -26,6 +26,7 @@ export * from "./project-restore.service.ts";
 export * from "./projects.service.ts";
 export * from "./projects.table.ts";
 export * from "./projects-page.table.ts";
+export * from "./public-revision.ts";
 export * from "./roles.service.ts";
 export * from "./second-factor/seal-at-rest.ts";
 export * from "./second-factor/second-factor-key.ts";

@@ -8,7 +8,7 @@ import type { Db, ProjectRow } from "../data/schema.ts";
 import type { Project } from "../domain/projects.ts";
 import { getSetting } from "./settings.service.ts";
 
-const REVISION_KEY = "projects_revision";
+export const REVISION_KEY = "projects_revision";
 
 /** A project row as the API answers it. */
 export function toProject(row: ProjectRow): Project {

@@ -41,8 +41,11 @@ export interface OperationSpec {
   statuses?: readonly ExtraStatus[];
   /** Credentials that may call it; both unless said. Logging in, passwords and tokens are session-only. */
   credentials?: readonly Credential[];
-  /** HTTP caching of the answer: `no-store` unless said. */
-  cache?: "no-store" | "no-cache";
+  /**
+   * HTTP caching of the answer: `no-store` unless said. `shared`: the same answer for every caller, which a
+   * shared cache (the balancer, a CDN) may keep for a few seconds (`SHARED_CACHE_CONTROL`).
+   */
+  cache?: "no-store" | "no-cache" | "shared";
   /** The answer's media type: JSON unless said (the API reference page is HTML). */
   produces?: "application/json" | "text/html";
   /**
@@ -63,6 +66,18 @@ export interface OperationSpec {
 }
 
 /** Who opens the transaction an operation runs in: none for a read, the runner's (plain or serializable), or the handler's own. */
+/**
+ * The public reads' caching (docs/performance.md, "The public reads"): a browser revalidates every time (an
+ * ETag makes that a 304), a shared cache may answer from its copy for 5 s and, while it fetches a fresh one,
+ * for 30 s more. A change is thus public within 5 s (plus the server's own recheck, docs/performance.md).
+ */
+export const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=5, stale-while-revalidate=30";
+
+/** The Cache-Control header of an operation's answers. */
+export function cacheControlOf(spec: OperationSpec): string {
+  return spec.cache === "shared" ? SHARED_CACHE_CONTROL : (spec.cache ?? "no-store");
+}
+
 export type TransactionMode = "none" | "runner" | "serializable" | "own";
 
 export function transactionOf(spec: OperationSpec): TransactionMode {

@@ -48,6 +48,8 @@ export const operations = {
     summary: "A friendly message for whoever finds it.",
     action: "public",
     result: message,
+    statuses: [304],
+    cache: "shared",
   },
 
   "meta.openapi": {
@@ -271,7 +273,7 @@ export const operations = {
     query: projectsQuerySchema.strict(),
     result: results.projectsResult,
     statuses: [304],
-    cache: "no-cache",
+    cache: "shared",
   },
   "projects.create": {
     method: "POST",
@@ -532,7 +534,8 @@ export const operations = {
     summary: "The owner's public profile (name, birth date, e-mail, links).",
     action: "public",
     result: results.siteProfileResult,
-    cache: "no-cache",
+    statuses: [304],
+    cache: "shared",
   },
   "profile.update": {
     method: "PATCH",

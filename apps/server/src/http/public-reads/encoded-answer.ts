@@ -1,0 +1,108 @@
+/**
+ * A public read's answer as bytes, built once per content revision (docs/performance.md, "The public
+ * reads"): the JSON and its gzip and brotli copies, each with its own strong ETag (a validator names one
+ * representation), and the headers each is sent with (the security headers among them, the same on every
+ * answer), so answering costs a lookup and one write.
+ */
+import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
+export type Encoding = "br" | "gzip" | "identity";
+
+export interface Variant {
+  body: Buffer;
+  etag: string;
+  /** Every header of a 200 but the request id. */
+  headers: Record<string, string | number>;
+  /** Every header of a 304 but the request id. */
+  notModified: Record<string, string>;
+}
+
+export type EncodedAnswer = Record<Encoding, Variant>;
+
+const JSON_TYPE = "application/json; charset=utf-8";
+
+export interface AnswerHeaders {
+  /** The security headers (security-headers.ts). */
+  base: Record<string, string>;
+  cacheControl: string;
+}
+
+function variant(body: Buffer, etag: string, { base, cacheControl }: AnswerHeaders, encoding: Encoding): Variant {
+  const notModified = { ...base, ETag: etag, "Cache-Control": cacheControl, Vary: "Accept-Encoding" };
+  const headers: Record<string, string | number> = {
+    ...notModified,
+    "Content-Type": JSON_TYPE,
+    "Content-Length": body.length,
+  };
+  if (encoding !== "identity") headers["Content-Encoding"] = encoding;
+  return { body, etag, headers, notModified };
+}
+
+/** `value` as JSON and compressed; a compressed copy no smaller than the JSON (a tiny answer) is not kept. */
+export function encodeAnswer(value: unknown, headers: AnswerHeaders): EncodedAnswer {
+  const json = Buffer.from(JSON.stringify(value));
+  const hash = createHash("sha1").update(json).digest("base64url");
+  const identity = variant(json, `"${hash}"`, headers, "identity");
+  // Built once per revision: the strongest settings cost a few milliseconds once and save bytes on every answer.
+  const gzip = gzipSync(json, { level: 9 });
+  const br = brotliCompressSync(json, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 11,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: json.length,
+    },
+  });
+  return {
+    identity,
+    gzip: gzip.length < json.length ? variant(gzip, `"${hash}-gz"`, headers, "gzip") : identity,
+    br: br.length < json.length ? variant(br, `"${hash}-br"`, headers, "br") : identity,
+  };
+}
+
+const chosen = new Map<string, Encoding>();
+const MAX_REMEMBERED = 64;
+
+/** The encoding an Accept-Encoding header takes: brotli, else gzip, else none (a q of 0 refuses one). */
+export function chooseEncoding(header: string | undefined): Encoding {
+  if (header === undefined || header === "") return "identity";
+  const known = chosen.get(header);
+  if (known !== undefined) return known;
+  const accepted = new Map<string, boolean>();
+  for (const part of header.split(",")) {
+    const [name = "", ...params] = part.split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    accepted.set(name.trim().toLowerCase(), q === undefined || Number(q.slice(2)) > 0);
+  }
+  const takes = (name: string) => accepted.get(name) ?? accepted.get("*") ?? false;
+  const encoding: Encoding = takes("br") ? "br" : takes("gzip") ? "gzip" : "identity";
+  // Clients send few distinct headers; remembering them spares the parse on the hot path.
+  if (chosen.size >= MAX_REMEMBERED) chosen.clear();
+  chosen.set(header, encoding);
+  return encoding;
+}
+
+/** Whether If-None-Match names `etag` (or is `*`); compared weakly, as RFC 9110 asks for this header. */
+export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  if (ifNoneMatch === etag) return true;
+  return ifNoneMatch
+    .split(",")
+    .map((tag) => tag.trim().replace(/^W\//, ""))
+    .some((tag) => tag === etag || tag === "*");
+}
+
+/** The variant `req` asks for: 304 when it already holds it, else the bytes. Answers the status sent. */
+export function sendEncoded(req: IncomingMessage, res: ServerResponse, answer: EncodedAnswer): 200 | 304 {
+  const chosenVariant = answer[chooseEncoding(req.headers["accept-encoding"])];
+  // A CORS answer already varies by Origin (origin-check.ts): it then varies by both.
+  const vary = res.getHeader("Vary");
+  const also = vary === undefined ? undefined : { Vary: `${String(vary)}, Accept-Encoding` };
+  if (matches(req.headers["if-none-match"], chosenVariant.etag)) {
+    res.writeHead(304, also ? { ...chosenVariant.notModified, ...also } : chosenVariant.notModified).end();
+    return 304;
+  }
+  res.writeHead(200, also ? { ...chosenVariant.headers, ...also } : chosenVariant.headers).end(chosenVariant.body);
+  return 200;
+}

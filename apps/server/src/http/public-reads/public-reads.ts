@@ -1,0 +1,118 @@
+/**
+ * The public reads (docs/performance.md, "The public reads"): GET /api/projects in each of its sorts and
+ * pages, GET /api/settings/profile and GET /api/hello give every caller the same answer, so each is built
+ * once per content revision (public-cache.ts) through the operation's own runner (policy, schema,
+ * handler: the registry's answer, as an anonymous caller) and kept as bytes (encoded-answer.ts).
+ *
+ * Two ways in, one answer: `publicReadHandler` is the operation's handler on the full Express path (any
+ * request: with a cookie, an Origin, an odd path or a bad query, which it refuses with the registry's 400);
+ * `publicReadsFastPath` answers a plain anonymous GET before Express sets the request up (no cookie, no
+ * Authorization header, no Origin that may need CORS headers) from the same bytes, with the same headers
+ * (a test compares the two). Anything it is not sure of goes on to the full path.
+ */
+import type { IncomingMessage } from "node:http";
+import { parse as parseQuery } from "node:querystring";
+import { type OperationName, operations, parseOperationInput } from "@portfolio/core/domain";
+import { runOperation } from "@portfolio/core/operations";
+import { ANONYMOUS } from "@portfolio/core/services";
+import type { RequestHandler } from "express";
+import type { AppContext } from "../../app-context.ts";
+import type { FastPathObserver } from "../../observe/fast-path-observer.ts";
+import { chooseRequestId, REQUEST_ID_HEADER } from "../../observe/request-id.ts";
+import type { RawHandler } from "../raw-handler.ts";
+import { type EncodedAnswer, sendEncoded } from "./encoded-answer.ts";
+
+export const PUBLIC_READS = ["projects.list", "profile.get", "hello"] as const satisfies readonly OperationName[];
+export type PublicRead = (typeof PUBLIC_READS)[number];
+
+const BY_PATH: ReadonlyMap<string, PublicRead> = new Map(PUBLIC_READS.map((name) => [operations[name].path, name]));
+
+interface ParsedRead {
+  /** The operation and its query as parsed: one key for each distinct input, however it was spelt. */
+  key: string;
+  /** The query as sent, for the runner (which parses it again, as for any call). */
+  query: Record<string, unknown>;
+}
+
+/** The read's cache key; throws the registry's validation error for a bad query. */
+function parseRead(name: PublicRead, query: Record<string, unknown>): ParsedRead {
+  const parsed = parseOperationInput(operations[name], { params: {}, query, body: undefined });
+  return { key: `${name} ${JSON.stringify(parsed)}`, query };
+}
+
+/** The read's answer, built as the registry's runner builds it for an anonymous caller. */
+function answerOf(app: AppContext, name: PublicRead, { key, query }: ParsedRead) {
+  return app.publicReads.get(key, async () =>
+    app.encodeAnswer(
+      await runOperation({ core: app.core, actor: ANONYMOUS, transport: {} }, name, {
+        params: {},
+        query,
+        body: undefined,
+      }),
+    ),
+  );
+}
+
+/** The full path's handler for a public read; the security (and any CORS) headers are already on `res`. */
+export function publicReadHandler(app: AppContext, name: PublicRead): RequestHandler {
+  return async (req, res) => {
+    // Until the answer is known: a refusal (a bad query) is never kept by a shared cache.
+    res.setHeader("Cache-Control", "no-store");
+    const read = parseRead(name, req.query as Record<string, unknown>);
+    const answer = answerOf(app, name, read);
+    sendEncoded(req, res, answer instanceof Promise ? await answer : answer);
+  };
+}
+
+/** Parsed queries by raw query string, so the hot path validates each distinct one once. */
+const MAX_PARSED = 256;
+
+/** The public read a plain anonymous GET asks for, parsed; undefined when the full path must answer it. */
+function plainRead(req: IncomingMessage, parsed: Map<string, ParsedRead>): [PublicRead, ParsedRead] | undefined {
+  if (req.method !== "GET") return undefined;
+  const { headers } = req;
+  if (headers.cookie !== undefined || headers.authorization !== undefined || headers.origin !== undefined) {
+    return undefined;
+  }
+  const url = req.url ?? "";
+  const at = url.indexOf("?");
+  const name = BY_PATH.get(at < 0 ? url : url.slice(0, at));
+  if (name === undefined) return undefined;
+  const known = parsed.get(url);
+  if (known) return [name, known];
+  try {
+    // Express 5's own query parser ("simple": node:querystring), so both paths read a query alike.
+    const read = parseRead(name, at < 0 ? {} : { ...parseQuery(url.slice(at + 1)) });
+    if (parsed.size >= MAX_PARSED) parsed.clear();
+    parsed.set(url, read);
+    return [name, read];
+  } catch {
+    // A bad query: the full path answers it with the registry's 400.
+    return undefined;
+  }
+}
+
+/**
+ * Answers a plain anonymous GET of a public read before Express (and the per-request log and histogram:
+ * `observer` counts it, times a sample and logs an aggregate). `next` takes no error: a failed build goes
+ * the full path, whose error handler answers it.
+ */
+export function publicReadsFastPath(app: AppContext, observer: FastPathObserver): RawHandler {
+  const parsed = new Map<string, ParsedRead>();
+  const { trustProxy } = app.config;
+  return (req, res, next) => {
+    const read = plainRead(req, parsed);
+    if (read === undefined) return next();
+    const [name, parsedRead] = read;
+    const started = observer.start();
+    res.setHeader(REQUEST_ID_HEADER, chooseRequestId(req.headers["x-request-id"], trustProxy));
+    const send = (answer: EncodedAnswer) => observer.done(name, sendEncoded(req, res, answer), started);
+    const answer = answerOf(app, name, parsedRead);
+    if (answer instanceof Promise)
+      answer.then(send, () => {
+        res.removeHeader(REQUEST_ID_HEADER);
+        next();
+      });
+    else send(answer);
+  };
+}
