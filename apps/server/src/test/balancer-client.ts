@@ -2,6 +2,7 @@
  * A client of a balancer over HTTPS that trusts nothing (the test certificates are self-signed or from
  * Caddy's local CA): kept connections as a browser holds them, a cookie and the site's Origin.
  */
+import type { IncomingHttpHeaders } from "node:http";
 import { Agent, request } from "node:https";
 
 export interface BalancerAnswer {
@@ -9,6 +10,7 @@ export interface BalancerAnswer {
   body: string;
   /** The answer said it replays an earlier attempt's answer (`Idempotent-Replayed: true`). */
   replayed: boolean;
+  headers: IncomingHttpHeaders;
 }
 
 export interface RequestOptions {
@@ -49,6 +51,7 @@ export function balancerRequest(
             status: res.statusCode ?? 0,
             body: text,
             replayed: res.headers["idempotent-replayed"] === "true",
+            headers: res.headers,
             setCookies: res.headers["set-cookie"] ?? [],
           }),
         );

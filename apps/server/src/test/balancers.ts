@@ -113,6 +113,7 @@ export async function startNginx(upstreams: readonly string[]): Promise<Balancer
   site = substitute(site, /listen 443 /, `listen 127.0.0.1:${httpsPort} `, file);
   site = substitute(site, "/etc/letsencrypt/live/portfolio.example.com/fullchain.pem", cert, file);
   site = substitute(site, "/etc/letsencrypt/live/portfolio.example.com/privkey.pem", key, file);
+  site = substitute(site, "/var/cache/nginx/portfolio", join(dir, "cache"), file);
   writeFileSync(join(dir, "portfolio.conf"), site);
   // Workers run as root only when the test does (they must read the temporary folder).
   const user = process.getuid?.() === 0 ? "user root;\n" : "";
