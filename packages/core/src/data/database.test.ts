@@ -16,6 +16,7 @@ import { runOperation } from "../operations/run-operation.ts";
 import { bootstrap } from "../services/bootstrap.ts";
 import { createTestPostgresDatabase } from "../test/postgres-cluster.ts";
 import { createTestCore, type TestCore } from "@portfolio/testing/core/test-core.ts";
+import { openTestDatabase } from "@portfolio/testing/data/test-database.ts";
 import { restoreBackup, writeBackup } from "./backup.ts";
 import { latestMigrationName, migrateToLatest, openDatabase, poolSizeFrom, sqlitePathFromUrl } from "./database.ts";
 import { MIGRATIONS } from "./migrations/index.ts";
@@ -99,6 +100,19 @@ describe("openDatabase", () => {
     expect(await core.db.selectFrom("kysely_migration" as never).selectAll().execute()).toHaveLength(
       Object.keys(MIGRATIONS).length,
     );
+  });
+
+  it("checks a current schema with one statement, without the migrator's setup or lock", async () => {
+    const target = await openTestDatabase();
+    let statements = 0;
+    const { db } = openDatabase(target.url, { onQuery: () => statements++ });
+    try {
+      await migrateToLatest(db);
+      expect(statements).toBe(1);
+    } finally {
+      await db.destroy();
+      await target.close();
+    }
   });
 
   it("keeps the audit log append-only", async () => {

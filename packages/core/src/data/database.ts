@@ -3,10 +3,13 @@ import { chmodSync, closeSync, mkdirSync, openSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, type LogEvent, Migrator, PostgresDialect, SqliteDialect, type SqliteDatabase } from "kysely";
-import pg from "pg";
+import type pg from "pg";
+import { createRequire } from "node:module";
 import { type DialectName, isPostgresUrl } from "./dialect.ts";
 import { MIGRATIONS, migrationProvider } from "./migrations/index.ts";
 import type { Database } from "./schema.ts";
+
+const require = createRequire(import.meta.url);
 
 export const DEFAULT_DATABASE_URL = "file:./data/portfolio.db";
 export const DEFAULT_POOL_SIZE = 10;
@@ -74,7 +77,9 @@ export function sqliteHandleOf(db: Kysely<Database>): SQLite.Database | undefine
 
 export function openDatabase(url: string = DEFAULT_DATABASE_URL, options: OpenDatabaseOptions = {}): OpenedDatabase {
   if (isPostgresUrl(url)) {
-    const pool = new pg.Pool({
+    // Loaded only for PostgreSQL: a SQLite server never pays for the driver at start (docs/performance.md, "Start").
+    const { Pool } = require("pg") as typeof pg;
+    const pool = new Pool({
       connectionString: url,
       max: options.poolSize ?? poolSizeFrom(process.env.DATABASE_POOL_SIZE),
       // How long a request waits to connect or for a free client. A refused connection fails at once (health
@@ -154,12 +159,32 @@ export function latestMigrationName(): string {
 }
 
 /**
+ * Whether every migration this code knows has run, in one statement: as many applied as known, the newest
+ * of them the newest known (names sort in the order they run). False when the table does not exist yet.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: also checks untyped handles (backup/restore targets).
+async function schemaIsCurrent(db: Kysely<any>): Promise<boolean> {
+  try {
+    const row = await db
+      .selectFrom("kysely_migration")
+      .select((eb) => [eb.fn.countAll().as("count"), eb.fn.max("name").as("last")])
+      .executeTakeFirst();
+    return Number(row?.count) === Object.keys(MIGRATIONS).length && row?.last === latestMigrationName();
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Runs every pending migration. On PostgreSQL Kysely's migrator holds an advisory lock for the whole
  * run, so several instances starting at once migrate exactly once (the others wait, then find nothing
- * to do); each migration runs in a transaction on both dialects.
+ * to do); each migration runs in a transaction on both dialects. A schema already current costs one
+ * statement and no lock (docs/performance.md, "Start"): the migrator's own setup (its tables, its lock,
+ * reading every applied name) is what a restart would otherwise pay every time.
  */
 // biome-ignore lint/suspicious/noExplicitAny: also migrates untyped handles (backup/restore targets).
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  if (await schemaIsCurrent(db)) return;
   const migrator = new Migrator({ db, provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");

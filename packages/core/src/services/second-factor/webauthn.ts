@@ -1,14 +1,13 @@
 /**
  * Passkeys over @simplewebauthn/server: the relying party is PUBLIC_URL's host (an IP address is not a valid
  * one, so local use is on http://localhost), user verification always required, discoverable credentials.
+ * The library is loaded when a passkey is first used: it is the largest module the server would otherwise
+ * load at start (docs/performance.md, "Start").
  */
-import {
-  type AuthenticatorTransportFuture,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from "@simplewebauthn/server";
+import type { AuthenticatorTransportFuture } from "@simplewebauthn/server";
+
+const webauthn = () => import("@simplewebauthn/server");
+
 import type { Db } from "../../data/schema.ts";
 import type { Core } from "../context.ts";
 
@@ -30,6 +29,7 @@ export async function registrationOptions(core: Core, db: Db, user: { id: string
     .select(["credential_id", "transports"])
     .where("user_id", "=", user.id)
     .execute();
+  const { generateRegistrationOptions } = await webauthn();
   return generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -47,6 +47,7 @@ export async function registrationOptions(core: Core, db: Db, user: { id: string
 /** The new credential when the browser's answer matches the challenge, this site and user verification. */
 export async function verifyRegistration(core: Core, response: unknown, challenge: string) {
   const rp = relyingParty(core);
+  const { verifyRegistrationResponse } = await webauthn();
   try {
     const result = await verifyRegistrationResponse({
       // biome-ignore lint/suspicious/noExplicitAny: the library checks the whole shape itself.
@@ -68,6 +69,7 @@ export async function authenticationOptions(core: Core, db: Db, userId?: string)
   const allow = userId
     ? await db.selectFrom("passkeys").select(["credential_id", "transports"]).where("user_id", "=", userId).execute()
     : [];
+  const { generateAuthenticationOptions } = await webauthn();
   return generateAuthenticationOptions({
     rpID: rp.id,
     userVerification: "required",
@@ -96,6 +98,7 @@ export async function verifyAuthentication(
   const row = await query.executeTakeFirst();
   if (!row) return null;
   const rp = relyingParty(core);
+  const { verifyAuthenticationResponse } = await webauthn();
   try {
     const result = await verifyAuthenticationResponse({
       // biome-ignore lint/suspicious/noExplicitAny: the library checks the whole shape itself.
