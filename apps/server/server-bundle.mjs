@@ -1,14 +1,43 @@
-// How the server is bundled: src/main.ts and the workspace packages it imports into one ESM file; npm
-// dependencies stay external and load from node_modules at run time. Used by build.mjs (dist/main.js), by
-// the scale tests (a bundle of their own beside it) and, for their TypeScript modules, by the benches.
+// How the server is bundled: src/main.ts, the workspace packages and the npm packages every start needs into
+// one ESM file. Resolving and reading several hundred files of node_modules was most of the start
+// (docs/performance.md, "Start"); one file halves it. What stays external loads from node_modules at run
+// time: the native SQLite binding, and the packages only some requests or settings need, each imported
+// where it is first used (a test holds the list). Used by build.mjs (dist/main.js), by the scale tests (a
+// bundle of their own beside it) and, for their TypeScript modules, by the benches (which keep npm packages
+// external).
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const entry = fileURLToPath(new URL("./src/main.ts", import.meta.url));
 
+/** npm packages the server bundle leaves in node_modules: native, or loaded only when first used. */
+export const SERVER_EXTERNAL = [
+  "better-sqlite3",
+  "pg",
+  "nodemailer",
+  "@simplewebauthn/server",
+  "sharp",
+  "prom-client",
+  "pino-pretty",
+];
+
 /** @param {{ outfile: string, sourcemap?: boolean }} options */
 export function bundleServer({ outfile, sourcemap = false }) {
-  return bundleForNode({ entry, outfile, sourcemap });
+  return build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: "node",
+    target: "node20",
+    format: "esm",
+    sourcemap,
+    logLevel: "warning",
+    external: SERVER_EXTERNAL,
+    // The CommonJS packages inside call require(); an ES module has none of its own.
+    banner: {
+      js: 'import { createRequire as __createRequire } from "node:module";\nconst require = __createRequire(import.meta.url);',
+    },
+  });
 }
 
 /**

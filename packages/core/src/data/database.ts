@@ -9,7 +9,7 @@ import { type DialectName, isPostgresUrl } from "./dialect.ts";
 import { MIGRATIONS, migrationProvider } from "./migrations/index.ts";
 import type { Database } from "./schema.ts";
 
-const require = createRequire(import.meta.url);
+const requireCjs = createRequire(import.meta.url);
 
 export const DEFAULT_DATABASE_URL = "file:./data/portfolio.db";
 export const DEFAULT_POOL_SIZE = 10;
@@ -78,7 +78,7 @@ export function sqliteHandleOf(db: Kysely<Database>): SQLite.Database | undefine
 export function openDatabase(url: string = DEFAULT_DATABASE_URL, options: OpenDatabaseOptions = {}): OpenedDatabase {
   if (isPostgresUrl(url)) {
     // Loaded only for PostgreSQL: a SQLite server never pays for the driver at start (docs/performance.md, "Start").
-    const { Pool } = require("pg") as typeof pg;
+    const { Pool } = requireCjs("pg") as typeof pg;
     const pool = new Pool({
       connectionString: url,
       max: options.poolSize ?? poolSizeFrom(process.env.DATABASE_POOL_SIZE),
