@@ -17,8 +17,10 @@ function prettyMessage(entry: Record<string, unknown>, messageKey: string): stri
 }
 
 /**
- * `destination` is stdout unless a test collects the lines. pino-pretty is loaded only for pretty lines: a
- * server writing JSON never pays for it at start.
+ * `destination` is stdout unless a test collects the lines. On stdout JSON lines go through pino's
+ * asynchronous destination: a request never waits for its line to be written (lines written while one
+ * write is under way go out together in the next), and what is left is flushed when the process exits.
+ * pino-pretty is loaded only for pretty lines: a server writing JSON never pays for it at start.
  */
 export async function createLogger(format: LogFormat, destination?: DestinationStream): Promise<Logger> {
   const options = {
@@ -26,7 +28,7 @@ export async function createLogger(format: LogFormat, destination?: DestinationS
     // "info" rather than 30: read by people and collectors alike.
     formatters: { level: (label: string) => ({ level: label }) },
   };
-  if (format === "json") return destination ? pino(options, destination) : pino(options);
+  if (format === "json") return pino(options, destination ?? asyncStdout());
   const { default: pretty } = await import("pino-pretty");
   return pino(
     options,
@@ -39,6 +41,11 @@ export async function createLogger(format: LogFormat, destination?: DestinationS
       messageFormat: prettyMessage,
     }),
   );
+}
+
+/** stdout, written asynchronously; exported for the test that holds it so. */
+export function asyncStdout(): DestinationStream & { sync?: boolean } {
+  return pino.destination({ dest: 1, sync: false });
 }
 
 /** The `log(line)` the rest of the server calls: an info entry whose message is the line. */
