@@ -1,9 +1,13 @@
 // `pnpm bench:api`: our server against two ceilings on loopback, answering the
 // same GET /api/projects bytes:
 //   - minimal Express 5 (the framework's ceiling), and
-//   - bare node:http (the machine's ceiling).
+//   - bare node:http (the machine's ceiling);
+// and ours behind the shipped deploy/nginx.conf with its cache on (nginx-cached.mjs; skipped where
+// /usr/sbin/nginx is missing).
 // Each is loaded in turn by autocannon from another process, in alternating
-// rounds (A B C A B C) so slow drift (thermal, noisy neighbours) hits all alike.
+// rounds (A B C D A B C D) so slow drift (thermal, noisy neighbours) hits all alike.
+// Start times: the cold start (spawn to first 200 on a fresh database) and the warm start (the same on the
+// database a start left), each the median of three.
 // `pnpm bench:api --db postgres` compares PostgreSQL with SQLite and two instances with one instead
 // (db-bench.mjs).
 // The ratio to minimal Express is taken per round (the two ran back to back) and the report gives the
@@ -20,6 +24,7 @@ import { trackTempDir } from "./cleanup.mjs";
 import { runDatabaseBench } from "./db-bench.mjs";
 import { ensureBuild } from "./ensure-build.mjs";
 import { fetchBody } from "./fetch-body.mjs";
+import { nginxAvailable, startCachedNginx } from "./nginx-cached.mjs";
 import { peakRssMb } from "./peak-rss.mjs";
 import { printReport } from "./report.mjs";
 import { runAutocannon } from "./run-autocannon.mjs";
@@ -43,10 +48,11 @@ async function main() {
 
   const tmp = trackTempDir(await mkdtemp(path.join(os.tmpdir(), "portfolio-bench-")));
 
-  // Ours first, on a database file that does not exist yet: its spawn-to-200
-  // time is the cold start, including migrations and seeding.
+  // Ours first, on database files that do not exist yet: spawn-to-200 is the cold start, including
+  // migrations and seeding; then again on a database a start left, the warm start.
+  const { coldStartMs, warmStartMs } = await startTimes(tmp);
+  log(`cold start ${coldStartMs.toFixed(0)} ms, warm start ${warmStartMs.toFixed(0)} ms (medians of ${STARTS})`);
   const ours = await startOurServer({ name: "ours", dir: tmp });
-  log(`ours answered 200 after ${ours.coldStartMs.toFixed(0)} ms (pid ${ours.pid})`);
 
   // The ceilings serve a constant copy of our real response, passed by file
   // because an env var cannot hold arbitrary bytes of any size.
@@ -73,7 +79,11 @@ async function main() {
     env: ceilingEnv,
   });
 
-  const targets = [ours, express, bare].map((server) => ({
+  const servers = [ours, express, bare];
+  if (nginxAvailable()) {
+    servers.push(await startCachedNginx({ dir: tmp, upstream: new URL(ours.url).host }));
+  } else log("no /usr/sbin/nginx: the cached target is skipped");
+  const targets = servers.map((server) => ({
     server,
     runs: [],
     peakRssMb: null,
@@ -93,7 +103,7 @@ async function main() {
       });
       target.runs.push(run);
       log(`  ${run.rps.toFixed(0)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms`);
-      // The high-water mark after the last round covers startup and all load.
+      // The high-water mark after the last round covers startup and all load (nginx: its master only).
       if (round === rounds) target.peakRssMb = peakRssMb(target.server.pid);
     }
   }
@@ -112,7 +122,8 @@ async function main() {
 
   printReport({
     results,
-    coldStartMs: ours.coldStartMs,
+    coldStartMs,
+    warmStartMs,
     settings: {
       connections: CONNECTIONS,
       durationS,
@@ -120,6 +131,27 @@ async function main() {
       bodyBytes: body.length,
     },
   });
+}
+
+const STARTS = 3;
+
+/** Medians of STARTS cold starts (each on a fresh database) and STARTS warm ones (on the last of them). */
+async function startTimes(tmp) {
+  const cold = [];
+  const warm = [];
+  let dir;
+  for (let i = 0; i < STARTS; i++) {
+    dir = path.join(tmp, `start-${i}`);
+    const server = await startOurServer({ name: "ours (cold start)", dir });
+    cold.push(server.coldStartMs);
+    await server.stop();
+  }
+  for (let i = 0; i < STARTS; i++) {
+    const server = await startOurServer({ name: "ours (warm start)", dir });
+    warm.push(server.coldStartMs);
+    await server.stop();
+  }
+  return { coldStartMs: median(cold), warmStartMs: median(warm) };
 }
 
 // Sanity line only: the bench still runs if the payload shape changes.

@@ -8,9 +8,12 @@ import { fmt, median } from "./stats.mjs";
 const MIN_ROUNDS = 5;
 const GOALS = {
   minRatioToExpress: 1.0,
-  maxP99Ms: 15,
+  minRatioToBare: 0.9,
+  maxP99Ms: 5,
   maxPeakRssMb: 150,
-  maxColdStartMs: 1500,
+  maxColdStartMs: 500,
+  maxWarmStartMs: 300,
+  minCachedToBare: 1.0,
 };
 
 function table(rows, header) {
@@ -22,10 +25,10 @@ function table(rows, header) {
 
 /**
  * @param {{ label: string, rps: number, rpsPerRound: number[], p50: number, p99: number, peakRssMb: number | null, non2xx: number, errors: number, timeouts: number }[]} results
- *   in the order ours, minimal Express, bare node:http
+ *   in the order ours, minimal Express, bare node:http, and ours behind nginx with its cache when it ran
  */
-export function printReport({ results, coldStartMs, settings }) {
-  const [ours, express, bare] = results;
+export function printReport({ results, coldStartMs, warmStartMs, settings }) {
+  const [ours, express, bare, cached] = results;
   const out = [];
   out.push(
     `API bench: GET /api/projects, ${settings.connections} connections, ${settings.durationS} s x ${settings.rounds} round(s) per target, ${settings.bodyBytes} B body`,
@@ -45,25 +48,37 @@ export function printReport({ results, coldStartMs, settings }) {
   }
 
   // Per round: ours against the ceilings measured right after it in the same round.
-  const perRound = (ceiling) => ours.rpsPerRound.map((rps, i) => rps / ceiling.rpsPerRound[i]);
+  const perRound = (ceiling, target = ours) => target.rpsPerRound.map((rps, i) => rps / ceiling.rpsPerRound[i]);
   const spread = (ratios) =>
     `median ${fmt(median(ratios), 2)}, spread ${fmt(Math.min(...ratios), 2)}-${fmt(Math.max(...ratios), 2)} (rounds: ${ratios.map((r) => fmt(r, 2)).join(", ")})`;
   const expressRatios = perRound(express);
   const ratioExpress = median(expressRatios);
+  const bareRatios = perRound(bare);
+  const ratioBare = median(bareRatios);
+  const cachedRatios = cached ? perRound(bare, cached) : [];
+  const ratioCached = cached ? median(cachedRatios) : null;
   out.push(
     "",
     `ours / ${express.label}: ${spread(expressRatios)}`,
-    `ours / ${bare.label}: ${spread(perRound(bare))}`,
+    `ours / ${bare.label}: ${spread(bareRatios)}`,
+    ...(cached ? [`${cached.label} / ${bare.label}: ${spread(cachedRatios)}`] : []),
     `cold start (spawn to first 200, fresh database): ${fmt(coldStartMs, 0)} ms`,
+    `warm start (spawn to first 200, existing database): ${fmt(warmStartMs, 0)} ms`,
     "",
     "goals:",
   );
+  const enoughRounds = settings.rounds >= MIN_ROUNDS;
 
   const checks = [
     [
       `ours / ${express.label} >= ${GOALS.minRatioToExpress} (median of >= ${MIN_ROUNDS} rounds)`,
-      ratioExpress >= GOALS.minRatioToExpress && settings.rounds >= MIN_ROUNDS,
+      ratioExpress >= GOALS.minRatioToExpress && enoughRounds,
       `${fmt(ratioExpress, 2)} over ${settings.rounds} round(s)`,
+    ],
+    [
+      `ours / ${bare.label} >= ${GOALS.minRatioToBare} (median of >= ${MIN_ROUNDS} rounds)`,
+      ratioBare >= GOALS.minRatioToBare && enoughRounds,
+      `${fmt(ratioBare, 2)} over ${settings.rounds} round(s)`,
     ],
     [`p99 <= ${GOALS.maxP99Ms} ms`, ours.p99 <= GOALS.maxP99Ms, `${fmt(ours.p99, 2)} ms`],
     [
@@ -72,6 +87,12 @@ export function printReport({ results, coldStartMs, settings }) {
       `${fmt(ours.peakRssMb, 1)} MB`,
     ],
     [`cold start <= ${GOALS.maxColdStartMs} ms`, coldStartMs <= GOALS.maxColdStartMs, `${fmt(coldStartMs, 0)} ms`],
+    [`warm start <= ${GOALS.maxWarmStartMs} ms`, warmStartMs <= GOALS.maxWarmStartMs, `${fmt(warmStartMs, 0)} ms`],
+    [
+      `behind nginx (cached) / ${bare.label} >= ${GOALS.minCachedToBare} (median of >= ${MIN_ROUNDS} rounds)`,
+      ratioCached !== null && ratioCached >= GOALS.minCachedToBare && enoughRounds,
+      ratioCached === null ? "not run: no nginx" : `${fmt(ratioCached, 2)} over ${settings.rounds} round(s)`,
+    ],
   ];
   const width = Math.max(...checks.map(([goal]) => goal.length));
   for (const [goal, ok, actual] of checks) {
