@@ -102,6 +102,16 @@ describe("openDatabase", () => {
     );
   });
 
+  it("leaves SQLite syncing every commit to disk after migrating a new database", async () => {
+    const target = await openTestDatabase({ migrated: false });
+    try {
+      await migrateToLatest(target.db);
+      if (target.sqlite) expect(target.sqlite.pragma("synchronous", { simple: true })).toBe(2);
+    } finally {
+      await target.close();
+    }
+  });
+
   it("checks a current schema with one statement, without the migrator's setup or lock", async () => {
     const target = await openTestDatabase();
     let statements = 0;

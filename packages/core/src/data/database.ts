@@ -185,8 +185,14 @@ async function schemaIsCurrent(db: Kysely<any>): Promise<boolean> {
 // biome-ignore lint/suspicious/noExplicitAny: also migrates untyped handles (backup/restore targets).
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
   if (await schemaIsCurrent(db)) return;
+  // SQLite: each migration commits on its own, and with synchronous=FULL each commit waits for the disk
+  // (most of a first start). NORMAL keeps the file consistent whatever happens (WAL); a crash can only
+  // undo the last migrations, which then run again at the next start. The first commit after FULL is back
+  // syncs the whole log, so nothing written here stays unsynced (docs/performance.md, "Start").
+  const sqlite = sqliteHandles.get(db);
+  sqlite?.pragma("synchronous = NORMAL");
   const migrator = new Migrator({ db, provider: migrationProvider });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await migrator.migrateToLatest().finally(() => sqlite?.pragma("synchronous = FULL"));
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
