@@ -127,6 +127,17 @@ describe("the public reads", () => {
     expect(other.status).toBe(200);
   });
 
+  it("answer an allow-listed Origin with its CORS headers, varying by Origin and Accept-Encoding", async () => {
+    await server.close();
+    server = await startTestServer({ env: { CORS_ORIGINS: "https://widgets.example.org" } });
+    const res = await get("/api/hello", { origin: "https://widgets.example.org", "accept-encoding": "gzip" });
+    expect(res.status).toBe(200);
+    expect(res.headers).toMatchObject({
+      "access-control-allow-origin": "https://widgets.example.org",
+      vary: "Origin, Accept-Encoding",
+    });
+  });
+
   it("refuse a bad query with the registry's 400, never kept by a shared cache", async () => {
     const res = await get("/api/projects?limit=0");
     expect(res.status).toBe(400);
