@@ -1,8 +1,8 @@
 /**
  * A public read's answer as bytes, built once per content revision (docs/performance.md, "The public
- * reads"): the JSON and its gzip and brotli copies, each with its own strong ETag (a validator names one
- * representation), and the headers each is sent with (the security headers among them, the same on every
- * answer), so answering costs a lookup and one write.
+ * reads"): the JSON and its gzip and brotli copies (each made once, when first asked for), each with its own
+ * strong ETag (a validator names one representation), and the headers each is sent with (the security
+ * headers among them, the same on every answer), so answering costs a lookup and one write.
  */
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -40,24 +40,40 @@ function variant(body: Buffer, etag: string, { base, cacheControl }: AnswerHeade
   return { body, etag, headers, notModified };
 }
 
-/** `value` as JSON and compressed; a compressed copy no smaller than the JSON (a tiny answer) is not kept. */
+/**
+ * `value` as JSON, and its compressed copies, each made when first asked for; a compressed copy no smaller
+ * than the JSON (a tiny answer) is not kept. Brotli at quality 5: within a tenth of quality 11's size on
+ * these answers for a thirtieth of its time, so a request for a page nobody asked before (any seed of the
+ * random sort) costs little more than its query.
+ */
 export function encodeAnswer(value: unknown, headers: AnswerHeaders): EncodedAnswer {
   const json = Buffer.from(JSON.stringify(value));
   const hash = createHash("sha1").update(json).digest("base64url");
   const identity = variant(json, `"${hash}"`, headers, "identity");
-  // Built once per revision: the strongest settings cost a few milliseconds once and save bytes on every answer.
-  const gzip = gzipSync(json, { level: 9 });
-  const br = brotliCompressSync(json, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: 11,
-      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      [constants.BROTLI_PARAM_SIZE_HINT]: json.length,
-    },
-  });
+  const compressed = (body: Buffer, suffix: string, encoding: Encoding) =>
+    body.length < json.length ? variant(body, `"${hash}-${suffix}"`, headers, encoding) : identity;
+  let gzip: Variant | undefined;
+  let br: Variant | undefined;
   return {
     identity,
-    gzip: gzip.length < json.length ? variant(gzip, `"${hash}-gz"`, headers, "gzip") : identity,
-    br: br.length < json.length ? variant(br, `"${hash}-br"`, headers, "br") : identity,
+    get gzip() {
+      gzip ??= compressed(gzipSync(json, { level: 9 }), "gz", "gzip");
+      return gzip;
+    },
+    get br() {
+      br ??= compressed(
+        brotliCompressSync(json, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 5,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            [constants.BROTLI_PARAM_SIZE_HINT]: json.length,
+          },
+        }),
+        "br",
+        "br",
+      );
+      return br;
+    },
   };
 }
 
