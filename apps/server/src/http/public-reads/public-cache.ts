@@ -15,7 +15,7 @@
  * to a second.
  *
  * The number of answers kept is bounded (each sort, seed and page of the list is its own): past
- * `maxEntries` the oldest goes.
+ * `maxEntries` the one used least recently goes, so a flood of new seeds cannot push out the plain list.
  */
 import type { EncodedAnswer } from "./encoded-answer.ts";
 
@@ -54,9 +54,19 @@ export class PublicCache {
   get(key: string, build: () => Promise<EncodedAnswer>): EncodedAnswer | Promise<EncodedAnswer> {
     const { recheckMs } = this.options;
     if (recheckMs > 0 && this.revision !== undefined && Date.now() - this.checkedAt < recheckMs) {
-      return this.entries.get(key) ?? this.fill(key, build);
+      return this.used(key) ?? this.fill(key, build);
     }
-    return this.check().then(() => this.entries.get(key) ?? this.fill(key, build));
+    return this.check().then(() => this.used(key) ?? this.fill(key, build));
+  }
+
+  /** The answer kept for `key`, moved to the most recently used end. */
+  private used(key: string): EncodedAnswer | undefined {
+    const answer = this.entries.get(key);
+    if (answer !== undefined) {
+      this.entries.delete(key);
+      this.entries.set(key, answer);
+    }
+    return answer;
   }
 
   private drop(): void {
