@@ -36,6 +36,12 @@ describe("createHttpTransport", () => {
     expect(bodyOf(fake.calls[0])).toEqual({ username: "ada", password: "secret1" });
   });
 
+  it("asks the browser to revalidate any answer it kept rather than use it unasked", async () => {
+    const fake = fakeFetch(() => json(200, { projects: [] }));
+    await transport({ fetch: fake.fetch }).call("projects.list", {});
+    expect((fake.calls[0]?.init as { cache?: string } | undefined)?.cache).toBe("no-cache");
+  });
+
   it("asks for a page of projects in the query string, with the order's direction, and no body", async () => {
     const fake = fakeFetch(() => json(200, { projects: [], next: null, total: 0, latestId: null, lastSeen: null }));
     await transport({ fetch: fake.fetch }).call("projects.list", {

@@ -36,13 +36,18 @@ export function createHttpTransport(options: HttpTransportOptions = {}): Transpo
       const headers: Record<string, string> = { Accept: "application/json" };
       if (body !== undefined) headers["Content-Type"] = "application/json";
       if (route.idempotent) headers["Idempotency-Key"] = newIdempotencyKey();
-      const send = () =>
-        fetchImpl(`${baseUrl}${fillPath(route.path, parts.params)}${query}`, {
-          method: route.method,
-          credentials: "include",
-          headers,
-          body,
-        });
+      const init: RequestInit & { cache: "no-cache" } = {
+        method: route.method,
+        credentials: "include",
+        // Never an answer the browser kept without asking the server: the public reads let shared caches
+        // serve a stale copy while they revalidate (docs/performance.md, "The public reads"), which a
+        // browser may do too. Revalidating costs a 304 when nothing changed. (Node's RequestInit type lacks
+        // `cache`, the browser's has it.)
+        cache: "no-cache",
+        headers,
+        body,
+      };
+      const send = () => fetchImpl(`${baseUrl}${fillPath(route.path, parts.params)}${query}`, init);
       const response = await sendWithRetries(send, route.idempotent === true, wait);
       const data = await readJson(response);
       if (!response.ok) {
