@@ -2,14 +2,26 @@
 import { chmodSync, closeSync, mkdirSync, openSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, type LogEvent, Migrator, PostgresDialect, SqliteDialect, type SqliteDatabase } from "kysely";
+import {
+  DEFAULT_MIGRATION_TABLE,
+  Kysely,
+  type LogEvent,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDatabase,
+  sql,
+} from "kysely";
 import type pg from "pg";
 import { createRequire } from "node:module";
-import { type DialectName, isPostgresUrl } from "./dialect.ts";
+import { type DialectName, dialectOf, isPostgresUrl } from "./dialect.ts";
 import { MIGRATIONS, migrationProvider } from "./migrations/index.ts";
 import type { Database } from "./schema.ts";
 
 const requireCjs = createRequire(import.meta.url);
+
+/** Kysely's table of applied migrations. */
+const MIGRATION_TABLE = DEFAULT_MIGRATION_TABLE;
 
 export const DEFAULT_DATABASE_URL = "file:./data/portfolio.db";
 export const DEFAULT_POOL_SIZE = 10;
@@ -159,27 +171,28 @@ export function latestMigrationName(): string {
 }
 
 /**
- * Whether every migration this code knows has run, in one statement: as many applied as known, the newest
- * of them the newest known (names sort in the order they run). False when the table does not exist yet.
+ * Whether every migration this code knows has run, in two reads: the migrations table exists (asked of
+ * the catalog, so a new database answers no rather than with a failed statement), then as many applied as
+ * known, the newest of them the newest known (names sort in the order they run).
  */
 // biome-ignore lint/suspicious/noExplicitAny: also checks untyped handles (backup/restore targets).
 async function schemaIsCurrent(db: Kysely<any>): Promise<boolean> {
-  try {
-    const row = await db
-      .selectFrom("kysely_migration")
-      .select((eb) => [eb.fn.countAll().as("count"), eb.fn.max("name").as("last")])
-      .executeTakeFirst();
-    return Number(row?.count) === Object.keys(MIGRATIONS).length && row?.last === latestMigrationName();
-  } catch {
-    return false;
-  }
+  const table = dialectOf(db) === "sqlite"
+    ? await sql`select 1 as found from sqlite_master where type = 'table' and name = ${MIGRATION_TABLE}`.execute(db)
+    : await sql`select 1 as found where to_regclass(${MIGRATION_TABLE}) is not null`.execute(db);
+  if (table.rows.length === 0) return false;
+  const row = await db
+    .selectFrom(MIGRATION_TABLE)
+    .select((eb) => [eb.fn.countAll().as("count"), eb.fn.max("name").as("last")])
+    .executeTakeFirst();
+  return Number(row?.count) === Object.keys(MIGRATIONS).length && row?.last === latestMigrationName();
 }
 
 /**
  * Runs every pending migration. On PostgreSQL Kysely's migrator holds an advisory lock for the whole
  * run, so several instances starting at once migrate exactly once (the others wait, then find nothing
- * to do); each migration runs in a transaction on both dialects. A schema already current costs one
- * statement and no lock (docs/performance.md, "Start"): the migrator's own setup (its tables, its lock,
+ * to do); each migration runs in a transaction on both dialects. A schema already current costs two
+ * reads and no lock (docs/performance.md, "Start"): the migrator's own setup (its tables, its lock,
  * reading every applied name) is what a restart would otherwise pay every time.
  */
 // biome-ignore lint/suspicious/noExplicitAny: also migrates untyped handles (backup/restore targets).
