@@ -1,13 +1,14 @@
 /**
  * The few operations that need more of HTTP than the generic loop gives, each said once: rate limits ahead of
  * the handler, a faster answer for the hottest call, a compressed one for playlists, and the project list
- * cache dropped after every project write.
+ * cache dropped after every project write, and the visit beacon answered before it is counted.
  */
 import type { OperationName } from "@portfolio/core/domain";
 import type { RequestHandler } from "express";
 import type { AppContext } from "../app-context.ts";
 import { playlistHandlers } from "./playlist-endpoint.ts";
 import { projectListHandler } from "./project-list-endpoint.ts";
+import { visitBeaconHandler } from "./visit-beacon.ts";
 
 export interface OperationHook {
   /** Middleware ahead of the operation (rate limits). */
@@ -52,6 +53,8 @@ export function operationHooks(app: AppContext): OperationHooks {
     "trash.restore": { after: dropProjectList },
     "sync.push": { after: dropProjectList },
     // Uncached playlists spend YouTube quota, so only those pass the per-IP limit.
+    // Answered before it is counted, and never waits on the database (visit-beacon.ts).
+    "visits.record": { handler: visitBeaconHandler(app) },
     "tools.playlist": { before: [playlist.serveUnlimited, ...rateLimits.playlist], handler: playlist.serve },
   };
 }
