@@ -21,6 +21,7 @@ import { precomputeSecurityHeaders, securityHeaders } from "./http/security-head
 import { actorOf } from "./http/session-cookie.ts";
 import { staticSite } from "./http/static-site.ts";
 import { utf8JsonOnly } from "./http/utf8-json.ts";
+import { visitFastPath } from "./http/visit-fast-path.ts";
 import { type Logger, logLines, silentLogger } from "./observe/logger.ts";
 import { METRICS_PATH, metricsEndpoint } from "./observe/metrics-endpoint.ts";
 import { requestLog } from "./observe/request-log.ts";
@@ -108,6 +109,7 @@ export function createApp(options: AppOptions): Express {
     crossOriginEmbedderPolicy: false,
   });
   answerFirst(app, projectListFastPath(context, headers));
+  answerFirst(app, visitFastPath(context, headers));
   // Wrapped last, so it runs first: every request, the fast path's included, gets an id, a line and a count.
   answerFirst(app, requestLog({ logger, metrics: core.metrics, trustProxy: config.trustProxy }));
   app.use(securityHeaders(headers));

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { type AnalyticsAnswer, VISIT_MESSAGES } from "@portfolio/core/domain";
 import { runHousekeeping } from "@portfolio/core/services";
 import { type RoleAccounts, roleAccounts } from "@portfolio/testing/server/accounts.ts";
-import { startTestServer, type TestClient, type TestServer } from "@portfolio/testing/server/test-server.ts";
+import { startTestServer, TestClient, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
@@ -152,6 +152,33 @@ describe("POST /api/visits", () => {
     const res = await beacon(server.client(), { path: "/", kind: "code" });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: VISIT_MESSAGES.projectIdNeeded });
+  });
+
+  it("refuses bad input alike when the caller has a session (the full path)", async () => {
+    const res = await beacon(accounts.as.user, { path: "/", kind: "scroll" });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: VISIT_MESSAGES.kind });
+  });
+
+  it("counts a signed-in visitor who is not staff", async () => {
+    await beacon(accounts.as.user, { path: "/", kind: "view" });
+    await counted();
+    expect((await figures()).days).toEqual([{ date: today(), pageViews: 1, visitors: 1 }]);
+  });
+
+  it("refuses a beacon from another site", async () => {
+    const res = await new TestClient(server.url, "https://elsewhere.example").post(
+      "/api/visits",
+      { path: "/", kind: "view" },
+      { "user-agent": BROWSER },
+    );
+    expect(res.status).toBe(403);
+  });
+
+  it("refuses a body that is not JSON", async () => {
+    const res = await server.client().post("/api/visits", "{", { "user-agent": BROWSER });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "The request body is not valid JSON." });
   });
 
   it("refuses a path that is not one of the site's", async () => {
