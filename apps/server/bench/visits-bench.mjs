@@ -65,7 +65,6 @@ async function main() {
       METRICS_TOKEN,
       VISITS_FLUSH_MS: String(FLUSH_MS),
       OWNER_PASSWORD,
-      ...(process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` } : {}),
     },
   });
   const base = new URL(server.url).origin;
