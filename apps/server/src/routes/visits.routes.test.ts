@@ -45,6 +45,12 @@ async function figures(as = accounts.as.owner): Promise<AnalyticsAnswer> {
 }
 
 describe("POST /api/visits", () => {
+  it("sends no SQL statement for a beacon once the day's salt is known: the batch writes later", async () => {
+    await beacon(server.client(), { path: "/", kind: "view" });
+    await counted();
+    expect(await server.countStatements(() => beacon(server.client(), { path: "/calendar", kind: "view" }))).toBe(0);
+  });
+
   it("answers 204 and sets no cookie", async () => {
     const res = await beacon(server.client(), { path: "/", kind: "view" });
     expect(res.status).toBe(204);
