@@ -177,3 +177,12 @@ for (const theme of ["light", "dark"] as const) {
     expect(await seriousViolationsInBothThemes(page, { where: "Visitors card" })).toEqual([]);
   });
 }
+
+test("the privacy page, linked from the footer, says what is counted and what is not", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("contentinfo").getByRole("link", { name: "Privacy" }).click();
+  await expect(page.getByRole("heading", { name: "Privacy", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "What is counted" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "What is not" })).toBeVisible();
+  await expect(page.getByRole("main")).toContainText("Your network address is never stored or written to a log.");
+});
