@@ -8,7 +8,7 @@ import { type APIRequestContext, type Browser, test as base, expect, type Page }
 import type { AnalyticsAnswer } from "@portfolio/core/domain";
 import { seriousViolationsInBothThemes } from "@portfolio/testing/browser/axe.ts";
 import { OWNER, type RealServer, startRealServer } from "../scripts/testing/real-server.mjs";
-import { loginAs, openPanel, ownerAccount } from "./admin-support.ts";
+import { loginAs, openPanel, openSettings, ownerAccount } from "./admin-support.ts";
 
 const test = base.extend<{ server: RealServer; ownerApi: APIRequestContext }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
@@ -185,4 +185,31 @@ test("the privacy page, linked from the footer, says what is counted and what is
   await expect(page.getByRole("heading", { name: "What is counted" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "What is not" })).toBeVisible();
   await expect(page.getByRole("main")).toContainText("Your network address is never stored or written to a log.");
+});
+
+test("the owner turns counting off in Settings with the keyboard, and a visit is then not counted", async ({
+  browser,
+  server,
+  ownerApi,
+  page,
+}) => {
+  await loginAs(page, server.baseUrl, ownerAccount);
+  await openSettings(page, "Site");
+  const counting = page.getByRole("switch", { name: "Count visitors" });
+  await expect(counting).toHaveAttribute("aria-checked", "true");
+  await counting.focus();
+  await page.keyboard.press("Space");
+  await expect(counting).toHaveAttribute("aria-checked", "false");
+  expect(await (await ownerApi.get("/api/admin/settings/analytics")).json()).toEqual({ countVisitors: false });
+
+  const off = await visit(browser, server.baseUrl, "/privacy");
+  await off.context.close();
+  await counting.focus();
+  await page.keyboard.press("Enter");
+  await expect(counting).toHaveAttribute("aria-checked", "true");
+  const on = await visit(browser, server.baseUrl, "/calendar");
+  await on.context.close();
+  await expect
+    .poll(async () => (await analytics(ownerApi)).pages, { timeout: 15_000 })
+    .toEqual([{ path: "/calendar", pageViews: 1, visitors: 1 }]);
 });
