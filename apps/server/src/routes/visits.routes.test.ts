@@ -302,6 +302,21 @@ describe("retention", () => {
   });
 });
 
+describe("retention of 0", () => {
+  it("keeps daily counts for ever", async () => {
+    await server.close();
+    server = await startTestServer({ env: { VISITS_FLUSH_MS: "60000", VISITS_RETENTION_DAYS: "0" } });
+    accounts = await roleAccounts(server);
+    await beacon(server.client(), { path: "/", kind: "view" });
+    await counted();
+    const day = today();
+    server.clock.advance(3000 * 24 * 60 * 60 * 1000);
+    await runHousekeeping(server.core);
+    const rows = await server.core.db.selectFrom("visit_counts").select("day").where("day", "=", day).execute();
+    expect(rows.length).toBeGreaterThan(0);
+  });
+});
+
 describe("the project id", () => {
   it("keeps the counts of a project deleted since", async () => {
     const id = randomUUID();
