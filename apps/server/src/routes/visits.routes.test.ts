@@ -195,12 +195,19 @@ describe("POST /api/visits", () => {
 });
 
 describe("the daily salt", () => {
+  /** Moves the server's clock to `minutes` past the next UTC midnight. */
+  function toNextDay(minutes: number) {
+    const now = server.core.now();
+    const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+    server.clock.advance(midnight - now.getTime() + minutes * 60_000);
+  }
+
   it("is gone, with the day's visitor hashes, once its day is over; the counts stay", async () => {
     await beacon(server.client(), { path: "/", kind: "view" });
     await counted();
     const day = today();
     expect(await server.core.db.selectFrom("visit_salts").select("day").execute()).toEqual([{ day }]);
-    server.clock.advance(24 * 60 * 60 * 1000);
+    toNextDay(11);
     await runHousekeeping(server.core);
     const salts = await server.core.db.selectFrom("visit_salts").select("day").where("day", "=", day).execute();
     expect(salts).toEqual([]);
@@ -208,6 +215,15 @@ describe("the daily salt", () => {
     expect(hashes).toEqual([]);
     const res = await accounts.as.owner.get<AnalyticsAnswer>(`/api/admin/analytics?from=${day}&to=${day}`);
     expect(res.body.days).toEqual([{ date: day, pageViews: 1, visitors: 1 }]);
+  });
+
+  it("stays ten minutes into the next day, while another instance may still write the day's last batch", async () => {
+    await beacon(server.client(), { path: "/", kind: "view" });
+    await counted();
+    const day = today();
+    toNextDay(9);
+    await runHousekeeping(server.core);
+    expect(await server.core.db.selectFrom("visit_salts").select("day").execute()).toEqual([{ day }]);
   });
 
   it("makes the same visitor a new one the next day", async () => {

@@ -12,7 +12,7 @@ import { deviceClass, referrerHost, splitVisitPath, type VisitBody } from "../..
 import { getSetting, setSetting } from "../settings.service.ts";
 import { VisitBatch, writeBatch } from "./visit-batch.ts";
 import { type VisitDecision, type VisitFacts, visitRefusal } from "./visit-rules.ts";
-import { daySalt, forgetPastDays } from "./visit-salts.table.ts";
+import { daySalt, firstKeptDay, forgetPastDays } from "./visit-salts.table.ts";
 
 export const COUNT_VISITORS_SETTING = "analytics.countVisitors";
 export const LIVE_WINDOW_MS = 5 * 60 * 1000;
@@ -185,27 +185,24 @@ export class VisitCounter {
     }
   }
 
-  /** Deletes earlier days' salts and visitor hashes (housekeeping, and each instance's first write of a day). */
-  async forget(): Promise<number> {
+  /** Deletes the salts and visitor hashes of days that are over (as housekeeping does, sooner). */
+  async forget(firstKept: string): Promise<number> {
     const now = this.options.now();
-    return forgetPastDays(
-      this.options.db,
-      now.toISOString().slice(0, 10),
-      new Date(now.getTime() - LIVE_WINDOW_MS).toISOString(),
-    );
+    return forgetPastDays(this.options.db, firstKept, new Date(now.getTime() - LIVE_WINDOW_MS).toISOString());
   }
 
   /** Writes every `flushMs` (5 s unless said); the timer never keeps the process alive. */
   start(): void {
     const every = this.options.flushMs ?? 5000;
-    let day = "";
+    let forgotten = "";
     const tick = async () => {
       try {
-        const today = this.options.now().toISOString().slice(0, 10);
         await this.prepare();
-        if (today !== day) {
-          day = today;
-          await this.forget();
+        // Once a day, as soon as the day before is over past its grace.
+        const firstKept = firstKeptDay(this.options.now());
+        if (firstKept !== forgotten) {
+          await this.forget(firstKept);
+          forgotten = firstKept;
         }
         await this.flush();
       } catch (error) {

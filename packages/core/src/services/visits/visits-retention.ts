@@ -5,14 +5,14 @@
  */
 import type { Core } from "../context.ts";
 import { LIVE_WINDOW_MS } from "./visit-counter.ts";
-import { forgetPastDays } from "./visit-salts.table.ts";
+import { firstKeptDay, forgetPastDays } from "./visit-salts.table.ts";
 
 export const DEFAULT_VISITS_RETENTION_DAYS = 730;
 
 export async function pruneVisits(core: Core): Promise<{ visitDays: number; visitSalts: number }> {
   const now = core.now();
-  const today = now.toISOString().slice(0, 10);
-  const visitSalts = await forgetPastDays(core.db, today, new Date(now.getTime() - LIVE_WINDOW_MS).toISOString());
+  const liveSince = new Date(now.getTime() - LIVE_WINDOW_MS).toISOString();
+  const visitSalts = await forgetPastDays(core.db, firstKeptDay(now), liveSince);
   const days = core.config.visitsRetentionDays ?? DEFAULT_VISITS_RETENTION_DAYS;
   if (days === 0) return { visitDays: 0, visitSalts };
   const before = new Date(now.getTime() - days * 86_400_000).toISOString().slice(0, 10);
