@@ -21,6 +21,13 @@ const SEP = "\u0000";
 /** Rows per statement: far below both dialects' limits on bound parameters. */
 const CHUNK = 500;
 
+/**
+ * Lets the process answer requests between two statements. SQLite runs each statement synchronously, and
+ * awaiting its result only queues a microtask, so a batch of thousands of rows would otherwise hold every
+ * beacon's answer until the whole transaction is written.
+ */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export class VisitBatch {
   readonly counts = new Map<string, KeyCounts>();
   readonly visitors = new Map<string, Set<string>>();
@@ -102,6 +109,7 @@ export async function writeBatch(tx: Db, batch: VisitBatch): Promise<BatchWritte
       .returning(["day", "scope", "key"])
       .execute();
     statements++;
+    await breathe();
     for (const row of inserted) {
       const id = VisitBatch.keyOf(row.day, row.scope, row.key);
       newVisitors.set(id, (newVisitors.get(id) ?? 0) + 1);
@@ -135,6 +143,7 @@ export async function writeBatch(tx: Db, batch: VisitBatch): Promise<BatchWritte
       )
       .execute();
     statements++;
+    await breathe();
   }
   const liveRows = [...batch.live]
     .map(([visitor, seen_at]) => ({ visitor, seen_at }))
@@ -146,6 +155,7 @@ export async function writeBatch(tx: Db, batch: VisitBatch): Promise<BatchWritte
       .onConflict((oc) => oc.column("visitor").doUpdateSet({ seen_at: sql`excluded.seen_at` }))
       .execute();
     statements++;
+    await breathe();
   }
   return { statements, keys: countRows.length };
 }
