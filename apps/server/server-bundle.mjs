@@ -41,7 +41,13 @@ export function bundleServer({ outfile, sourcemap = false }) {
 }
 
 /**
- * Any entry bundled as the server is: the project's own packages inside, npm packages left external.
+ * Small pure-JavaScript packages that only core depends on, bundled in: at run time the server resolves npm
+ * packages from its own node_modules, which holds only what apps/server lists.
+ */
+const BUNDLED_NPM = new Set(["isbot"]);
+
+/**
+ * Any entry bundled as the server is: the project's own packages inside (and BUNDLED_NPM), npm packages left external.
  * @param {{ entry: string, outfile: string, sourcemap?: boolean }} options
  */
 export function bundleForNode({ entry, outfile, sourcemap = false }) {
@@ -59,7 +65,9 @@ export function bundleForNode({ entry, outfile, sourcemap = false }) {
         name: "external-npm",
         setup(b) {
           b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith("@portfolio/") ? undefined : { path: args.path, external: true },
+            args.path.startsWith("@portfolio/") || BUNDLED_NPM.has(args.path)
+              ? undefined
+              : { path: args.path, external: true },
           );
         },
       },

@@ -25,6 +25,7 @@ import { precomputeSecurityHeaders, securityHeaders } from "./http/security-head
 import { actorOf } from "./http/session-cookie.ts";
 import { staticSite } from "./http/static-site.ts";
 import { utf8JsonOnly } from "./http/utf8-json.ts";
+import { visitFastPath } from "./http/visit-fast-path.ts";
 import { fastPathObserver } from "./observe/fast-path-observer.ts";
 import { type Logger, logLines, silentLogger } from "./observe/logger.ts";
 import { METRICS_PATH, metricsEndpoint } from "./observe/metrics-endpoint.ts";
@@ -119,6 +120,7 @@ export function createApp(options: AppOptions): Express {
     encodeAnswer: (value) =>
       encodeAnswer(value, { base: securityBase, cacheControl: cacheControlOf(operations["projects.list"]) }),
   };
+  answerFirst(app, visitFastPath(context, headers));
   // Every request the fast path passes on gets an id, a line and a count.
   answerFirst(app, requestLog({ logger, metrics: core.metrics, trustProxy: config.trustProxy }));
   // Wrapped last, so it runs first: a plain anonymous GET of a public read is answered before anything else.

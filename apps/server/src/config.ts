@@ -25,6 +25,12 @@ export interface ServerConfig {
   trashRetentionDays: number;
   /** AUDIT_RETENTION_DAYS: audit entries older than this are deleted by housekeeping; unset keeps them for ever. */
   auditRetentionDays: number | undefined;
+  /**
+   * Visitor counting (docs/design.md section 10): VISITS_RETENTION_DAYS keeps daily aggregates this long (0: for
+   * ever), VISITS_FLUSH_MS is how often each instance writes what it added up (a crash loses at most that
+   * much), VISITS_PER_ADDRESS_PER_MINUTE how many beacons of one address an instance counts a minute.
+   */
+  visits: { retentionDays: number; flushMs: number; perAddressPerMinute: number };
   siteDir: string;
   trustProxy: boolean;
   production: boolean;
@@ -145,6 +151,11 @@ export function readConfig(env: Env = process.env, terminal = process.stdout.isT
     syncRetentionDays: integer(env, "SYNC_RETENTION_DAYS", 90, 1, 3650),
     trashRetentionDays: integer(env, "TRASH_RETENTION_DAYS", 30, 1, 3650),
     auditRetentionDays: env.AUDIT_RETENTION_DAYS ? integer(env, "AUDIT_RETENTION_DAYS", 0, 1, 36500) : undefined,
+    visits: {
+      retentionDays: integer(env, "VISITS_RETENTION_DAYS", 730, 0, 36500),
+      flushMs: integer(env, "VISITS_FLUSH_MS", 5000, 100, 60_000),
+      perAddressPerMinute: integer(env, "VISITS_PER_ADDRESS_PER_MINUTE", 120, 1, 100_000),
+    },
     siteDir: resolve(env.SITE_DIR || defaultSiteDir()),
     trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
     production,

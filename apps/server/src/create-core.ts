@@ -10,6 +10,7 @@ import {
   loadSecondFactorKey,
   sealAuditLogOnce,
   sealSecondFactorsAtRest,
+  VisitCounter,
 } from "@portfolio/core/services";
 import type { ServerConfig } from "./config.ts";
 import { createTools, loadCatFallbacks } from "./create-tools.ts";
@@ -75,6 +76,15 @@ export async function createCore(
     log("TWITCH_TOKEN_KEY is not set: a Twitch authorization will be stored unencrypted in the database.");
   }
   const inFlight = new InFlight();
+  const visits = new VisitCounter({
+    db,
+    now: () => core.now(),
+    // Read each time: the configured address may be set after the core (a test's chosen port).
+    siteHost: () => new URL(core.config.publicUrl).hostname.toLowerCase().replace(/^www\./, ""),
+    flushMs: config.visits.flushMs,
+    perAddressPerMinute: config.visits.perAddressPerMinute,
+    onError: (error) => log(`Writing visits failed (kept for the next write): ${String(error)}`),
+  });
   const core: ServerCore = {
     db,
     mailer,
@@ -88,6 +98,7 @@ export async function createCore(
       secondFactorKey,
       trashRetentionMs: config.trashRetentionDays * DAY_MS,
       auditRetentionMs: config.auditRetentionDays === undefined ? undefined : config.auditRetentionDays * DAY_MS,
+      visitsRetentionDays: config.visits.retentionDays,
     },
     now: () => new Date(),
     observe: metrics?.observer,
@@ -96,11 +107,15 @@ export async function createCore(
     inFlight,
     close: async () => {
       await inFlight.settled();
+      // The beacons added up since the last write go in before the pool closes.
+      await visits.stop().catch((error: unknown) => log(`Could not write the last visits: ${String(error)}`));
       await mailer.drain();
       await db.destroy();
     },
   };
   core.tools = createTools(core, config, core.catFallbacks);
+  core.tools.visits = visits;
+  visits.start();
   return core;
 }
 

@@ -36,6 +36,7 @@ const PAGES = option("--pages")?.split(",") ?? [
   "/login",
   "/playlist-shuffler",
   "/calendar",
+  "/privacy",
   "/twitchchatwidget",
   "/twitchcountdownwidget",
   "/twitchcotdwidget?setup=1", // its bare address is the overlay itself

@@ -11,6 +11,7 @@ const SCREENS = [
   "/accept-invitation?token=abc",
   "/confirm-email?token=abc",
   "/calendar",
+  "/privacy",
   "/playlist-shuffler",
   "/twitchchatwidget",
   "/twitch/callback",

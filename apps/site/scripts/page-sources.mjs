@@ -12,6 +12,7 @@ export const PAGE_SOURCES = {
   "/accept-invitation": "src/pages/AcceptInvitationPage.tsx",
   "/confirm-email": "src/pages/ConfirmEmailPage.tsx",
   "/calendar": "src/pages/CalendarPage.tsx",
+  "/privacy": "src/pages/PrivacyPage.tsx",
   "/playlist-shuffler": "src/pages/PlaylistShufflerPage.tsx",
   "/twitchchatwidget": "src/pages/WidgetPage.tsx",
   "/twitchcountdownwidget": "src/pages/WidgetPage.tsx",

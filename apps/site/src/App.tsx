@@ -1,5 +1,6 @@
 import { type ApiClient, AuthProvider, UnsavedChangesProvider, useLocation } from "@portfolio/ui";
 import { useEffect } from "react";
+import { countOutboundClicks, countPageView } from "./lib/beacon.ts";
 import { InitialDataProvider, type InitialDataValue } from "./lib/initial-data.tsx";
 import HomePage from "./pages/HomePage.tsx";
 import { HistoryGuard } from "./routes/history-guard.tsx";
@@ -13,16 +14,19 @@ export function AppRoutes() {
   return page ? <LazyRoute page={page} /> : <HomePage />;
 }
 
-/** Keeps the tab title in step with client-side navigation and moves to the top on a new page. */
+/** Keeps the tab title in step with client-side navigation, moves to the top on a new page, and counts it. */
 function RouteEffects() {
   const { pathname } = useLocation();
   useEffect(() => {
     // A marker for tests and tools: React has hydrated and handlers are attached.
     document.documentElement.dataset.hydrated = "true";
+    countOutboundClicks();
   }, []);
   useEffect(() => {
     document.title = titleForPath(pathname);
     window.scrollTo(0, 0);
+    // One visit beacon per page shown (lib/beacon.ts), the first after the page has loaded.
+    countPageView();
   }, [pathname]);
   return null;
 }

@@ -537,6 +537,12 @@ const VALID: Record<OperationName, () => Promise<Answer[]>> = {
     const id = await userId("sflostphone");
     return [await (await ownerClient()).delete(`/api/admin/users/${id}/second-factors`)];
   },
+  "visits.record": async () => [await server.client().post("/api/visits", { path: "/", kind: "view" })],
+  "analytics.get": async () => [await (await ownerClient()).get("/api/admin/analytics?from=2026-11-01&to=2026-11-27")],
+  "analytics.settings.get": async () => [await (await ownerClient()).get("/api/admin/settings/analytics")],
+  "analytics.settings.update": async () => [
+    await (await ownerClient()).patch("/api/admin/settings/analytics", { countVisitors: true }),
+  ],
 };
 
 async function userId(username: string): Promise<string> {

@@ -1,13 +1,14 @@
 /**
  * The few operations that need more of HTTP than the generic loop gives, each said once: rate limits ahead of
  * the handler, the public reads answered from their cache (public-reads/), a compressed answer for playlists,
- * and that cache dropped after every project or profile write.
+ * and that cache dropped after every project or profile write, and the visit beacon answered before it is counted.
  */
 import type { OperationName } from "@portfolio/core/domain";
 import type { RequestHandler } from "express";
 import type { AppContext } from "../app-context.ts";
 import { playlistHandlers } from "./playlist-endpoint.ts";
 import { PUBLIC_READS, publicReadHandler } from "./public-reads/public-reads.ts";
+import { visitBeaconHandler } from "./visit-beacon.ts";
 
 export interface OperationHook {
   /** Middleware ahead of the operation (rate limits). */
@@ -54,6 +55,8 @@ export function operationHooks(app: AppContext): OperationHooks {
     "profile.update": dropPublicReads,
     "profile.restore": dropPublicReads,
     // Uncached playlists spend YouTube quota, so only those pass the per-IP limit.
+    // Answered before it is counted, and never waits on the database (visit-beacon.ts).
+    "visits.record": { handler: visitBeaconHandler(app) },
     "tools.playlist": { before: [playlist.serveUnlimited, ...rateLimits.playlist], handler: playlist.serve },
   };
 }

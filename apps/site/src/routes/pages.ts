@@ -22,6 +22,7 @@ export const WidgetPage = lazyPage<Record<string, never>>(() =>
   }),
 );
 export const AccountPage = lazyPage(() => import("../pages/AccountPage.tsx"));
+export const PrivacyPage = lazyPage(() => import("../pages/PrivacyPage.tsx"));
 export const NotFoundPage = lazyPage(() => import("../pages/NotFoundPage.tsx"));
 export const TwitchCallbackPage = lazyPage(() => import("../pages/TwitchCallbackPage.tsx"));
 /**
@@ -41,6 +42,7 @@ const BY_PATH: Record<string, LazyPage> = {
   "/accept-invitation": AcceptInvitationPage,
   "/confirm-email": ConfirmEmailPage,
   "/calendar": CalendarPage,
+  "/privacy": PrivacyPage,
   "/playlist-shuffler": PlaylistShufflerPage,
   "/twitchchatwidget": WidgetPage,
   "/twitchcountdownwidget": WidgetPage,

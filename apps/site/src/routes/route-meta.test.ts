@@ -21,6 +21,7 @@ describe("route table", () => {
       "/twitch/callback",
       "/twitch/fallback",
       "/calendar",
+      "/privacy",
       "/admin/settings",
       "/account",
       "/404",

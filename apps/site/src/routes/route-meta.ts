@@ -69,6 +69,13 @@ export const ROUTE_META: readonly RouteMeta[] = [
     indexable: true,
   },
   {
+    path: "/privacy",
+    file: "privacy.html",
+    title: ROUTE_TITLES["/privacy"],
+    description: `What ${name}'s portfolio counts about visits, and what it does not: no cookies, no addresses kept.`,
+    indexable: true,
+  },
+  {
     path: "/playlist-shuffler",
     file: "playlist-shuffler.html",
     title: ROUTE_TITLES["/playlist-shuffler"],

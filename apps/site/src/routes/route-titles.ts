@@ -14,6 +14,7 @@ export const ROUTE_TITLES = {
   "/accept-invitation": `Accept Invitation | ${name}`,
   "/confirm-email": `Confirm E-mail Address | ${name}`,
   "/calendar": `Project Calendar | ${name}`,
+  "/privacy": `Privacy | ${name}`,
   "/playlist-shuffler": `Playlist Shuffler | ${name}`,
   "/twitchchatwidget": `Chat Box Widget | ${name}`,
   "/twitchcountdownwidget": `Countdown Widget | ${name}`,

@@ -333,6 +333,40 @@ export interface AuditPurgeTable {
   before: string;
 }
 
+/** One random salt per UTC day for the visitor hash (docs/design.md section 10); deleted once its day is over. */
+export interface VisitSaltsTable {
+  day: string;
+  salt: string;
+}
+
+/** What a visit is counted under: the whole site (key ""), a page, a referrer host, a UTM source, a device class, a project. */
+export type VisitScope = "site" | "page" | "referrer" | "source" | "device" | "project";
+
+/** Daily aggregates, added to by increments (several instances add up). */
+export interface VisitCountsTable {
+  day: string;
+  scope: VisitScope;
+  key: string;
+  views: Generated<number>;
+  visitors: Generated<number>;
+  code_clicks: Generated<number>;
+  demo_clicks: Generated<number>;
+}
+
+/** The day's visitor hashes per scope and key: a row inserted is a new visitor there that day. */
+export interface VisitVisitorsTable {
+  day: string;
+  scope: VisitScope;
+  key: string;
+  visitor: string;
+}
+
+/** When each of today's visitor hashes was last seen (visitors in the last 5 minutes). */
+export interface VisitLiveTable {
+  visitor: string;
+  seen_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -360,6 +394,10 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   passkeys: PasskeysTable;
   login_steps: LoginStepsTable;
+  visit_salts: VisitSaltsTable;
+  visit_counts: VisitCountsTable;
+  visit_visitors: VisitVisitorsTable;
+  visit_live: VisitLiveTable;
 }
 
 /** A database handle or an open transaction: services accept either (Kysely's own example does the same). */

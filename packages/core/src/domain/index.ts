@@ -29,4 +29,5 @@ export * from "./sync.ts";
 export * from "./twitch.ts";
 export * from "./users-query.ts";
 export * from "./validation.ts";
+export * from "./visits.ts";
 export * from "./youtube.ts";

@@ -13,6 +13,8 @@ const SPEC_TABLE: ReadonlyArray<[name: string, level: number, category: string]>
   ["website:view", 1, "Website"],
   ["website:admin:view", 50, "Website"],
   ["website:projects:edit", 60, "Website"],
+  // Visitor analytics in the Dashboard (docs/design.md section 10), beyond the spec's table.
+  ["analytics:view", 55, "Website"],
   ["projects:view", 50, "Projects"],
   ["projects:create", 65, "Projects"],
   ["projects:edit", 70, "Projects"],
@@ -25,8 +27,8 @@ const SPEC_TABLE: ReadonlyArray<[name: string, level: number, category: string]>
 ];
 
 describe("permission catalogue (spec section 6)", () => {
-  it("holds exactly the 12 permissions of the spec", () => {
-    expect(PERMISSION_CATALOGUE).toHaveLength(12);
+  it("holds exactly the 12 permissions of the spec and analytics:view", () => {
+    expect(PERMISSION_CATALOGUE).toHaveLength(13);
     expect(PERMISSION_CATALOGUE.map((d) => d.name).sort()).toEqual(SPEC_TABLE.map(([name]) => name).sort());
     expect([...PERMISSION_NAMES].sort()).toEqual(SPEC_TABLE.map(([name]) => name).sort());
   });

@@ -22,6 +22,7 @@ const ADMIN = [
   "users:edit",
   "users:delete",
   "users:permissions",
+  "analytics:view",
 ];
 const MODERATOR = ["website:view", "website:admin:view", "projects:view", "users:view"];
 const USER = ["website:view"];
@@ -35,9 +36,9 @@ describe("DEFAULT_ROLES (spec section 6)", () => {
     expect(DEFAULT_ROLES.owner.permissions).toEqual(["override:owner"]);
   });
 
-  it("gives admin exactly the 11 admin permissions", () => {
+  it("gives admin exactly the 11 admin permissions of the spec and analytics:view", () => {
     expect([...DEFAULT_ROLES.admin.permissions].sort()).toEqual([...ADMIN].sort());
-    expect(DEFAULT_ROLES.admin.permissions).toHaveLength(11);
+    expect(DEFAULT_ROLES.admin.permissions).toHaveLength(12);
   });
 
   it("gives moderator exactly website:view, website:admin:view, projects:view, users:view", () => {

@@ -45,6 +45,7 @@ export const DEFAULT_ROLES: RoleDefinitions = {
       "users:edit",
       "users:delete",
       "users:permissions",
+      "analytics:view",
     ],
     color: "red",
   },

@@ -19,6 +19,11 @@ export interface TransportContext {
   /** Sets the 5-minute login-step cookie; never a session. */
   startLoginStep?: (token: string) => void;
   endLoginStep?: () => void;
+  /**
+   * A visitor's beacon (docs/design.md section 10): the client's address, hashed and never kept, and whether
+   * the browser asked not to be tracked (`Sec-GPC: 1` or `DNT: 1`). Only the HTTP transport has one.
+   */
+  visitor?: { address: string; optedOut: boolean };
 }
 
 /** What a transport hands the runner: the core, who is calling, and the transport's part. */

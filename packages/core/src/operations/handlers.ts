@@ -10,6 +10,7 @@ import { secondFactorHandlers } from "./second-factor.handlers.ts";
 import { syncHandlers } from "./sync.handlers.ts";
 import { toolHandlers } from "./tools.handlers.ts";
 import { userDeviceHandlers } from "./user-devices.handlers.ts";
+import { visitHandlers } from "./visits.handlers.ts";
 
 export const handlers = {
   ...metaHandlers,
@@ -21,4 +22,5 @@ export const handlers = {
   ...syncHandlers,
   ...secondFactorHandlers,
   ...historyHandlers,
+  ...visitHandlers,
 } satisfies Handlers;

@@ -50,6 +50,7 @@ export type AuditAction =
   | "second_factor.failed"
   | "second_factor.paused"
   | "settings.security"
+  | "settings.analytics"
   | "audit.sealed";
 
 export interface AuditEntry {

@@ -7,6 +7,7 @@ import type { Database } from "../data/schema.ts";
 import type { CatOfTheDayService } from "./cat-of-the-day.service.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { CoreObserver } from "./observer.ts";
+import type { VisitCounter } from "./visits/visit-counter.ts";
 import type { PlaylistService } from "./youtube/playlist.service.ts";
 
 export interface CoreConfig {
@@ -43,6 +44,8 @@ export interface CoreConfig {
   trashRetentionMs: number;
   /** AUDIT_RETENTION_DAYS: audit entries older than this are deleted by housekeeping; unset keeps them for ever. */
   auditRetentionMs?: number | undefined;
+  /** VISITS_RETENTION_DAYS: daily visit aggregates older than this are deleted (unset: 730; 0 keeps them). */
+  visitsRetentionDays?: number | undefined;
   /** How a retried write waits for its first attempt still in flight (operations/idempotency.ts); tests shorten it. */
   idempotencyWait?: Partial<IdempotencyWait> | undefined;
 }
@@ -87,6 +90,8 @@ export interface CoreTools {
    * and TWITCH_AUTH_BASE_URL, the identity service that authorizes and validates tokens.
    */
   twitch?: { clientId: string | undefined; authBaseUrl: string; fetch?: typeof fetch };
+  /** This instance's visit counter (docs/design.md section 10); the desktop app counts no visitors. */
+  visits?: VisitCounter;
 }
 
 export interface Core {

@@ -10,7 +10,8 @@
  * - with AUDIT_RETENTION_DAYS set, audit entries older than that (unset: kept for ever). The audit log stays
  *   append-only in the database: only entries up to the keyed checkpoint pruning leaves may go, so the rest
  *   of the chain still verifies (audit-chain.ts);
- * - projects in the trash past their purge date (TRASH_RETENTION_DAYS), each purge audited.
+ * - projects in the trash past their purge date (TRASH_RETENTION_DAYS), each purge audited;
+ * - visit aggregates past VISITS_RETENTION_DAYS, and the salts and visitor hashes of days that are over.
  * And once a day it verifies the audit chain, keeps the outcome for the panel, and mails the owner when it
  * is broken (audit-check.ts).
  */
@@ -19,6 +20,7 @@ import { pruneAuditLog } from "./audit-chain.ts";
 import { type AuditCheck, checkAuditChainIfDue } from "./audit-check.ts";
 import type { Core } from "./context.ts";
 import { purgeExpiredTrash } from "./trash.service.ts";
+import { pruneVisits } from "./visits/visits-retention.ts";
 
 export const HOUSEKEEPING_JOB = "housekeeping";
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
@@ -32,6 +34,8 @@ export interface HousekeepingResult {
   rateLimits: number;
   auditEntries: number;
   trashPurged: number;
+  visitDays: number;
+  visitSalts: number;
   /** Whether the daily chain check ran this time, and what it found. */
   auditCheck?: AuditCheck | undefined;
 }
@@ -96,6 +100,7 @@ export async function runHousekeeping(core: Core): Promise<HousekeepingResult> {
       ? 0
       : await pruneAuditLog(db, core.config.auditKey, new Date(now.getTime() - retention).toISOString());
   const trashPurged = await purgeExpiredTrash(core);
+  const { visitDays, visitSalts } = await pruneVisits(core);
   const auditCheck = await checkAuditChainIfDue(core);
-  return { sessions, tokens, twitchStates, rateLimits, auditEntries, trashPurged, auditCheck };
+  return { sessions, tokens, twitchStates, rateLimits, auditEntries, trashPurged, visitDays, visitSalts, auditCheck };
 }

@@ -42,5 +42,6 @@ export * from "./user-email.service.ts";
 export * from "./user-invite.service.ts";
 export * from "./users.service.ts";
 export { insertUser, insertUsers, toSessionUser } from "./users.table.ts";
+export * from "./visits/index.ts";
 export * from "./youtube/playlist.service.ts";
 export * from "./youtube/youtube-client.ts";

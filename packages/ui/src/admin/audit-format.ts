@@ -121,6 +121,8 @@ function describeSecondFactor(action: string, details: Record<string, unknown>):
       return details.requireSecondFactorForStaff === true
         ? "required a second factor of every staff member"
         : "stopped requiring a second factor of staff";
+    case "settings.analytics":
+      return details.countVisitors === true ? "turned visitor counting on" : "turned visitor counting off";
     default:
       return undefined;
   }

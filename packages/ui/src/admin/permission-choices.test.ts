@@ -37,6 +37,7 @@ describe("permission checkboxes", () => {
       "website:view",
       "website:admin:view",
       "website:projects:edit",
+      "analytics:view",
     ]);
   });
 });

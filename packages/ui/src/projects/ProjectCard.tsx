@@ -20,7 +20,10 @@ function isInternal(href: string): boolean {
   return href.startsWith("/") && !href.startsWith("//");
 }
 
-/** Its Code and Demo icons are <use> references: the page renders <RepeatedIconSymbols /> once. */
+/**
+ * Its Code and Demo icons are <use> references: the page renders <RepeatedIconSymbols /> once. Its links say
+ * which they are (`data-visit`, `data-project`), so the public site's beacon counts them when followed.
+ */
 export function ProjectCard({
   project,
   status,
@@ -78,19 +81,33 @@ export function ProjectCard({
       {code || demo ? (
         <div className="project-card-links">
           {code ? (
-            <a href={code} target="_blank" rel="noopener noreferrer" className="project-card-link">
+            <a
+              href={code}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="project-card-link"
+              data-visit="code"
+              data-project={project._id}
+            >
               <RepeatedIcon name="code" size={16} />
               Code<span className="sr-only">{` of ${project.title} (opens in a new tab)`}</span>
             </a>
           ) : null}
           {demo && isInternal(demo) ? (
-            <RouteLink to={demo} className="project-card-link">
+            <RouteLink to={demo} className="project-card-link" data-visit="demo" data-project={project._id}>
               <RepeatedIcon name="external-link" size={16} />
               Demo<span className="sr-only">{` of ${project.title}`}</span>
             </RouteLink>
           ) : null}
           {demo && !isInternal(demo) ? (
-            <a href={demo} target="_blank" rel="noopener noreferrer" className="project-card-link">
+            <a
+              href={demo}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="project-card-link"
+              data-visit="demo"
+              data-project={project._id}
+            >
               <RepeatedIcon name="external-link" size={16} />
               Demo<span className="sr-only">{` of ${project.title} (opens in a new tab)`}</span>
             </a>

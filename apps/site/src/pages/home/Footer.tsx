@@ -20,6 +20,9 @@ export function Footer({ settings, builtAt }: { settings: SiteSettings; builtAt:
           <RouteLink to="/calendar" className={link}>
             Calendar
           </RouteLink>
+          <RouteLink to="/privacy" className={link}>
+            Privacy
+          </RouteLink>
           <a href={`mailto:${settings.businessEmail}`} className={link}>
             Contact
           </a>

@@ -36,6 +36,7 @@ import { historyOperations, roleKeyParamSchema } from "./history.ops.ts";
 import * as results from "./results.ts";
 import { secondFactorOperations } from "./second-factor.ops.ts";
 import { syncOperations } from "./sync.ops.ts";
+import { visitOperations } from "./visits.ops.ts";
 
 const message = results.messageResult;
 const noBody = results.noContent;
@@ -606,6 +607,9 @@ export const operations = {
 
   // ---- Desktop sync ----
   ...syncOperations,
+
+  // ---- Visitor counting ----
+  ...visitOperations,
 } as const satisfies Record<string, OperationSpec>;
 
 export type Operations = typeof operations;

@@ -82,4 +82,8 @@ export const ROUTES: Record<OperationName, Route> = {
   "sync.tokens.revoke": {"method":"DELETE","path":"/api/sync/tokens/{id}","query":[],"body":false},
   "sync.push": {"method":"POST","path":"/api/sync/push","query":[],"body":true},
   "sync.pull": {"method":"GET","path":"/api/sync/pull","query":["since","limit"],"body":false},
+  "visits.record": {"method":"POST","path":"/api/visits","query":[],"body":true},
+  "analytics.get": {"method":"GET","path":"/api/admin/analytics","query":["from","to"],"body":false},
+  "analytics.settings.get": {"method":"GET","path":"/api/admin/settings/analytics","query":[],"body":false},
+  "analytics.settings.update": {"method":"PATCH","path":"/api/admin/settings/analytics","query":[],"body":true},
 };

@@ -84,6 +84,13 @@ export const ACTIONS = {
   "twitch.view": [ADMIN_VIEW],
   // The stream credential is the owner's: only the owner connects Twitch.
   "twitch.connect": [{ permission: OWNER_OVERRIDE, refusal: "Only the owner can connect Twitch." }],
+  /** Visitor analytics in the Dashboard (docs/design.md section 10). */
+  "analytics.view": [
+    ADMIN_VIEW,
+    { permission: "analytics:view", refusal: "You do not have permission to view visitor analytics." },
+  ],
+  // Whether visitors are counted at all is the owner's call, like the public profile.
+  "analytics.manage": [{ permission: OWNER_OVERRIDE, refusal: "Only the owner can turn visitor counting on or off." }],
   /** Device tokens for the desktop app: staff who may open the admin panel. */
   "sync.use": [ADMIN_VIEW],
 } as const satisfies Record<string, readonly Requirement[]>;

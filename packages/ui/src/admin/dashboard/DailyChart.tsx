@@ -1,5 +1,5 @@
 /**
- * One 90-day chart: title, total and peak day above a bar chart drawn in SVG, a tooltip with the
+ * One chart of daily counts (90 days of activity, or the visitor analytics' range): title, total and peak day above a bar chart drawn in SVG, a tooltip with the
  * date and count under the pointer or the keyboard (arrow keys, Home, End once the chart has focus), and the
  * same days as a table behind 'Show as table'. The SVG is one `role="img"` with a spoken summary; the table is
  * the way to every figure without sight.
@@ -28,6 +28,8 @@ const COLOURS: Record<DailyMetric, { bar: string; active: string }> = {
   activations: { bar: "fill-emerald-600 dark:fill-emerald-400", active: "fill-emerald-900 dark:fill-emerald-200" },
   logins: { bar: "fill-sky-600 dark:fill-sky-400", active: "fill-sky-900 dark:fill-sky-200" },
   edits: { bar: "fill-amber-600 dark:fill-amber-400", active: "fill-amber-900 dark:fill-amber-200" },
+  visitors: { bar: "fill-teal-600 dark:fill-teal-400", active: "fill-teal-900 dark:fill-teal-200" },
+  pageViews: { bar: "fill-violet-600 dark:fill-violet-400", active: "fill-violet-900 dark:fill-violet-200" },
 };
 
 const MUTED = "text-xs text-slate-600 tabular-nums dark:text-slate-400";
@@ -215,7 +217,9 @@ function DayTable({ metric, days, format }: { metric: DailyMetric; days: DayCoun
         className="mt-2 max-h-60 overflow-y-auto rounded-xl border border-slate-200 dark:border-slate-800"
       >
         <table className="w-full text-xs" data-testid="chart-table">
-          <caption className="sr-only">{title} per day over the last 90 days, oldest first (UTC days)</caption>
+          <caption className="sr-only">
+            {title} per day over the last {days.length} days, oldest first (UTC days)
+          </caption>
           <thead className="sticky top-0 bg-slate-50 dark:bg-slate-800">
             <tr className="text-left text-slate-700 dark:text-slate-300">
               <th scope="col" className="px-3 py-1.5 font-medium">

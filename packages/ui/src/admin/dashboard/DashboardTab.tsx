@@ -1,5 +1,6 @@
 /**
- * The Dashboard (its content is ours): projects by status, users by role and state, 90 days of activity,
+ * The Dashboard (its content is ours): projects by status, users by role and state, visitors (analytics:view),
+ * 90 days of activity,
  * sign-ups waiting for activation, the Twitch connection, and the audit log below.
  */
 import { useState } from "react";
@@ -10,6 +11,7 @@ import { Card, ErrorBlock, LoadingBlock } from "../States.tsx";
 import { useLoad } from "../use-load.ts";
 import { type Viewer, viewerCan } from "../user-actions.ts";
 import type { RoleSet } from "../user-editor.ts";
+import { AnalyticsCard } from "./AnalyticsCard.tsx";
 import { AuditChainStatus } from "./AuditChainStatus.tsx";
 import { AuditLog } from "./AuditLog.tsx";
 import { DailyCharts } from "./DailyCharts.tsx";
@@ -53,6 +55,7 @@ export function DashboardTab({
       {stats.error && !stats.data ? <ErrorBlock error={stats.error} what="the figures" onRetry={stats.reload} /> : null}
       {!stats.data && !stats.error ? <LoadingBlock label="Loading the figures…" /> : null}
       {stats.data ? <StatCards stats={stats.data} roles={roles} /> : null}
+      {viewerCan(viewer, "analytics.view") ? <AnalyticsCard /> : null}
       {canSeeUsers ? <DailyCharts stats={stats} /> : null}
       <div className={canSeeUsers ? "grid gap-4 lg:grid-cols-2" : "grid gap-4"}>
         {stats.data?.users ? (

@@ -6,7 +6,7 @@
  */
 import type { DailySeries } from "@portfolio/core/domain";
 
-export type DailyMetric = "signups" | "activations" | "logins" | "edits";
+export type DailyMetric = "signups" | "activations" | "logins" | "edits" | "visitors" | "pageViews";
 
 export interface MetricText {
   /** The chart's title. */
@@ -21,9 +21,11 @@ export const METRICS: Readonly<Record<DailyMetric, MetricText>> = {
   activations: { title: "Activations", one: "activation", many: "activations" },
   logins: { title: "Logins", one: "login", many: "logins" },
   edits: { title: "Content edits", one: "content edit", many: "content edits" },
+  visitors: { title: "Visitors", one: "visitor", many: "visitors" },
+  pageViews: { title: "Page views", one: "page view", many: "page views" },
 };
 
-export const METRIC_ORDER: readonly DailyMetric[] = ["signups", "activations", "logins", "edits"];
+export const METRIC_ORDER = ["signups", "activations", "logins", "edits"] as const;
 
 export interface DayCount {
   day: string;
@@ -38,8 +40,8 @@ export interface SeriesSummary {
   last: string | undefined;
 }
 
-/** One metric's days, oldest first, as the server sent them. */
-export function metricSeries(daily: DailySeries, metric: DailyMetric): DayCount[] {
+/** One activity metric's days, oldest first, as the server sent them. */
+export function metricSeries(daily: DailySeries, metric: Exclude<DailyMetric, "visitors" | "pageViews">): DayCount[] {
   return daily.map((entry) => ({ day: entry.day, count: entry[metric] }));
 }
 

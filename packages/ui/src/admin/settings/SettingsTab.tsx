@@ -3,6 +3,8 @@
  * Account and Sessions and devices, each at `#settings/<section>`. Only the section shown is mounted, so a
  * switch asks 'Discard your changes?' first while its form holds unsaved changes, like a tab switch.
  */
+
+import { decide } from "@portfolio/core/domain";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { needsConnection } from "../../sync/needs-connection.ts";
 import { useDiscardGuard } from "../../unsaved/UnsavedChangesProvider.tsx";
@@ -21,6 +23,7 @@ import { SecuritySection } from "./SecuritySection.tsx";
 import { SettingsNav } from "./SettingsNav.tsx";
 import { SiteProfileSection } from "./SiteProfileSection.tsx";
 import { TwitchConnectCard } from "./TwitchConnectCard.tsx";
+import { VisitorCountingCard } from "./VisitorCountingCard.tsx";
 
 const HEADINGS: Record<SettingsSection, string> = {
   roles: "Roles and permissions",
@@ -104,6 +107,10 @@ export function SettingsTab({
           )
         ) : null}
         {shown === "site" ? <SiteProfileSection /> : null}
+        {shown === "site" &&
+        decide({ kind: "user", id: "", permissions: viewerPermissions }, "analytics.manage").allowed ? (
+          <VisitorCountingCard />
+        ) : null}
         {shown === "twitch" ? <TwitchConnectCard /> : null}
         {shown === "security" ? <SecuritySection /> : null}
         {shown === "account" ? <PasswordCard /> : null}

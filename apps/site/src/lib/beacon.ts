@@ -1,0 +1,61 @@
+/**
+ * The public site's visit beacon (docs/design.md section 10): one `navigator.sendBeacon` per page shown (after
+ * the page has loaded and the browser is idle, so it never delays it), and one when a project's Code or Demo
+ * link is followed. No cookie, no storage; nothing at all from the admin panel or the account page, and
+ * nothing when the browser asks not to be tracked (the server also refuses those, and signed-in staff).
+ * Kept tiny and free of imports: it ships in the entry chunk of every page.
+ */
+
+type Kind = "view" | "code" | "demo" | "widget" | "shuffler";
+
+const PRIVATE = /^\/(admin|account)(\/|$)/i;
+let referrer: string | undefined = typeof document === "undefined" ? undefined : document.referrer || undefined;
+
+function optedOut(): boolean {
+  const nav = navigator as Navigator & { globalPrivacyControl?: boolean };
+  return nav.globalPrivacyControl === true || nav.doNotTrack === "1";
+}
+
+export function sendVisit(kind: Kind, projectId?: string): void {
+  const { pathname, search } = location;
+  if (PRIVATE.test(pathname) || optedOut() || !navigator.sendBeacon) return;
+  const body: Record<string, string> = { path: (pathname + search).slice(0, 300), kind };
+  // The referrer tells where a visit came from: sent with its first page only.
+  if (referrer && kind !== "code" && kind !== "demo") {
+    body.referrer = referrer.slice(0, 2000);
+    referrer = undefined;
+  }
+  if (projectId) body.projectId = projectId;
+  navigator.sendBeacon("/api/visits", new Blob([JSON.stringify(body)], { type: "application/json" }));
+}
+
+/** What a page is counted as: the widget builders and the shuffler say which they are. */
+function kindOf(pathname: string): Kind {
+  if (/^\/twitch\w*widget\/?$/i.test(pathname)) return "widget";
+  if (/^\/playlist-shuffler\/?$/i.test(pathname)) return "shuffler";
+  return "view";
+}
+
+/** Counts the page now shown, once the page has loaded and the browser is idle. */
+export function countPageView(): void {
+  const send = () => sendVisit(kindOf(location.pathname));
+  const idle = () =>
+    window.requestIdleCallback ? window.requestIdleCallback(send, { timeout: 5000 }) : setTimeout(send, 1);
+  if (document.readyState === "complete") idle();
+  else addEventListener("load", idle, { once: true });
+}
+
+/** Counts a project's Code or Demo link when followed (any button, Enter included: a click event either way). */
+let listening = false;
+export function countOutboundClicks(): void {
+  if (listening) return;
+  listening = true;
+  const follow = (event: MouseEvent) => {
+    const link = (event.target as Element | null)?.closest?.("a[data-visit][data-project]");
+    if (!link) return;
+    const kind = link.getAttribute("data-visit");
+    if (kind === "code" || kind === "demo") sendVisit(kind, link.getAttribute("data-project") ?? undefined);
+  };
+  addEventListener("click", follow, true);
+  addEventListener("auxclick", follow, true);
+}

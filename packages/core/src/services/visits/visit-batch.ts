@@ -1,0 +1,167 @@
+/**
+ * One batch of beacons added up in memory, and its write: ONE transaction, each key once, as increments
+ * (`n = n + excluded.n`), so instances sharing a database add up instead of overwriting each other, and a
+ * crash loses at most the batch not yet written (docs/design.md section 10).
+ *
+ * Unique visitors are exact across instances: the batch inserts its (day, scope, key, visitor hash) rows
+ * with insert-or-ignore, and only the rows really inserted (RETURNING answers those alone, on both
+ * dialects) add to `visitors`. Rows go in key order, so two instances writing the same keys at once take
+ * their locks in one order and never deadlock on PostgreSQL.
+ */
+import { sql } from "kysely";
+import type { Db, VisitScope } from "../../data/schema.ts";
+
+export interface KeyCounts {
+  views: number;
+  codeClicks: number;
+  demoClicks: number;
+}
+
+const SEP = "\u0000";
+/** Rows per statement: far below both dialects' limits on bound parameters. */
+const CHUNK = 500;
+
+/**
+ * Lets the process answer requests between two statements. SQLite runs each statement synchronously, and
+ * awaiting its result only queues a microtask, so a batch of thousands of rows would otherwise hold every
+ * beacon's answer until the whole transaction is written.
+ */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export class VisitBatch {
+  readonly counts = new Map<string, KeyCounts>();
+  readonly visitors = new Map<string, Set<string>>();
+  /** Visitor hash → when it was last seen (ISO). */
+  readonly live = new Map<string, string>();
+  beacons = 0;
+
+  static keyOf(day: string, scope: VisitScope, key: string): string {
+    return `${day}${SEP}${scope}${SEP}${key}`;
+  }
+
+  add(day: string, scope: VisitScope, key: string, visitor: string | null, add: Partial<KeyCounts>): void {
+    const id = VisitBatch.keyOf(day, scope, key);
+    let counts = this.counts.get(id);
+    if (!counts) {
+      counts = { views: 0, codeClicks: 0, demoClicks: 0 };
+      this.counts.set(id, counts);
+    }
+    counts.views += add.views ?? 0;
+    counts.codeClicks += add.codeClicks ?? 0;
+    counts.demoClicks += add.demoClicks ?? 0;
+    if (visitor === null) return;
+    let set = this.visitors.get(id);
+    if (!set) {
+      set = new Set();
+      this.visitors.set(id, set);
+    }
+    set.add(visitor);
+  }
+
+  get empty(): boolean {
+    return this.counts.size === 0 && this.live.size === 0;
+  }
+
+  /** Puts a batch whose write failed back in front of this one, so its beacons are tried again. */
+  absorb(earlier: VisitBatch): void {
+    for (const [id, c] of earlier.counts) {
+      const [day, scope, key] = id.split(SEP) as [string, VisitScope, string];
+      this.add(day, scope, key, null, c);
+    }
+    for (const [id, set] of earlier.visitors) {
+      const mine = this.visitors.get(id) ?? new Set<string>();
+      for (const v of set) mine.add(v);
+      this.visitors.set(id, mine);
+    }
+    for (const [visitor, at] of earlier.live) if (!this.live.has(visitor)) this.live.set(visitor, at);
+    this.beacons += earlier.beacons;
+  }
+}
+
+export interface BatchWritten {
+  /** Statements sent (the bench reports them). */
+  statements: number;
+  /** Rows of `visit_counts` touched. */
+  keys: number;
+}
+
+function chunks<T>(rows: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
+  return out;
+}
+
+/** Writes the batch in the transaction `tx` (the caller opens it). */
+export async function writeBatch(tx: Db, batch: VisitBatch): Promise<BatchWritten> {
+  let statements = 0;
+  const newVisitors = new Map<string, number>();
+  const visitorRows = [...batch.visitors]
+    .flatMap(([id, set]) => {
+      const [day, scope, key] = id.split(SEP) as [string, VisitScope, string];
+      return [...set].map((visitor) => ({ day, scope, key, visitor }));
+    })
+    .sort((a, b) => compare(a, b) || (a.visitor < b.visitor ? -1 : a.visitor > b.visitor ? 1 : 0));
+  for (const rows of chunks(visitorRows)) {
+    const inserted = await tx
+      .insertInto("visit_visitors")
+      .values(rows)
+      .onConflict((oc) => oc.doNothing())
+      .returning(["day", "scope", "key"])
+      .execute();
+    statements++;
+    await breathe();
+    for (const row of inserted) {
+      const id = VisitBatch.keyOf(row.day, row.scope, row.key);
+      newVisitors.set(id, (newVisitors.get(id) ?? 0) + 1);
+    }
+  }
+  const countRows = [...batch.counts]
+    .map(([id, c]) => {
+      const [day, scope, key] = id.split(SEP) as [string, VisitScope, string];
+      return {
+        day,
+        scope,
+        key,
+        views: c.views,
+        visitors: newVisitors.get(id) ?? 0,
+        code_clicks: c.codeClicks,
+        demo_clicks: c.demoClicks,
+      };
+    })
+    .sort(compare);
+  for (const rows of chunks(countRows)) {
+    await tx
+      .insertInto("visit_counts")
+      .values(rows)
+      .onConflict((oc) =>
+        oc.columns(["day", "scope", "key"]).doUpdateSet({
+          views: sql`visit_counts.views + excluded.views`,
+          visitors: sql`visit_counts.visitors + excluded.visitors`,
+          code_clicks: sql`visit_counts.code_clicks + excluded.code_clicks`,
+          demo_clicks: sql`visit_counts.demo_clicks + excluded.demo_clicks`,
+        }),
+      )
+      .execute();
+    statements++;
+    await breathe();
+  }
+  const liveRows = [...batch.live]
+    .map(([visitor, seen_at]) => ({ visitor, seen_at }))
+    .sort((a, b) => (a.visitor < b.visitor ? -1 : 1));
+  for (const rows of chunks(liveRows)) {
+    await tx
+      .insertInto("visit_live")
+      .values(rows)
+      .onConflict((oc) => oc.column("visitor").doUpdateSet({ seen_at: sql`excluded.seen_at` }))
+      .execute();
+    statements++;
+    await breathe();
+  }
+  return { statements, keys: countRows.length };
+}
+
+function compare(a: { day: string; scope: string; key: string }, b: { day: string; scope: string; key: string }) {
+  const x = `${a.day}${SEP}${a.scope}${SEP}${a.key}`;
+  const y = `${b.day}${SEP}${b.scope}${SEP}${b.key}`;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
