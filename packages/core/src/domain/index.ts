@@ -18,6 +18,8 @@ export * from "./permissions.ts";
 export * from "./playlist.ts";
 export * from "./playlist-messages.ts";
 export * from "./policy/index.ts";
+export * from "./project-json-ld.ts";
+export * from "./project-paths.ts";
 export * from "./projects.ts";
 export * from "./projects-paging.ts";
 export * from "./projects-query.ts";
