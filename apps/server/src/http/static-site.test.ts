@@ -24,6 +24,9 @@ beforeAll(async () => {
   writeFileSync(join(site, "404.html"), "<html><body>This Page Has Gone Extinct!</body></html>");
   writeFileSync(join(site, "assets", "app-abc123.js"), "console.log(1)");
   writeFileSync(join(site, "robots.txt"), "User-agent: *\n");
+  mkdirSync(join(site, ".render"));
+  writeFileSync(join(site, ".render", "entry-server.mjs"), "export const secret = 1;");
+  writeFileSync(join(site, ".render", "project-page.html"), "<html><body>template</body></html>");
   server = await startTestServer({ env: { SITE_DIR: site } });
 });
 afterAll(async () => {
@@ -62,6 +65,14 @@ describe("static export", () => {
     expect(compressed.headers.get("vary")).toContain("Accept-Encoding");
     const plain = await get("/", { "accept-encoding": "identity" });
     expect(plain.headers.get("content-encoding")).toBeNull();
+  });
+
+  it("never serves the render bundle or the page template of the export's .render folder", async () => {
+    for (const path of ["/.render/entry-server.mjs", "/.render/project-page.html", "/.render/project-page"]) {
+      const res = await get(path);
+      expect(res.status).toBe(404);
+      expect(await res.text()).toContain("This Page Has Gone Extinct!");
+    }
   });
 
   it("never serves a compressed twin by its own name", async () => {

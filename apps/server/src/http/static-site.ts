@@ -19,10 +19,20 @@ const ENCODINGS = [
   { name: "gzip", suffix: ".gz" },
 ] as const;
 
+/**
+ * The export's files, but those in dot folders: `.render` holds the prerender's bundle and the project page
+ * template, which the server loads to render pages (project-pages.ts) and never sends.
+ */
 function allFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name));
+    .map((entry) => join(entry.parentPath, entry.name))
+    .filter(
+      (file) =>
+        !relative(dir, file)
+          .split(sep)
+          .some((part) => part.startsWith(".")),
+    );
 }
 
 /** Maps '/login' to dist/login.html or dist/login/index.html; '/' to dist/index.html. */
