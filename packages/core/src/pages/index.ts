@@ -4,4 +4,10 @@
  * cards.
  */
 export { renderMarkdown } from "./markdown.ts";
-export { renderShareCard, SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH, type ShareCardInput } from "./share-card.ts";
+export {
+  renderShareCard,
+  SHARE_CARD_HEIGHT,
+  SHARE_CARD_WIDTH,
+  type ShareCardInput,
+  shareCardKey,
+} from "./share-card.ts";

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { renderShareCard, wrapLines } from "./share-card.ts";
+import { renderShareCard, shareCardKey, wrapLines } from "./share-card.ts";
 
 async function pixels(png: Buffer, region: { left: number; top: number; width: number; height: number }) {
   return sharp(png).extract(region).removeAlpha().raw().toBuffer();
@@ -51,5 +51,22 @@ describe("wrapLines", () => {
 
   it("cuts a word longer than a line", () => {
     expect(wrapLines("abcdefghijkl", 5, 2)).toEqual(["abcd…"]);
+  });
+});
+
+describe("shareCardKey", () => {
+  const card = { title: "Chat Bot", tags: ["TypeScript"], siteName: "Alex Morgan", coverHash: "ab" };
+
+  it("is the same for the same card", () => {
+    expect(shareCardKey(card)).toBe(shareCardKey({ ...card, tags: ["TypeScript"] }));
+    expect(shareCardKey(card)).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it("changes with anything drawn on the card", () => {
+    const key = shareCardKey(card);
+    expect(shareCardKey({ ...card, title: "Chat Bot 2" })).not.toBe(key);
+    expect(shareCardKey({ ...card, tags: [] })).not.toBe(key);
+    expect(shareCardKey({ ...card, siteName: "Sam" })).not.toBe(key);
+    expect(shareCardKey({ ...card, coverHash: "cd" })).not.toBe(key);
   });
 });

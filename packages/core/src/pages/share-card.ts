@@ -5,6 +5,8 @@
  * its title, tags, cover and the site's name; the home page's card the site's name and tagline.
  */
 
+import { createHash } from "node:crypto";
+
 export const SHARE_CARD_WIDTH = 1200;
 export const SHARE_CARD_HEIGHT = 630;
 
@@ -19,6 +21,15 @@ export interface ShareCardInput {
   cover?: Uint8Array;
   /** A line under the title (the home page's tagline). */
   subtitle?: string;
+}
+
+/**
+ * A card's file name part: a digest of everything drawn on it (the cover by its hash), so its address
+ * changes exactly when the card does and can be cached for good.
+ */
+export function shareCardKey(input: Omit<ShareCardInput, "cover"> & { coverHash?: string }): string {
+  const drawn = [input.title, input.tags, input.siteName, input.subtitle ?? "", input.coverHash ?? ""];
+  return createHash("sha256").update(JSON.stringify(drawn)).digest("hex").slice(0, 16);
 }
 
 const PAD = 72;
