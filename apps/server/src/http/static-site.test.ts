@@ -24,6 +24,7 @@ beforeAll(async () => {
   writeFileSync(join(site, "404.html"), "<html><body>This Page Has Gone Extinct!</body></html>");
   writeFileSync(join(site, "assets", "app-abc123.js"), "console.log(1)");
   writeFileSync(join(site, "robots.txt"), "User-agent: *\n");
+  writeFileSync(join(site, "card-0123456789abcdef.png"), "png");
   mkdirSync(join(site, ".render"));
   writeFileSync(join(site, ".render", "entry-server.mjs"), "export const secret = 1;");
   writeFileSync(join(site, ".render", "project-page.html"), "<html><body>template</body></html>");
@@ -56,6 +57,13 @@ describe("static export", () => {
       "public, max-age=31536000, immutable",
     );
     expect((await get("/login")).headers.get("cache-control")).toBe("no-cache");
+  });
+
+  it("caches share cards, named by what they show, for a year", async () => {
+    expect((await get("/card-0123456789abcdef.png")).headers.get("cache-control")).toBe(
+      "public, max-age=31536000, immutable",
+    );
+    expect((await get("/robots.txt")).headers.get("cache-control")).toBe("no-cache");
   });
 
   it("sends the precompressed copy when the browser accepts it", async () => {
