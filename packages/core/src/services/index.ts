@@ -23,6 +23,7 @@ export * from "./policy.ts";
 export * from "./project-history.service.ts";
 export * from "./project-order.ts";
 export * from "./project-restore.service.ts";
+export * from "./project-slugs.ts";
 export * from "./projects.service.ts";
 export * from "./projects.table.ts";
 export * from "./projects-page.table.ts";

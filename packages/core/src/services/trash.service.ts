@@ -140,7 +140,11 @@ async function purgeEntry(trx: Db, id: string): Promise<void> {
   await trx.deleteFrom("trash").where("type", "=", "project").where("id", "=", id).execute();
   // Unless the id lives again (a project re-created with it), its history goes with it.
   const alive = await trx.selectFrom("projects").select("id").where("id", "=", id).executeTakeFirst();
-  if (!alive) await trx.deleteFrom("project_versions").where("project_id", "=", id).execute();
+  if (!alive) {
+    await trx.deleteFrom("project_versions").where("project_id", "=", id).execute();
+    // Its addresses are free again for other projects.
+    await trx.deleteFrom("project_slugs").where("project_id", "=", id).execute();
+  }
 }
 
 /** Housekeeping: purges what has expired, each one audited as the system's. Returns how many. */

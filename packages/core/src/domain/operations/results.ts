@@ -87,6 +87,15 @@ export const endedSessionsResult = answer<EndedSessionsAnswer>()(z.strictObject(
 
 // ---- Projects ----
 
+const pictureView = z.strictObject({
+  hash: text,
+  alt: text,
+  caption: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  cover: z.boolean(),
+});
+
 export const projectResult = answer<Project>()(
   z.strictObject({
     _id: text,
@@ -97,6 +106,9 @@ export const projectResult = answer<Project>()(
     isArchived: z.boolean(),
     isLatest: z.boolean(),
     tags: texts,
+    slug: text,
+    longDescription: z.string(),
+    pictures: z.array(pictureView),
     createdAt: text,
     updatedAt: text,
     version: z.number().int(),
@@ -111,6 +123,9 @@ const projectFieldsView = z.strictObject({
   tags: z.array(text),
   isArchived: z.boolean(),
   isLatest: z.boolean(),
+  slug: text.optional(),
+  longDescription: z.string(),
+  pictures: z.array(pictureView),
 });
 
 const historyActor = z.strictObject({ id: text.nullable(), username: text }).nullable();
