@@ -15,6 +15,7 @@ import { expressPath, operationRouter } from "./http/mount-operations.ts";
 import { operationHooks } from "./http/operation-hooks.ts";
 import { originCheck } from "./http/origin-check.ts";
 import { projectListFastPath, projectListHandler, type RawHandler } from "./http/project-list-endpoint.ts";
+import { projectPages } from "./http/project-pages.ts";
 import { ProjectsCache } from "./http/projects-cache.ts";
 import { createRateLimits, DEFAULT_RATE_LIMITS, type RateLimitSettings } from "./http/rate-limits.ts";
 import { precomputeSecurityHeaders, securityHeaders } from "./http/security-headers.ts";
@@ -136,6 +137,8 @@ export function createApp(options: AppOptions): Express {
   const { metricsToken } = config.observe;
   if (core.metrics && metricsToken) app.get(METRICS_PATH, metricsEndpoint(core.metrics, metricsToken));
   app.use(loginRedirect(core));
+  // Before the export's files: the database is newer than the build (a project saved since, an old slug).
+  app.use(projectPages(context, { coverBytes: async () => undefined }));
   app.use(site.router);
   app.use(errorHandler(log));
   return app;
