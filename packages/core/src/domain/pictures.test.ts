@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MAX_PICTURES, PICTURE_MESSAGES, picturesSchema, pictureVariants, variantPixelWidth } from "./pictures.ts";
+import { MAX_PICTURES, PICTURE_MESSAGES, pictureVariants, variantPixelWidth } from "./pictures.ts";
+import { picturesSchema } from "./pictures-schema.ts";
 import { firstError } from "./validation.ts";
 
 const hash = (n: number) => n.toString(16).padStart(64, "0");

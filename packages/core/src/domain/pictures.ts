@@ -1,14 +1,14 @@
 /**
  * A project's pictures (screenshots, diagrams): their shape, their rules and the variants the server makes
  * of each. Browser-safe: the editor checks the same rules before it sends, and the public pages build
- * `srcset` from `pictureVariants` without asking the server.
+ * `srcset` from `pictureVariants` without asking the server. No zod here (its schemas are in
+ * pictures-schema.ts): the public pages import these helpers, and a schema library in their bundle would
+ * cost them more than the pages themselves.
  *
  * `hash` is the lowercase hex SHA-256 of the ORIGINAL as stored, that is AFTER its metadata (GPS, camera,
  * comments) was stripped: the bytes `GET /media/{hash}` answers, so anyone can check an answer against its
  * address. The same upload always strips to the same bytes, so it is stored once.
  */
-import { z } from "zod";
-import { withoutControlCharacters } from "./control-characters.ts";
 
 export interface ProjectPicture {
   hash: string;
@@ -71,55 +71,6 @@ export function variantPixelWidth(picture: Pick<ProjectPicture, "width">, width:
 export function mediaPath(hash: string, variant?: { width: PictureWidth; format: PictureFormat }): string {
   return variant ? `/media/${hash}/${variant.width}.${variant.format}` : `/media/${hash}`;
 }
-
-export const pictureHashSchema = z
-  .string({ error: PICTURE_MESSAGES.hash })
-  .regex(/^[0-9a-f]{64}$/, PICTURE_MESSAGES.hash);
-
-export const altSchema = z
-  .string({ error: PICTURE_MESSAGES.altRequired })
-  .trim()
-  .min(1, PICTURE_MESSAGES.altRequired)
-  .max(MAX_ALT_LENGTH, PICTURE_MESSAGES.altLength)
-  .refine(...withoutControlCharacters("Alt text"));
-
-export const captionSchema = z
-  .string({ error: "Caption must be text." })
-  .trim()
-  .max(MAX_CAPTION_LENGTH, PICTURE_MESSAGES.captionLength)
-  .refine(...withoutControlCharacters("Caption"));
-
-const dimension = z
-  .number({ error: PICTURE_MESSAGES.size })
-  .int(PICTURE_MESSAGES.size)
-  .positive(PICTURE_MESSAGES.size)
-  .max(100_000, PICTURE_MESSAGES.size);
-
-export const pictureSchema = z
-  .object({
-    hash: pictureHashSchema,
-    alt: altSchema,
-    caption: captionSchema.optional().transform((caption) => caption ?? ""),
-    // The server takes the size from the stored original; the editor sends what it was answered.
-    width: dimension,
-    height: dimension,
-    cover: z
-      .boolean({ error: "cover must be true or false." })
-      .optional()
-      .transform((cover) => cover ?? false),
-  })
-  .strict();
-
-/**
- * A project's pictures in display order: at most 12, each once, at most one marked cover; with none
- * marked the first is the cover (so a list always has exactly one when it has any).
- */
-export const picturesSchema = z
-  .array(pictureSchema, { error: "pictures must be a list." })
-  .max(MAX_PICTURES, PICTURE_MESSAGES.tooMany)
-  .refine((list) => list.filter((p) => p.cover).length <= 1, PICTURE_MESSAGES.oneCover)
-  .refine((list) => new Set(list.map((p) => p.hash)).size === list.length, PICTURE_MESSAGES.duplicate)
-  .transform((list): ProjectPicture[] => withOneCover(list));
 
 /** The list with exactly one cover when non-empty: the marked one, else the first. */
 export function withOneCover<P extends { cover: boolean }>(list: readonly P[]): P[] {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { SLUG_MESSAGES, slugCandidate, slugify, slugSchema } from "./slug.ts";
+import { SLUG_MESSAGES, slugCandidate, slugify } from "./slug.ts";
+import { slugSchema } from "./slug-schema.ts";
 import { firstError } from "./validation.ts";
 
 describe("slugify: a project's address from its title", () => {

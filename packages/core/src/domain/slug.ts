@@ -2,10 +2,9 @@
  * A project's slug: the last part of its page's address (`/projects/<slug>`). Made from the title once, at
  * creation: lowercase ASCII, diacritics folded, every run of other characters one hyphen, at most 80
  * characters, unique with `-2`, `-3` suffixes. A later title change keeps it (links stay valid); an edit may
- * set another, and the old one keeps redirecting. Browser-safe.
+ * set another, and the old one keeps redirecting. Browser-safe, without zod (the schema is in slug-schema.ts:
+ * the built-in projects, on every public page, use slugify).
  */
-import { z } from "zod";
-
 export const MAX_SLUG_LENGTH = 80;
 
 /** What a title with no letter or digit in it becomes. */
@@ -35,11 +34,3 @@ export const SLUG_MESSAGES = {
   required: "Slug is required.",
   taken: "Slug is already used by another project.",
 } as const;
-
-/** A slug the editor sets by hand: already in the slug's form (the editor offers `slugify` of what is typed). */
-export const slugSchema = z
-  .string({ error: SLUG_MESSAGES.required })
-  .trim()
-  .min(1, SLUG_MESSAGES.required)
-  .max(MAX_SLUG_LENGTH, SLUG_MESSAGES.length)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, SLUG_MESSAGES.format);

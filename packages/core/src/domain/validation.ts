@@ -8,8 +8,8 @@ import { MAX_DB_INTEGER } from "./database-limits.ts";
 import { isProjectLink } from "./links.ts";
 import { MAX_PASSWORD_BYTES, MESSAGES, MIN_PASSWORD_LENGTH } from "./messages.ts";
 import { isKnownPermission } from "./permissions.ts";
-import { picturesSchema } from "./pictures.ts";
-import { slugSchema } from "./slug.ts";
+import { picturesSchema } from "./pictures-schema.ts";
+import { slugSchema } from "./slug-schema.ts";
 
 /** The first issue's message, or null when the input is valid. */
 export function firstError(schema: z.ZodType, input: unknown): string | null {
