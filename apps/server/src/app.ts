@@ -11,6 +11,7 @@ import { catFallbackHandler } from "./http/cat-fallback.ts";
 import { catImageHandler } from "./http/cat-image.ts";
 import { apiNotFound, errorHandler } from "./http/errors.ts";
 import { loginRedirect } from "./http/login-redirect.ts";
+import { mediaHandler } from "./http/media-endpoint.ts";
 import { expressPath, operationRouter } from "./http/mount-operations.ts";
 import { operationHooks } from "./http/operation-hooks.ts";
 import { originCheck } from "./http/origin-check.ts";
@@ -135,6 +136,8 @@ export function createApp(options: AppOptions): Express {
   app.use("/api", api);
   const { metricsToken } = config.observe;
   if (core.metrics && metricsToken) app.get(METRICS_PATH, metricsEndpoint(core.metrics, metricsToken));
+  app.get("/media/:hash", mediaHandler(context));
+  app.get("/media/:hash/:file", mediaHandler(context));
   app.use(loginRedirect(core));
   app.use(site.router);
   app.use(errorHandler(log));

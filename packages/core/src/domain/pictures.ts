@@ -121,6 +121,21 @@ export const picturesSchema = z
   .refine((list) => new Set(list.map((p) => p.hash)).size === list.length, PICTURE_MESSAGES.duplicate)
   .transform((list): ProjectPicture[] => withOneCover(list));
 
+/**
+ * `POST /api/projects/{id}/pictures` as multipart/form-data: the picture's bytes in `file` (judged by the
+ * bytes, whatever its name or declared type), its alt text and an optional caption.
+ */
+export const pictureUploadSchema = z.object({
+  alt: altSchema,
+  caption: captionSchema.optional(),
+  file: z
+    .custom<Uint8Array>((value) => value instanceof Uint8Array && value.length > 0, {
+      error: PICTURE_MESSAGES.fileRequired,
+    })
+    .meta({ type: "string", format: "binary" }),
+});
+export type PictureUpload = z.output<typeof pictureUploadSchema>;
+
 /** The list with exactly one cover when non-empty: the marked one, else the first. */
 export function withOneCover<P extends { cover: boolean }>(list: readonly P[]): P[] {
   const coverAt = Math.max(
