@@ -6,6 +6,7 @@
 import type { OperationName } from "@portfolio/core/domain";
 import type { RequestHandler } from "express";
 import type { AppContext } from "../app-context.ts";
+import { pictureUploadIntake } from "./picture-upload.ts";
 import { playlistHandlers } from "./playlist-endpoint.ts";
 import { projectListHandler } from "./project-list-endpoint.ts";
 
@@ -48,6 +49,7 @@ export function operationHooks(app: AppContext): OperationHooks {
     "projects.create": { after: dropProjectList },
     "projects.update": { after: dropProjectList },
     "projects.delete": { after: dropProjectList },
+    "projects.pictures.add": { before: pictureUploadIntake(app), after: dropProjectList },
     "projects.restore": { after: dropProjectList },
     "trash.restore": { after: dropProjectList },
     "sync.push": { after: dropProjectList },

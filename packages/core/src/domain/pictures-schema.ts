@@ -61,3 +61,18 @@ export const picturesSchema = z
   .refine((list) => list.filter((p) => p.cover).length <= 1, PICTURE_MESSAGES.oneCover)
   .refine((list) => new Set(list.map((p) => p.hash)).size === list.length, PICTURE_MESSAGES.duplicate)
   .transform((list): ProjectPicture[] => withOneCover(list));
+
+/**
+ * `POST /api/projects/{id}/pictures` as multipart/form-data: the picture's bytes in `file` (judged by the
+ * bytes, whatever its name or declared type), its alt text and an optional caption.
+ */
+export const pictureUploadSchema = z.object({
+  alt: altSchema,
+  caption: captionSchema.optional(),
+  file: z
+    .custom<Uint8Array>((value) => value instanceof Uint8Array && value.length > 0, {
+      error: PICTURE_MESSAGES.fileRequired,
+    })
+    .meta({ type: "string", format: "binary" }),
+});
+export type PictureUpload = z.output<typeof pictureUploadSchema>;

@@ -18,6 +18,7 @@ import type { Db } from "../data/schema.ts";
 import { pruneAuditLog } from "./audit-chain.ts";
 import { type AuditCheck, checkAuditChainIfDue } from "./audit-check.ts";
 import type { Core } from "./context.ts";
+import { removeUnusedPictures } from "./picture-gc.ts";
 import { purgeExpiredTrash } from "./trash.service.ts";
 
 export const HOUSEKEEPING_JOB = "housekeeping";
@@ -32,6 +33,8 @@ export interface HousekeepingResult {
   rateLimits: number;
   auditEntries: number;
   trashPurged: number;
+  /** Stored pictures that no project, kept version or trashed project named any more. */
+  picturesRemoved: number;
   /** Whether the daily chain check ran this time, and what it found. */
   auditCheck?: AuditCheck | undefined;
 }
@@ -96,6 +99,8 @@ export async function runHousekeeping(core: Core): Promise<HousekeepingResult> {
       ? 0
       : await pruneAuditLog(db, core.config.auditKey, new Date(now.getTime() - retention).toISOString());
   const trashPurged = await purgeExpiredTrash(core);
+  // In one transaction: an upload stores its picture and names it in one too, so none is caught between.
+  const picturesRemoved = await db.transaction().execute((trx) => removeUnusedPictures(trx));
   const auditCheck = await checkAuditChainIfDue(core);
-  return { sessions, tokens, twitchStates, rateLimits, auditEntries, trashPurged, auditCheck };
+  return { sessions, tokens, twitchStates, rateLimits, auditEntries, trashPurged, picturesRemoved, auditCheck };
 }

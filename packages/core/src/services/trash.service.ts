@@ -10,6 +10,7 @@ import type { Project } from "../domain/projects.ts";
 import { recordAudit } from "./audit.service.ts";
 import { recordChange } from "./change-log.ts";
 import { type Actor, actorName, type Core } from "./context.ts";
+import { removeUnusedPictures } from "./picture-gc.ts";
 import { assertCan } from "./policy.ts";
 import { projectVersionRows } from "./project-history.service.ts";
 import { shuffleKeyOf } from "./project-order.ts";
@@ -142,8 +143,9 @@ async function purgeEntry(trx: Db, id: string): Promise<void> {
   const alive = await trx.selectFrom("projects").select("id").where("id", "=", id).executeTakeFirst();
   if (!alive) {
     await trx.deleteFrom("project_versions").where("project_id", "=", id).execute();
-    // Its addresses are free again for other projects.
+    // Its addresses are free again for other projects, and its pictures go unless something else names them.
     await trx.deleteFrom("project_slugs").where("project_id", "=", id).execute();
+    await removeUnusedPictures(trx);
   }
 }
 

@@ -24,6 +24,7 @@ import type {
 } from "../api-types.ts";
 import type { CatOfTheDay } from "../cat.ts";
 import type { ProjectHistoryAnswer, RoleHistoryAnswer, SiteProfileHistoryAnswer, TrashAnswer } from "../history.ts";
+import type { ProjectPicture } from "../pictures.ts";
 import type { Project } from "../projects.ts";
 import { ROLE_KEYS } from "../roles.ts";
 import type { SecondFactorMethod } from "../second-factor.ts";
@@ -87,14 +88,17 @@ export const endedSessionsResult = answer<EndedSessionsAnswer>()(z.strictObject(
 
 // ---- Projects ----
 
-const pictureView = z.strictObject({
-  hash: text,
-  alt: text,
-  caption: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
-  cover: z.boolean(),
-});
+export const pictureResult = answer<ProjectPicture>()(
+  z.strictObject({
+    hash: text,
+    alt: text,
+    caption: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+    cover: z.boolean(),
+  }),
+);
+const pictureView = pictureResult;
 
 export const projectResult = answer<Project>()(
   z.strictObject({
