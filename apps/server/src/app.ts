@@ -141,7 +141,7 @@ export function createApp(options: AppOptions): Express {
   app.get("/media/:hash/:file", mediaHandler(context));
   app.use(loginRedirect(core));
   // Before the export's files: the database is newer than the build (a project saved since, an old slug).
-  app.use(projectPages(context, { coverBytes: async () => undefined }));
+  app.use(projectPages(context));
   app.use(site.router);
   app.use(errorHandler(log));
   return app;

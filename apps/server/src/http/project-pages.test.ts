@@ -1,7 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pictureForm, pngPicture } from "@portfolio/testing/data/pictures.ts";
 import { OWNER, startTestServer, type TestClient, type TestServer } from "@portfolio/testing/server/test-server.ts";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
@@ -18,7 +20,8 @@ export function projectCardPath(project) {
   return "/projects/" + project.slug + "/card-" + (project.version % 10).toString().repeat(16) + ".png";
 }
 export function projectShareCard(project, siteName) {
-  return { title: project.title, tags: project.tags, siteName };
+  const cover = project.pictures.find((picture) => picture.cover);
+  return { title: project.title, tags: project.tags, siteName, ...(cover ? { coverHash: cover.hash } : {}) };
 }
 `;
 
@@ -109,6 +112,24 @@ describe("project pages the server renders", () => {
     expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     const png = Buffer.from(await res.arrayBuffer());
     expect([png.toString("ascii", 1, 4), png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual(["PNG", 1200, 630]);
+  });
+
+  it("draws the cover from the database on the card", async () => {
+    const project = await createProject("Covered Card");
+    const upload = await owner.post(
+      `/api/projects/${project._id}/pictures`,
+      pictureForm(pngPicture(800, 600, [255, 0, 0]), { alt: "Red" }),
+    );
+    expect(upload.status).toBe(201);
+    // The upload made version 2: the stand-in bundle names that card with 2s.
+    const res = await get(`/projects/${project.slug}/card-${"2".repeat(16)}.png`);
+    expect(res.status).toBe(200);
+    const pixel = await sharp(Buffer.from(await res.arrayBuffer()))
+      .extract({ left: 900, top: 300, width: 1, height: 1 })
+      .removeAlpha()
+      .raw()
+      .toBuffer();
+    expect([...pixel]).toEqual([255, 0, 0]);
   });
 
   it("answers a card the project no longer has with the 404 page", async () => {

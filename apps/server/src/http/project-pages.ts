@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { type Project, slugOfProjectPath } from "@portfolio/core/domain";
 import { renderShareCard, type ShareCardInput } from "@portfolio/core/pages/share-card";
-import { getSiteProfile, resolveSlug } from "@portfolio/core/services";
+import { getSiteProfile, mediaAnswer, resolveSlug } from "@portfolio/core/services";
 import type { NextFunction, Request, Response } from "express";
 import type { AppContext } from "../app-context.ts";
 
@@ -42,12 +42,13 @@ const CARD_PATH = /^\/projects\/([a-z0-9]+(?:-[a-z0-9]+)*)\/card-[0-9a-f]{16}\.p
 /** Share cards kept in memory (about 50-100 kB each). */
 const MAX_CARDS = 64;
 
-export interface ProjectPagesOptions {
-  /** The picture's original bytes, for the share card's cover (undefined: drawn without it). */
-  coverBytes(hash: string): Promise<Uint8Array | undefined>;
+/** The cover's original from the database, for the share card (undefined: drawn without it). */
+async function coverBytes(context: AppContext, hash: string): Promise<Uint8Array | undefined> {
+  const original = await mediaAnswer(context.core.db, hash);
+  return original.kind === "bytes" ? original.bytes : undefined;
 }
 
-export function projectPages(context: AppContext, options: ProjectPagesOptions) {
+export function projectPages(context: AppContext) {
   const renderDir = join(context.config.siteDir, ".render");
   const siteUrl = new URL(context.config.publicUrl).origin;
   let renderer: Promise<Renderer | null> | undefined;
@@ -113,7 +114,7 @@ export function projectPages(context: AppContext, options: ProjectPagesOptions) 
     let png = cards.get(req.path);
     if (!png) {
       const { coverHash, ...drawn } = loaded.bundle.projectShareCard(project, siteName);
-      const cover = coverHash ? await options.coverBytes(coverHash) : undefined;
+      const cover = coverHash ? await coverBytes(context, coverHash) : undefined;
       png = await renderShareCard({ ...drawn, ...(cover ? { cover } : {}) });
       if (cards.size >= MAX_CARDS) cards.delete(cards.keys().next().value as string);
       cards.set(req.path, png);
