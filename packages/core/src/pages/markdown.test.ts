@@ -57,6 +57,16 @@ describe("renderMarkdown", () => {
   });
 
   it("starts headings at h2, below the page's title", () => {
+    expect(renderMarkdown("# Big\n\n## Less")).toBe("<h2>Big</h2>\n<h3>Less</h3>\n");
+  });
+
+  it("makes the highest heading an h2 whatever its level, keeping the steps below it", () => {
+    expect(renderMarkdown("## Part\n\n### Detail\n\n## Part 2")).toBe(
+      "<h2>Part</h2>\n<h3>Detail</h3>\n<h2>Part 2</h2>\n",
+    );
+  });
+
+  it("caps the deepest headings at h6", () => {
     expect(renderMarkdown("# Big\n\n###### Small")).toBe("<h2>Big</h2>\n<h6>Small</h6>\n");
   });
 

@@ -20,13 +20,17 @@ md.renderer.rules.link_open = (tokens, idx, options, _env, self) => {
   return self.renderToken(tokens, idx, options);
 };
 
-const shiftHeading: NonNullable<typeof md.renderer.rules.heading_open> = (tokens, idx, options, _env, self) => {
-  const token = tokens[idx];
-  if (token) token.tag = `h${Math.min(6, Number(token.tag.slice(1)) + 1)}`;
-  return self.renderToken(tokens, idx, options);
-};
-md.renderer.rules.heading_open = shiftHeading;
-md.renderer.rules.heading_close = shiftHeading;
+/**
+ * Headings move so the description's highest one is an <h2>, under the page's <h1> (the project's title),
+ * and the levels below it keep their steps: `#` or `##` at the top both start at <h2> (no level skipped,
+ * which screen readers and the accessibility audits expect); capped at <h6>.
+ */
+md.core.ruler.push("heading_levels", (state) => {
+  const headings = state.tokens.filter((t) => t.type === "heading_open" || t.type === "heading_close");
+  const top = Math.min(...headings.map((t) => Number(t.tag.slice(1))));
+  for (const token of headings) token.tag = `h${Math.min(6, Number(token.tag.slice(1)) - top + 2)}`;
+  return true;
+});
 
 /** The Markdown `source` as sanitised HTML ("" for an empty description). */
 export function renderMarkdown(source: string): string {
