@@ -50,9 +50,8 @@ export function ProjectCard({
         <h3 id={`${projectElementId(project._id)}-title`} className="project-card-title">
           {project.slug ? (
             // A document load: each project page carries its own data (the export's or the server's render).
-            <a href={projectPagePath(project.slug)} className="project-card-page-link" data-testid="project-page-link">
-              {project.title}
-            </a>
+            // No class or test id: styled as the title's link (project-card.css); fourteen repeat in the home page.
+            <a href={projectPagePath(project.slug)}>{project.title}</a>
           ) : (
             project.title
           )}
