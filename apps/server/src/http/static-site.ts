@@ -97,7 +97,8 @@ export function staticSite(siteDir: string, log: (line: string) => void): Static
     // A file of the export (assets, robots.txt, sitemap.xml, favicon), never its compressed twin by name.
     const file = join(siteDir, path);
     if (!path.includes("..") && extname(path) !== "" && available.has(file) && !/\.(br|gz)$/.test(path)) {
-      const hashed = path.startsWith("/assets/");
+      // Share cards are named by a digest of what they show (card-<key>.png), like the hashed assets.
+      const hashed = path.startsWith("/assets/") || /\/card-[0-9a-f]{16}\.png$/.test(path);
       send(req, res, file, 200, hashed ? "public, max-age=31536000, immutable" : "no-cache");
       return;
     }
