@@ -45,6 +45,23 @@ export function pngPicture(width: number, height: number, rgb: [number, number, 
   return Buffer.concat([SIGNATURE, ihdr(width, height), chunk("IDAT", deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
 }
 
+/** A PNG of seeded noise: it does not compress, so its stored bytes span several 1 MiB chunks. */
+export function noisePng(width: number, height: number, seed = 1): Buffer {
+  let state = seed >>> 0 || 1;
+  const next = () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return state & 0xff;
+  };
+  const rows = Array.from({ length: height }, () => {
+    const row = Buffer.alloc(1 + width * 3);
+    for (let i = 1; i < row.length; i++) row[i] = next();
+    return row;
+  });
+  return Buffer.concat([SIGNATURE, ihdr(width, height), chunk("IDAT", deflateSync(Buffer.concat(rows))), chunk("IEND", Buffer.alloc(0))]);
+}
+
 /** A small file whose PNG header claims `width` x `height` pixels: refused from its header, never decoded. */
 export function bombPng(width = 20_000, height = 20_000): Buffer {
   const row = deflateSync(Buffer.alloc(1 + 3 * 16));
