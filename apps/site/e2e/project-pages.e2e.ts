@@ -76,6 +76,12 @@ test.describe("project pages", () => {
   }) => {
     const title = uniqueName("Chat Bot ");
     const project = await projectWithPictures(ownerApi, title);
+    // The server's render hydrates like an exported page: no script refused by the CSP, no mismatch.
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
     await gotoReady(page, `/projects/${project.slug}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
     expect(await galleryAlts(page)).toEqual(["Third picture", "First picture", "Second picture"]);
@@ -104,6 +110,8 @@ test.describe("project pages", () => {
     await expect(description).toContainText("<script>alert(1)</script>");
     await expect(description.locator("script")).toHaveCount(0);
     await expect(description.getByRole("link", { name: "Docs" })).toHaveAttribute("rel", "noopener");
+    await page.waitForLoadState("networkidle");
+    expect(errors).toEqual([]);
   });
 
   test("the page's share card, Open Graph tags and JSON-LD", async ({ page, ownerApi, server }) => {
