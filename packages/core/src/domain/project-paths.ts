@@ -1,11 +1,10 @@
 /**
- * Where a project's own page lives: `/projects/<slug>`. Slugs are lowercase ASCII letters, digits and single
- * hyphens (made from the title when the project is created), so a path with anything else names no page.
+ * Where a project's own page lives: `/projects/<slug>`. Slugs have one form (slug.ts: lowercase ASCII letters,
+ * digits and single hyphens, at most 80 characters), so a path with anything else names no page.
  */
+import { MAX_SLUG_LENGTH, SLUG_PATTERN } from "./slug.ts";
 
 export const PROJECT_PAGES_PREFIX = "/projects/";
-
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** The page of the project with `slug`. */
 export function projectPagePath(slug: string): string {
@@ -20,5 +19,5 @@ export function slugOfProjectPath(pathname: string): string | null {
   const clean = pathname.replace(/\/+$/, "").toLowerCase();
   if (!clean.startsWith(PROJECT_PAGES_PREFIX)) return null;
   const slug = clean.slice(PROJECT_PAGES_PREFIX.length);
-  return slug.length <= 80 && SLUG.test(slug) ? slug : null;
+  return slug.length <= MAX_SLUG_LENGTH && SLUG_PATTERN.test(slug) ? slug : null;
 }

@@ -6,6 +6,8 @@
  * the built-in projects, on every public page, use slugify).
  */
 export const MAX_SLUG_LENGTH = 80;
+/** A slug's form: lowercase letters and digits, single hyphens between them. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** What a title with no letter or digit in it becomes. */
 const EMPTY_SLUG = "project";
