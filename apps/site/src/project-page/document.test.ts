@@ -59,6 +59,18 @@ describe("projectPageDocument", () => {
     expect(parseProjectPageData(block?.[1])?.project.title).toBe("Chat </script> Bot");
   });
 
+  it("preloads the first picture's AVIF variants from the head, as the gallery sizes it", async () => {
+    const picture = { hash: "b".repeat(64), alt: "B", caption: "", width: 1200, height: 600, cover: true };
+    const html = await projectPageDocument({ ...input, project: { ...project, pictures: [picture] } }, app);
+    expect(html).toContain(
+      `<link rel="preload" as="image" type="image/avif" imagesrcset="/media/${picture.hash}/480.avif 480w, /media/${picture.hash}/960.avif 960w" imagesizes="(min-width: 56rem) 53rem, calc(100vw - 2rem)" fetchpriority="high" />`,
+    );
+  });
+
+  it("preloads no picture for a project without one", async () => {
+    expect(await projectPageDocument(input, app)).not.toContain('rel="preload" as="image"');
+  });
+
   it("puts the app where the template says", async () => {
     expect(await projectPageDocument(input, app)).toContain("<div id=root><main>app</main></div>");
   });

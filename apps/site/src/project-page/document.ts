@@ -5,8 +5,10 @@
  * description, Open Graph and Twitter tags, JSON-LD, the page's data block) and the rendered app.
  */
 import { jsonLdText, type Project, projectJsonLd, projectPagePath } from "@portfolio/core/domain";
+import { pictureSrcSet } from "@portfolio/ui/projects/picture-sources.ts";
 import type { InitialData } from "../lib/initial-data.tsx";
 import { PROJECT_PAGE_DATA_ID, type ProjectPageData, serializeProjectPageData } from "../lib/project-page-data.tsx";
+import { FIRST_SIZES } from "../pages/project/Gallery.tsx";
 import { projectCardPath, projectPageData } from "./page-data.ts";
 
 export interface ProjectDocumentInput {
@@ -31,6 +33,7 @@ export function projectHeadTags(input: ProjectDocumentInput, data: ProjectPageDa
   const image = `${siteUrl}${projectCardPath(project, siteName)}`;
   const title = `${project.title} | ${siteName}`;
   const imageAlt = `${project.title}, a project by ${siteName}`;
+  const first = project.pictures[0];
   // A Demo link to one of the site's own pages is a path: structured data wants whole addresses.
   const demo = project.externalLink ? new URL(project.externalLink, `${siteUrl}/`).href : undefined;
   const jsonLd = projectJsonLd(
@@ -61,6 +64,13 @@ export function projectHeadTags(input: ProjectDocumentInput, data: ProjectPageDa
     `<meta name="twitter:description" content="${escapeHtml(project.description)}" />`,
     `<meta name="twitter:image" content="${escapeHtml(image)}" />`,
     `<meta name="twitter:image:alt" content="${escapeHtml(imageAlt)}" />`,
+    // The first picture is the page's largest paint: fetched from the head, before the stylesheet and the
+    // scripts, in the format the gallery's first <source> offers (a browser without AVIF skips the hint).
+    ...(first
+      ? [
+          `<link rel="preload" as="image" type="image/avif" imagesrcset="${escapeHtml(pictureSrcSet(first, "avif"))}" imagesizes="${FIRST_SIZES}" fetchpriority="high" />`,
+        ]
+      : []),
     `<script type="application/ld+json">${jsonLdText(jsonLd)}</script>`,
     `<script type="application/json" id="${PROJECT_PAGE_DATA_ID}">${serializeProjectPageData(data)}</script>`,
   ].join("\n    ");

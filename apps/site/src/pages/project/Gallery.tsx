@@ -5,7 +5,7 @@ import { fallbackSrc, pictureSrcSet } from "@portfolio/ui";
  * How wide each picture is drawn, for the browser's choice from `srcset`: the first across the page's
  * column (56rem less its padding), the rest two to a row from 40rem up.
  */
-const FIRST_SIZES = "(min-width: 56rem) 53rem, calc(100vw - 2rem)";
+export const FIRST_SIZES = "(min-width: 56rem) 53rem, calc(100vw - 2rem)";
 const REST_SIZES = "(min-width: 56rem) 26rem, (min-width: 40rem) calc(50vw - 2.5rem), calc(100vw - 2rem)";
 
 /**
