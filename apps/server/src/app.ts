@@ -13,9 +13,11 @@ import { catFallbackHandler } from "./http/cat-fallback.ts";
 import { catImageHandler } from "./http/cat-image.ts";
 import { apiNotFound, errorHandler } from "./http/errors.ts";
 import { loginRedirect } from "./http/login-redirect.ts";
+import { mediaHandler } from "./http/media-endpoint.ts";
 import { expressPath, operationRouter } from "./http/mount-operations.ts";
 import { operationHooks } from "./http/operation-hooks.ts";
 import { originCheck } from "./http/origin-check.ts";
+import { projectPages } from "./http/project-pages.ts";
 import { encodeAnswer } from "./http/public-reads/encoded-answer.ts";
 import { PublicCache, SQLITE_RECHECK_MS } from "./http/public-reads/public-cache.ts";
 import { publicReadHandler, publicReadsFastPath } from "./http/public-reads/public-reads.ts";
@@ -150,7 +152,11 @@ export function createApp(options: AppOptions): Express {
   app.use("/api", api);
   const { metricsToken } = config.observe;
   if (core.metrics && metricsToken) app.get(METRICS_PATH, metricsEndpoint(core.metrics, metricsToken));
+  app.get("/media/:hash", mediaHandler(context));
+  app.get("/media/:hash/:file", mediaHandler(context));
   app.use(loginRedirect(core));
+  // Before the export's files: the database is newer than the build (a project saved since, an old slug).
+  app.use(projectPages(context));
   app.use(site.router);
   app.use(errorHandler(log));
   return app;

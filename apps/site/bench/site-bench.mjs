@@ -12,6 +12,9 @@
  * 2. Lighthouse (mobile preset, simulated throttling) with Debian's Chromium: performance, accessibility,
  *    best practices and SEO scores, LCP and TBT; the median of --runs runs (default 1) by performance.
  *
+ * The project page is one the bench makes first through the real API: a project with six pictures
+ * (project-seed.mjs); its pictures' bytes are printed too (what Chromium was sent: AVIF).
+ *
  * Targets: HTML of / <= 40 kB raw; JS of / <= 90 kB gzip; every score 100 on every page (SEO does not
  * apply to a page marked noindex: the widget builders are, on purpose).
  * Builds nothing: run `pnpm build` first. Options: --runs N, --json (machine-readable line at the end),
@@ -27,10 +30,13 @@ import { chromium } from "@playwright/test";
 import { CHROME_PATH, CHROMIUM_ARGS } from "@portfolio/testing/browser/chromium.mjs";
 import lighthouse from "lighthouse";
 import { startRealServer } from "../scripts/testing/real-server.mjs";
+import { seedProjectPage } from "./project-seed.mjs";
 
 const args = process.argv.slice(2);
 const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const runs = Number(option("--runs")) > 0 ? Number(option("--runs")) : 1;
+/** Stands for the page of a project with six pictures, made before measuring (not with --url). */
+const PROJECT_PAGE = "/projects/{six-pictures}";
 const PAGES = option("--pages")?.split(",") ?? [
   "/",
   "/login",
@@ -41,6 +47,7 @@ const PAGES = option("--pages")?.split(",") ?? [
   "/twitchcountdownwidget",
   "/twitchcotdwidget?setup=1", // its bare address is the overlay itself
   "/twitchheartwidget",
+  PROJECT_PAGE,
 ];
 const TARGETS = { homeHtmlRawKb: 40, homeJsGzipKb: 90, score: 100 };
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
@@ -53,6 +60,7 @@ function kindOf(type, url) {
   if (type === "script" || /\.m?js(\?|$)/.test(url)) return "js";
   if (type === "stylesheet" || /\.css(\?|$)/.test(url)) return "css";
   if (type === "fetch" || type === "xhr") return "api";
+  if (type === "image") return "img";
   return "other";
 }
 
@@ -79,6 +87,7 @@ async function measureBytes(url) {
               kind: kindOf(request.resourceType(), request.url()),
               status: response.status(),
               encoding: response.headers()["content-encoding"] ?? "identity",
+              type: response.headers()["content-type"] ?? "",
               raw: body.length,
               gzip: gzipSize(body),
               beforeInteractive: before,
@@ -220,7 +229,7 @@ async function measurePage(url, path) {
   const { entries, interactiveMs, noindex } = await measureBytes(url);
   const before = entries.filter((e) => e.beforeInteractive);
   const bytes = Object.fromEntries(
-    ["html", "js", "css"].map((kind) => [
+    ["html", "js", "css", "img"].map((kind) => [
       kind,
       {
         files: entries.filter((e) => e.kind === kind).length,
@@ -286,13 +295,23 @@ async function main() {
   );
   try {
     const pages = [];
+    const paths = [];
     for (const path of PAGES) {
+      if (path !== PROJECT_PAGE) paths.push(path);
+      else if (external) console.log(`(${PROJECT_PAGE} left out: with --url the bench makes no project)`);
+      else paths.push(await seedProjectPage(server.baseUrl));
+    }
+    for (const path of paths) {
       const page = await measurePage(`${server.baseUrl}${path}`, path);
       pages.push(page);
       const l = page.lighthouse;
       console.log(
         `\n${path}: HTML ${kb(page.bytes.html.raw)} raw, JS ${kb(page.bytes.js.gzip)} gzip (${page.bytes.js.files} files), CSS ${kb(page.bytes.css.gzip)} gzip on opening the page; Lighthouse ${CATEGORIES.map((c) => l[c]).join("/")}${runs > 1 ? ` (performance per run: ${page.runs.join(", ")})` : ""}`,
       );
+      if (path.startsWith("/projects/")) {
+        const types = [...new Set(page.entries.filter((e) => e.kind === "img").map((e) => e.type))].join(", ");
+        console.log(`  images: ${page.bytes.img.files} files, ${kb(page.bytes.img.raw)} (${types})`);
+      }
       if (path === "/" || args.includes("--files")) {
         for (const e of page.entries) {
           console.log(

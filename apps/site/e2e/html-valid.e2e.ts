@@ -5,7 +5,7 @@
  */
 import { existsSync } from "node:fs";
 import { readdir } from "node:fs/promises";
-import { dirname, join, relative } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
 import { FileSystemConfigLoader, HtmlValidate, nodejsResolver } from "html-validate";
@@ -19,10 +19,19 @@ async function exportedPages(): Promise<string[]> {
     throw new Error(`No static export in ${dist}: build first (pnpm --filter @portfolio/site build).`);
   }
   const entries = await readdir(dist, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
-    .map((entry) => join(entry.parentPath, entry.name))
-    .sort();
+  return (
+    entries
+      .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
+      .map((entry) => join(entry.parentPath, entry.name))
+      // Pages, not the project page template in .render (the server fills it in: project-pages.ts).
+      .filter(
+        (file) =>
+          !relative(dist, file)
+            .split(sep)
+            .some((part) => part.startsWith(".")),
+      )
+      .sort()
+  );
 }
 
 test("every exported page is valid HTML (html-validate, recommended rules)", async () => {

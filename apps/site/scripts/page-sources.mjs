@@ -22,6 +22,8 @@ export const PAGE_SOURCES = {
   "/twitch/fallback": "src/pages/TwitchCallbackPage.tsx",
   "/account": "src/pages/AccountPage.tsx",
   "/404": "src/pages/NotFoundPage.tsx",
+  // Every project's page (project-pages.mjs), budgeted as one.
+  "/projects/{slug}": "src/pages/ProjectPage.tsx",
 };
 
 /** Pages that show the project list and so carry the build-time snapshot. */

@@ -11,26 +11,47 @@
  */
 import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import { build } from "vite";
 import { criticalCss } from "./critical-css.mjs";
 import { PAGE_SOURCES, WITH_PROJECTS } from "./page-sources.mjs";
+import { loadAllProjects, PROJECT_PAGE_BUDGET, projectTemplate, writeProjectPages } from "./project-pages.mjs";
 import { checkWeights, pagesOf, readBudgets } from "./weight-budgets.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(root, "dist");
-// Inside node_modules/.cache: ignored by git and by biome, removed after use.
-const ssrOut = join(root, "node_modules", ".cache", "prerender-ssr");
+/**
+ * The prerender's own bundle, kept in the export: the server loads it to render the page of a project saved
+ * after the build with the same components (project-page/document.ts). A dot folder, which the server
+ * never serves as a file (static-site.ts). Self-contained (every npm package inside) but sharp, a native
+ * module that only the share cards use: it is loaded from where core, which depends on it, finds it.
+ */
+const ssrOut = join(dist, ".render");
+const PROJECT_TEMPLATE = "project-page.html";
 
 const escapeHtml = (s) =>
   String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+
+/** sharp as core resolves it (the site does not depend on it itself). */
+function sharpFromCore() {
+  const core = fileURLToPath(import.meta.resolve("@portfolio/core/pages"));
+  const path = createRequire(core).resolve("sharp");
+  return {
+    name: "portfolio:sharp-from-core",
+    enforce: "pre",
+    resolveId: (id) => (id === "sharp" ? { id: pathToFileURL(path).href, external: true } : null),
+  };
+}
 
 async function buildServerEntry() {
   await build({
     root,
     logLevel: "warn",
+    plugins: [sharpFromCore()],
+    ssr: { noExternal: true },
     build: {
       ssr: "src/entry-server.tsx",
       outDir: ssrOut,
@@ -142,6 +163,8 @@ async function precompress(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
     const file = join(entry.parentPath, entry.name);
+    if (file.startsWith(`${ssrOut}/`)) continue; // read by the server from disk, never sent
+
     if ((await stat(file)).size < 1024) continue;
     const data = await readFile(file);
     await writeFile(`${file}.gz`, gzipSync(data, { level: 9 }));
@@ -197,7 +220,7 @@ function withoutSiteEntry(html, siteEntry) {
   return html.replace(tag, "");
 }
 
-function headTags(route, siteUrl, siteName, preloads) {
+function headTags(route, siteUrl, siteName, preloads, card) {
   const url = `${siteUrl}${route.path === "/" ? "/" : route.path}`;
   const tags = [
     `<title>${escapeHtml(route.title)}</title>`,
@@ -208,8 +231,15 @@ function headTags(route, siteUrl, siteName, preloads) {
     `<meta property="og:title" content="${escapeHtml(route.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(route.description)}" />`,
     `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    `<meta property="og:image" content="${escapeHtml(`${siteUrl}${card.path}`)}" />`,
+    `<meta property="og:image:type" content="image/png" />`,
+    `<meta property="og:image:width" content="1200" />`,
+    `<meta property="og:image:height" content="630" />`,
+    `<meta property="og:image:alt" content="${escapeHtml(card.alt)}" />`,
     `<meta property="og:locale" content="en_US" />`,
-    `<meta name="twitter:card" content="summary" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+    `<meta name="twitter:image" content="${escapeHtml(`${siteUrl}${card.path}`)}" />`,
+    `<meta name="twitter:image:alt" content="${escapeHtml(card.alt)}" />`,
     // Low priority: the entry script (high) runs first and is what the page chunk waits for anyway; the
     // page's chunks still load alongside it, not after it (Lighthouse: /login and /calendar 99 -> 100).
     ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low" />`),
@@ -251,6 +281,14 @@ async function main() {
   const page = template;
   const withCriticalCss = criticalCss(dist);
 
+  // The home page's share card, which every page but the projects' names as its og:image.
+  const tagline = profile?.tagline ?? entry.SITE_SETTINGS.tagline;
+  const homeCard = { path: entry.homeCardPath(siteName, tagline, siteUrl), alt: `${siteName}: ${tagline}` };
+  await writeFile(
+    join(dist, homeCard.path),
+    await entry.renderShareCard(entry.homeShareCard(siteName, tagline, siteUrl)),
+  );
+
   const written = [];
   const pagesHtml = [];
   for (const route of entry.ROUTE_META) {
@@ -265,7 +303,7 @@ async function main() {
         .replace(
           "<!--head-->",
           [
-            headTags(meta, siteUrl, siteName, isWidget ? [] : preloads),
+            headTags(meta, siteUrl, siteName, isWidget ? [] : preloads, homeCard),
             ...(WITH_PROJECTS.has(route.path) ? [dataLink] : []),
             ...prePaintScripts(entry, route.path),
           ].join("\n    "),
@@ -280,12 +318,46 @@ async function main() {
     pagesHtml.push(html);
   }
 
+  // A page per project known now (the whole list, not only the home page's first screenful); the server
+  // renders a project saved later into the same template (dist/.render, loaded by apps/server).
+  const apiBase = process.env.PRERENDER_API_URL;
+  const allProjects = await loadAllProjects(apiBase, entry.FALLBACK_PROJECTS);
+  const projectPreloads = preloadsFor(manifest, PAGE_SOURCES[PROJECT_PAGE_BUDGET], entryChunks);
+  const projectPageTemplate = await projectTemplate({
+    entry,
+    page,
+    preloadTags: projectPreloads
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low" />`)
+      .join("\n    "),
+    withCriticalCss,
+    siteUrl,
+    siteName,
+  });
+  await writeFile(join(ssrOut, PROJECT_TEMPLATE), projectPageTemplate);
+  const projectPages = await writeProjectPages({
+    entry,
+    dist,
+    template: projectPageTemplate,
+    projects: allProjects,
+    siteUrl,
+    siteName,
+    apiBase,
+  });
+  for (const { file, html } of projectPages) {
+    written.push(file);
+    pagesHtml.push(html);
+  }
+
   const today = new Date().toISOString().slice(0, 10);
   const sitemap = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     ...entry.ROUTE_META.filter((r) => r.indexable).map(
       (r) => `  <url><loc>${escapeHtml(`${siteUrl}${r.path}`)}</loc><lastmod>${today}</lastmod></url>`,
+    ),
+    ...projectPages.map(
+      ({ path, project }) =>
+        `  <url><loc>${escapeHtml(`${siteUrl}${path}`)}</loc><lastmod>${project.updatedAt.slice(0, 10)}</lastmod></url>`,
     ),
     "</urlset>",
     "",
@@ -325,12 +397,11 @@ async function main() {
   // Fails the build on a page whose JavaScript passed its budget (weight-budgets.json).
   await checkWeights({
     dist,
-    pages: pagesOf(entry.ROUTE_META.map((route) => route.path)),
+    pages: pagesOf([...entry.ROUTE_META.map((route) => route.path), PROJECT_PAGE_BUDGET]),
     budgets: await readBudgets(join(root, "weight-budgets.json")),
   });
 
   await rm(join(dist, ".vite"), { recursive: true, force: true });
-  await rm(ssrOut, { recursive: true, force: true });
   console.log(
     `prerender: ${written.length} pages (${projects.length} projects from ${source}), sitemap.xml, robots.txt, csp.json in ${Date.now() - started} ms`,
   );

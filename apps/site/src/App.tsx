@@ -2,6 +2,7 @@ import { type ApiClient, AuthProvider, UnsavedChangesProvider, useLocation } fro
 import { useEffect } from "react";
 import { countOutboundClicks, countPageView } from "./lib/beacon.ts";
 import { InitialDataProvider, type InitialDataValue } from "./lib/initial-data.tsx";
+import { type ProjectPageData, ProjectPageProvider } from "./lib/project-page-data.tsx";
 import HomePage from "./pages/HomePage.tsx";
 import { HistoryGuard } from "./routes/history-guard.tsx";
 import { LazyRoute } from "./routes/lazy-page.tsx";
@@ -31,23 +32,34 @@ function RouteEffects() {
   return null;
 }
 
-export function App({ api, initialData }: { api: ApiClient; initialData: InitialDataValue }) {
+export function App({
+  api,
+  initialData,
+  projectPage = null,
+}: {
+  api: ApiClient;
+  initialData: InitialDataValue;
+  /** The project a /projects/<slug> document was rendered for (its data block), else null. */
+  projectPage?: ProjectPageData | null;
+}) {
   return (
     <InitialDataProvider value={initialData}>
-      <AuthProvider api={api}>
-        {/* Forms with unsaved changes ask before a tab switch, a close, a link and a page unload. */}
-        <UnsavedChangesProvider beforeUnload>
-          <a
-            href="#main"
-            className="sr-only z-50 rounded-lg bg-indigo-600 px-4 py-2 font-medium text-white focus:not-sr-only focus:fixed focus:top-20 focus:left-4"
-          >
-            Skip to content
-          </a>
-          <RouteEffects />
-          <HistoryGuard />
-          <AppRoutes />
-        </UnsavedChangesProvider>
-      </AuthProvider>
+      <ProjectPageProvider value={projectPage}>
+        <AuthProvider api={api}>
+          {/* Forms with unsaved changes ask before a tab switch, a close, a link and a page unload. */}
+          <UnsavedChangesProvider beforeUnload>
+            <a
+              href="#main"
+              className="sr-only z-50 rounded-lg bg-indigo-600 px-4 py-2 font-medium text-white focus:not-sr-only focus:fixed focus:top-20 focus:left-4"
+            >
+              Skip to content
+            </a>
+            <RouteEffects />
+            <HistoryGuard />
+            <AppRoutes />
+          </UnsavedChangesProvider>
+        </AuthProvider>
+      </ProjectPageProvider>
     </InitialDataProvider>
   );
 }

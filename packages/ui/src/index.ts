@@ -34,6 +34,7 @@ export * from "./loading/loading-progress.ts";
 export * from "./projects/ProjectCard.tsx";
 export * from "./projects/ProjectEditorModal.tsx";
 export * from "./projects/ProjectsSection.tsx";
+export * from "./projects/picture-sources.ts";
 export * from "./projects/project-conflict.ts";
 export * from "./projects/project-form.ts";
 export * from "./projects/save-error.ts";

@@ -7,6 +7,7 @@
  * beyond those of its kind (`statuses`) has a request here that makes the server answer it, so a status
  * removed from the document, or declared and never answered, fails this file.
  */
+
 import { randomUUID } from "node:crypto";
 import {
   DEFAULT_ROLES,
@@ -18,6 +19,7 @@ import {
   SYNC_MAX_OPS,
   SYNC_SCHEMA_VERSION,
 } from "@portfolio/core/domain";
+import { pictureForm, pngPicture, svgPicture } from "@portfolio/testing/data/pictures.ts";
 import { type FakeCatApi, startFakeCatApi } from "@portfolio/testing/fakes/fake-cat-api.ts";
 import {
   FAKE_TWITCH_CLIENT_ID,
@@ -334,6 +336,13 @@ const VALID: Record<OperationName, () => Promise<Answer[]>> = {
     const project = await createProject(owner);
     await owner.patch(`/api/projects/${project._id}`, { title: "Renamed" });
     return [await owner.post(`/api/projects/${project._id}/restore`, { version: 1, baseVersion: 2 })];
+  },
+  "projects.pictures.add": async () => {
+    const owner = await ownerClient();
+    const project = await createProject(owner);
+    return [
+      await owner.post(`/api/projects/${project._id}/pictures`, pictureForm(pngPicture(30, 20), { alt: "A red box" })),
+    ];
   },
   "trash.list": async () => {
     const owner = await ownerClient();
@@ -658,6 +667,14 @@ const PROVOKE: Record<string, () => Promise<Answer>> = {
     const project = await createProject(owner);
     await owner.patch(`/api/projects/${project._id}`, { title: "First edit", version: project.version });
     return owner.patch(`/api/projects/${project._id}`, { title: "Stale edit", version: project.version });
+  },
+  "projects.pictures.add 415": async () => {
+    const owner = await ownerClient();
+    const project = await createProject(owner);
+    return owner.post(
+      `/api/projects/${project._id}/pictures`,
+      pictureForm(svgPicture(), { alt: "Not a picture" }, "x.png"),
+    );
   },
   "projects.restore 409": async () => {
     const owner = await ownerClient();

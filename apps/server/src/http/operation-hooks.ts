@@ -6,6 +6,7 @@
 import type { OperationName } from "@portfolio/core/domain";
 import type { RequestHandler } from "express";
 import type { AppContext } from "../app-context.ts";
+import { pictureUploadIntake } from "./picture-upload.ts";
 import { playlistHandlers } from "./playlist-endpoint.ts";
 import { PUBLIC_READS, publicReadHandler } from "./public-reads/public-reads.ts";
 import { visitBeaconHandler } from "./visit-beacon.ts";
@@ -49,6 +50,7 @@ export function operationHooks(app: AppContext): OperationHooks {
     "projects.create": dropPublicReads,
     "projects.update": dropPublicReads,
     "projects.delete": dropPublicReads,
+    "projects.pictures.add": { before: pictureUploadIntake(app), ...dropPublicReads },
     "projects.restore": dropPublicReads,
     "trash.restore": dropPublicReads,
     "sync.push": dropPublicReads,

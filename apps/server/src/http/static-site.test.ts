@@ -24,6 +24,10 @@ beforeAll(async () => {
   writeFileSync(join(site, "404.html"), "<html><body>This Page Has Gone Extinct!</body></html>");
   writeFileSync(join(site, "assets", "app-abc123.js"), "console.log(1)");
   writeFileSync(join(site, "robots.txt"), "User-agent: *\n");
+  writeFileSync(join(site, "card-0123456789abcdef.png"), "png");
+  mkdirSync(join(site, ".render"));
+  writeFileSync(join(site, ".render", "entry-server.mjs"), "export const secret = 1;");
+  writeFileSync(join(site, ".render", "project-page.html"), "<html><body>template</body></html>");
   server = await startTestServer({ env: { SITE_DIR: site } });
 });
 afterAll(async () => {
@@ -55,6 +59,13 @@ describe("static export", () => {
     expect((await get("/login")).headers.get("cache-control")).toBe("no-cache");
   });
 
+  it("caches share cards, named by what they show, for a year", async () => {
+    expect((await get("/card-0123456789abcdef.png")).headers.get("cache-control")).toBe(
+      "public, max-age=31536000, immutable",
+    );
+    expect((await get("/robots.txt")).headers.get("cache-control")).toBe("no-cache");
+  });
+
   it("sends the precompressed copy when the browser accepts it", async () => {
     const compressed = await get("/", { "accept-encoding": "gzip" });
     expect(compressed.headers.get("content-encoding")).toBe("gzip");
@@ -62,6 +73,14 @@ describe("static export", () => {
     expect(compressed.headers.get("vary")).toContain("Accept-Encoding");
     const plain = await get("/", { "accept-encoding": "identity" });
     expect(plain.headers.get("content-encoding")).toBeNull();
+  });
+
+  it("never serves the render bundle or the page template of the export's .render folder", async () => {
+    for (const path of ["/.render/entry-server.mjs", "/.render/project-page.html", "/.render/project-page"]) {
+      const res = await get(path);
+      expect(res.status).toBe(404);
+      expect(await res.text()).toContain("This Page Has Gone Extinct!");
+    }
   });
 
   it("never serves a compressed twin by its own name", async () => {

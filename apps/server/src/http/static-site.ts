@@ -19,10 +19,20 @@ const ENCODINGS = [
   { name: "gzip", suffix: ".gz" },
 ] as const;
 
+/**
+ * The export's files, but those in dot folders: `.render` holds the prerender's bundle and the project page
+ * template, which the server loads to render pages (project-pages.ts) and never sends.
+ */
 function allFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name));
+    .map((entry) => join(entry.parentPath, entry.name))
+    .filter(
+      (file) =>
+        !relative(dir, file)
+          .split(sep)
+          .some((part) => part.startsWith(".")),
+    );
 }
 
 /** Maps '/login' to dist/login.html or dist/login/index.html; '/' to dist/index.html. */
@@ -87,7 +97,8 @@ export function staticSite(siteDir: string, log: (line: string) => void): Static
     // A file of the export (assets, robots.txt, sitemap.xml, favicon), never its compressed twin by name.
     const file = join(siteDir, path);
     if (!path.includes("..") && extname(path) !== "" && available.has(file) && !/\.(br|gz)$/.test(path)) {
-      const hashed = path.startsWith("/assets/");
+      // Share cards are named by a digest of what they show (card-<key>.png), like the hashed assets.
+      const hashed = path.startsWith("/assets/") || /\/card-[0-9a-f]{16}\.png$/.test(path);
       send(req, res, file, 200, hashed ? "public, max-age=31536000, immutable" : "no-cache");
       return;
     }

@@ -60,6 +60,10 @@ describe("GET /api/projects/{id}/history", () => {
       tags: ["ts"],
       isArchived: false,
       isLatest: false,
+      // Made from the first title and kept when the title changed.
+      slug: "atlas",
+      longDescription: "",
+      pictures: [],
     });
     expect(items[2]?.fields).toMatchObject({
       title: "Atlas",

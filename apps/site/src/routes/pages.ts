@@ -1,4 +1,5 @@
 /** The code-split pages. Only Home is in the main chunk. */
+import { slugOfProjectPath } from "@portfolio/core/domain";
 import { AdminPanelPage, sessionLikely } from "./admin-panel-page.ts";
 import { type LazyPage, lazyPage } from "./lazy-page.tsx";
 
@@ -24,6 +25,8 @@ export const WidgetPage = lazyPage<Record<string, never>>(() =>
 export const AccountPage = lazyPage(() => import("../pages/AccountPage.tsx"));
 export const PrivacyPage = lazyPage(() => import("../pages/PrivacyPage.tsx"));
 export const NotFoundPage = lazyPage(() => import("../pages/NotFoundPage.tsx"));
+/** /projects/<slug>: one prerendered file per project (the export), or rendered by the server. */
+export const ProjectPage = lazyPage(() => import("../pages/ProjectPage.tsx"));
 export const TwitchCallbackPage = lazyPage(() => import("../pages/TwitchCallbackPage.tsx"));
 /**
  * /admin/settings: decides between the panel, Home and a redirect once the session is known. A visitor
@@ -57,11 +60,13 @@ const BY_PATH: Record<string, LazyPage> = {
 
 /**
  * The code-split page at `pathname`, or null for Home (in the main chunk). Paths match without regard to
- * case or trailing slashes; any other path shows the 404 page.
+ * case or trailing slashes; a project's address shows the project page (which shows the 404 page when
+ * the document is not that project's); any other path shows the 404 page.
  */
 export function pageForPath(pathname: string): LazyPage | null {
   const clean = pathname.replace(/\/+$/, "").toLowerCase();
   if (clean === "") return null;
+  if (slugOfProjectPath(clean) !== null) return ProjectPage;
   return Object.hasOwn(BY_PATH, clean) ? (BY_PATH[clean] as LazyPage) : NotFoundPage;
 }
 
@@ -71,5 +76,5 @@ export function preloadForPath(pathname: string): Promise<void> {
 }
 
 export async function preloadAll(): Promise<void> {
-  await Promise.all([...new Set(Object.values(BY_PATH)), AdminPanelPage].map((page) => page.preload()));
+  await Promise.all([...new Set(Object.values(BY_PATH)), AdminPanelPage, ProjectPage].map((page) => page.preload()));
 }

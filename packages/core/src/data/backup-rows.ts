@@ -14,12 +14,26 @@ export type Row = Record<string, Value>;
 const INT32_MIN = -(2 ** 31);
 const INT32_MAX = 2 ** 31 - 1;
 
-type Kind = "integer" | "text" | "other";
+type Kind = "integer" | "text" | "bytes" | "other";
 
 function kindOf(column: ColumnMetadata): Kind {
   if (/int/i.test(column.dataType)) return "integer";
+  if (/blob|bytea/i.test(column.dataType)) return "bytes";
   if (/text|char/i.test(column.dataType)) return "text";
   return "other";
+}
+
+/** How a file carries a bytes column (a picture's chunk): standard base64, padded. */
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** A row as the database takes it: bytes columns (base64 in the file) as bytes, on either dialect. */
+export function insertableRow(row: Row, columns: ReadonlyMap<string, ColumnMetadata>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...row };
+  for (const [name, value] of Object.entries(row)) {
+    const column = columns.get(name);
+    if (column && kindOf(column) === "bytes" && typeof value === "string") out[name] = Buffer.from(value, "base64");
+  }
+  return out;
 }
 
 /** A lone UTF-16 surrogate: neither driver can store it, both would replace it silently. */
@@ -40,6 +54,9 @@ function valueProblem(name: string, column: ColumnMetadata, value: unknown): str
     return undefined;
   }
   if (kind === "text" && typeof value !== "string") return `column ${name} must be text, not ${describe(value)}`;
+  if (kind === "bytes") {
+    return typeof value === "string" && BASE64.test(value) ? undefined : `column ${name} must be bytes in base64`;
+  }
   if (typeof value !== "string" && typeof value !== "number") return `column ${name} holds ${describe(value)}`;
   if (typeof value === "string" && value.includes("\u0000")) {
     return `column ${name} holds a NUL character, which PostgreSQL cannot store`;

@@ -7,7 +7,8 @@
  *   {"t":"users","r":{...one row, column: value...}}
  *   ...
  * Every value is a string, a number or null (the schema stores booleans as 0/1 and lists as JSON text,
- * see dialect.ts), so rows read back equal on either dialect. Tables come parents first, so a restore can
+ * see dialect.ts; a picture's bytes are base64 text, at most 1 MiB of bytes a row), so rows read back equal
+ * on either dialect. Tables come parents first, so a restore can
  * insert in file order without breaking a foreign key.
  *
  * The backup reads every table inside ONE read transaction (a consistent snapshot while the server keeps
@@ -24,7 +25,7 @@ import { newestChainedEntry, placeHeadRow } from "./audit-head.ts";
 import { BackupError } from "./backup-error.ts";
 import { readBackupLines } from "./backup-lines.ts";
 import type { Database } from "./schema.ts";
-import { insertFailureReason, type Row, rowProblem } from "./backup-rows.ts";
+import { insertableRow, insertFailureReason, type Row, rowProblem } from "./backup-rows.ts";
 import { migrateToLatest } from "./database.ts";
 import { type DialectName, dialectOf, toCount } from "./dialect.ts";
 import { MIGRATIONS, migrationProvider } from "./migrations/index.ts";
@@ -33,6 +34,9 @@ export { BackupError } from "./backup-error.ts";
 export { MAX_BACKUP_LINE_BYTES } from "./backup-lines.ts";
 
 export const BACKUP_FORMAT = "portfolio-backup/1";
+
+/** The most row text one insert statement of a restore carries. */
+const MAX_BATCH_TEXT = 4 * 1024 * 1024;
 
 // biome-ignore lint/suspicious/noExplicitAny: a backup walks whatever tables the schema has.
 type AnyDb = Kysely<any>;
@@ -115,6 +119,8 @@ function portableRow(table: string, row: Record<string, unknown>): Row {
     else if (typeof value === "bigint") out[column] = value.toString();
     else if (typeof value === "boolean") out[column] = value ? 1 : 0;
     else if (value instanceof Date) out[column] = value.toISOString();
+    // A picture's chunk (blob on SQLite, bytea on pg): base64 text, bytes again on restore (insertableRow).
+    else if (value instanceof Uint8Array) out[column] = Buffer.from(value).toString("base64");
     else throw new BackupError(`Cannot back up ${table}.${column}: a ${typeof value} value has no portable form.`);
   }
   return out;
@@ -148,8 +154,7 @@ export async function writeBackup(db: AnyDb, file: string): Promise<BackupWritte
         async function* lines() {
           yield `${JSON.stringify(header)}\n`;
           for (const table of tables) {
-            const rows = await trx.selectFrom(table).selectAll().execute();
-            for (const row of rows) yield `${JSON.stringify({ t: table, r: portableRow(table, row) })}\n`;
+            for await (const row of tableRows(trx, table)) yield `${JSON.stringify({ t: table, r: portableRow(table, row) })}\n`;
           }
         }
         // Every password and token hash is in it: readable by its owner only (docs/security.md, promise 29).
@@ -160,6 +165,18 @@ export async function writeBackup(db: AnyDb, file: string): Promise<BackupWritte
     return header;
   } finally {
     rmSync(partial, { force: true });
+  }
+}
+
+/** A table's rows; pictures' chunks (up to 1 MiB each) one at a time, so a backup never holds them all. */
+async function* tableRows(trx: AnyTrx, table: string): AsyncGenerator<Record<string, unknown>> {
+  if (table !== "media_chunks") {
+    yield* await trx.selectFrom(table).selectAll().execute();
+    return;
+  }
+  const keys = await trx.selectFrom("media_chunks").select(["key", "idx"]).orderBy("key").orderBy("idx").execute();
+  for (const { key, idx } of keys) {
+    yield await trx.selectFrom("media_chunks").selectAll().where("key", "=", key).where("idx", "=", idx).executeTakeFirstOrThrow();
   }
 }
 
@@ -194,6 +211,13 @@ interface RowLine {
   row: Row;
 }
 
+/** A row ready for the database: bytes columns decoded (insertableRow). */
+interface InsertLine {
+  line: number;
+  table: string;
+  row: Record<string, unknown>;
+}
+
 function parseRowLine(text: string, line: number, header: BackupHeader): RowLine {
   let entry: unknown;
   try {
@@ -212,7 +236,7 @@ function parseRowLine(text: string, line: number, header: BackupHeader): RowLine
   return { line, table: t, row: r as Row };
 }
 
-function refusedRow({ line, table }: RowLine, reason: string): BackupError {
+function refusedRow({ line, table }: { line: number; table: string }, reason: string): BackupError {
   return new BackupError(`Line ${line} (table ${table}) could not be restored: ${reason}; nothing was restored.`);
 }
 
@@ -308,7 +332,7 @@ async function columnsByTable(trx: AnyTrx): Promise<Map<string, Map<string, Colu
  * Inserts rows of one table in one statement. When the database refuses it, the rows go in again one by
  * one (after rolling back to a savepoint) to find the line at fault: the refusal names it.
  */
-async function insertBatch(trx: AnyTrx, batch: RowLine[]): Promise<void> {
+async function insertBatch(trx: AnyTrx, batch: InsertLine[]): Promise<void> {
   const table = batch[0]?.table ?? "";
   await sql`SAVEPOINT restore_batch`.execute(trx);
   try {
@@ -317,7 +341,7 @@ async function insertBatch(trx: AnyTrx, batch: RowLine[]): Promise<void> {
     return;
   } catch (error) {
     await sql`ROLLBACK TO SAVEPOINT restore_batch`.execute(trx);
-    if (batch.length === 1) throw refusedRow(batch[0] as RowLine, insertFailureReason(error));
+    if (batch.length === 1) throw refusedRow(batch[0] as InsertLine, insertFailureReason(error));
   }
   for (const entry of batch) {
     try {
@@ -359,10 +383,12 @@ export async function restoreBackup(db: AnyDb, file: string, options: RestoreOpt
     // Foreign keys are checked row by row on both dialects (the file lists parents first), so a row that
     // points nowhere is refused at its own line rather than at the commit.
     const columns = await columnsByTable(trx);
-    let batch: RowLine[] = [];
+    let batch: InsertLine[] = [];
+    let batchBytes = 0;
     const flush = async () => {
       if (batch.length > 0) await insertBatch(trx, batch);
       batch = [];
+      batchBytes = 0;
     };
     let first = true;
     for await (const { number, text } of readBackupLines(file)) {
@@ -371,12 +397,16 @@ export async function restoreBackup(db: AnyDb, file: string, options: RestoreOpt
         continue;
       }
       const entry = parseRowLine(text, number, header);
-      const problem = rowProblem(entry.row, columns.get(entry.table) ?? new Map());
+      const tableColumns = columns.get(entry.table) ?? new Map();
+      const problem = rowProblem(entry.row, tableColumns);
       if (problem) throw refusedRow(entry, problem);
-      // Stay well under both dialects' bound-parameter limits (SQLite 32766, pg 65535).
+      // Stay well under both dialects' bound-parameter limits (SQLite 32766, pg 65535), and hold at most a
+      // few lines of pictures' chunks (about 1.4 MB each) at once.
       const perRow = Math.max(1, Object.keys(entry.row).length);
-      if (entry.table !== batch[0]?.table || (batch.length + 1) * perRow > 5000) await flush();
-      batch.push(entry);
+      if (entry.table !== batch[0]?.table || (batch.length + 1) * perRow > 5000 || batchBytes + text.length > MAX_BATCH_TEXT)
+        await flush();
+      batch.push({ ...entry, row: insertableRow(entry.row, tableColumns) });
+      batchBytes += text.length;
     }
     await flush();
     await resetSequences(trx, tables);

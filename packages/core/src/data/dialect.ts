@@ -151,3 +151,16 @@ export async function dropAppendOnlyTriggers(db: AnyDb, table: string): Promise<
   await sql.raw(`DROP TRIGGER IF EXISTS ${table}_no_update`).execute(db);
   await sql.raw(`DROP TRIGGER IF EXISTS ${table}_no_delete`).execute(db);
 }
+
+/**
+ * A column of raw bytes: `blob` on SQLite, `bytea` on pg (both read back as a Node Buffer). Only the
+ * pictures' chunks use it (docs/design.md §4: pictures live in the database so every backup has them).
+ */
+export function addBytesColumn<TB extends string, C extends string>(
+  db: AnyDb,
+  table: CreateTableBuilder<TB, C>,
+  column: string,
+): CreateTableBuilder<TB, C> {
+  const type = dialectOf(db) === "postgres" ? "bytea" : "blob";
+  return table.addColumn(column, type, (c: ColumnDefinitionBuilder) => c.notNull());
+}

@@ -91,6 +91,44 @@ export interface ProjectsTable {
   version: Generated<number>;
   /** A fixed pseudo-random number per project (project-order.ts): what the Random sort orders by, seeded. */
   shuffle_key: Generated<number>;
+  /**
+   * The page's address; unique through project_slugs (every slug any project had, its primary key), not an
+   * index here: a desktop's local table holds what the server sent, whatever order the pulls come in.
+   */
+  slug: Generated<string>;
+  /** Markdown; "" when none. */
+  long_description: Generated<string>;
+  /** JSON list of ProjectPicture in display order. */
+  pictures: Generated<string>;
+}
+
+/** Every slug a project ever had: the current one and old ones that redirect (301) to it. */
+export interface ProjectSlugsTable {
+  slug: string;
+  project_id: string;
+  created_at: string;
+}
+
+/** A stored picture: an original (key = its hash) or a variant (key = `<hash>/<width>.<avif|webp>`). */
+export interface MediaTable {
+  key: string;
+  /** The original's hash: a picture and its variants share it. */
+  hash: string;
+  content_type: string;
+  width: number;
+  height: number;
+  /** Bytes in all. */
+  size: number;
+  /** How many media_chunks rows hold the bytes (idx 0 to chunks - 1). */
+  chunks: number;
+  created_at: string;
+}
+
+/** A picture's bytes, in chunks of at most MEDIA_CHUNK_BYTES (a backup line and a push stay small). */
+export interface MediaChunksTable {
+  key: string;
+  idx: number;
+  data: Buffer;
 }
 
 export interface SettingsTable {
@@ -373,6 +411,9 @@ export interface Database {
   tokens: TokensTable;
   roles: RolesTable;
   projects: ProjectsTable;
+  project_slugs: ProjectSlugsTable;
+  media: MediaTable;
+  media_chunks: MediaChunksTable;
   settings: SettingsTable;
   audit_log: AuditLogTable;
   audit_chain: AuditChainTable;

@@ -10,6 +10,7 @@ export type DomainErrorKind =
   | "conflict"
   | "rate_limited"
   | "too_large"
+  | "unsupported_type"
   | "unavailable";
 
 /** The status each kind answers, over HTTP and over the desktop's IPC alike. */
@@ -20,6 +21,7 @@ export const ERROR_STATUS: Record<DomainErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   too_large: 413,
+  unsupported_type: 415,
   rate_limited: 429,
   unavailable: 503,
 };
@@ -72,6 +74,12 @@ export class Unavailable extends DomainError {
 export class TooLarge extends DomainError {
   constructor(message: string) {
     super("too_large", message);
+  }
+}
+/** A file of a kind the call refuses (a picture is judged by its bytes, not its name): HTTP 415. */
+export class UnsupportedType extends DomainError {
+  constructor(message: string) {
+    super("unsupported_type", message);
   }
 }
 /** Too many attempts of something an attacker would repeat (e.g. wrong second-factor codes): HTTP 429. */

@@ -4,8 +4,12 @@
  * and two are archived.
  */
 import type { Project } from "./projects.ts";
+import { slugify } from "./slug.ts";
 
-type Seed = Omit<Project, "_id" | "createdAt" | "updatedAt" | "version" | "isArchived" | "isLatest"> &
+type Seed = Omit<
+  Project,
+  "_id" | "createdAt" | "updatedAt" | "version" | "isArchived" | "isLatest" | "slug" | "longDescription" | "pictures"
+> &
   Partial<Pick<Project, "isArchived" | "isLatest">> & {
     /** When work started and when it was last touched, in days before the list's reference time. */
     startedDaysAgo: number;
@@ -156,6 +160,10 @@ export function builtInProjects(now: Date): Project[] {
       createdAt: new Date(now.getTime() - startedDaysAgo * DAY_MS - hours).toISOString(),
       updatedAt: new Date(now.getTime() - updatedDaysAgo * DAY_MS - hours).toISOString(),
       version: 1,
+      // The titles are distinct, so their slugs are too (fallback-projects.test.ts).
+      slug: slugify(seed.title),
+      longDescription: "",
+      pictures: [],
       ...seed,
     };
   });

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { pagingQuerySchema } from "./audit-query.ts";
 import { MAX_DB_INTEGER } from "./database-limits.ts";
+import type { ProjectPicture } from "./pictures.ts";
 import type { SiteProfile } from "./site-profile.ts";
 
 export interface HistoryActor {
@@ -37,6 +38,11 @@ export interface ProjectFieldsView {
   tags: string[];
   isArchived: boolean;
   isLatest: boolean;
+  /** Absent in versions kept before projects had slugs: a restore of one keeps the current slug. */
+  slug?: string;
+  /** "" and [] in versions kept before projects had them (they had none then). */
+  longDescription: string;
+  pictures: ProjectPicture[];
 }
 
 export type ProjectHistoryAnswer = HistoryAnswer<ProjectFieldsView>;
@@ -97,7 +103,17 @@ export function projectEditFromVersion(fields: ProjectFieldsView) {
     tags: fields.tags,
     isArchived: fields.isArchived,
     isLatest: fields.isLatest,
+    ...(fields.slug === undefined ? {} : { slug: fields.slug }),
+    longDescription: fields.longDescription,
+    pictures: fields.pictures,
   };
+}
+
+/** A kept version as the history answers it: versions from before pages and pictures had neither. */
+export function projectFieldsOfVersion(
+  stored: Omit<ProjectFieldsView, "longDescription" | "pictures"> & Partial<ProjectFieldsView>,
+): ProjectFieldsView {
+  return { ...stored, longDescription: stored.longDescription ?? "", pictures: stored.pictures ?? [] };
 }
 
 const profileVersionNumber = (field: string) =>

@@ -1,5 +1,7 @@
 /** Project shape and the showcase rules of spec sections 2 and 4: status, sorting, the latest badge. */
 
+import type { ProjectPicture } from "./pictures.ts";
+
 export interface Project {
   _id: string;
   title: string;
@@ -9,6 +11,12 @@ export interface Project {
   isArchived: boolean;
   isLatest: boolean;
   tags: string[];
+  /** The page's address, `/projects/<slug>` (domain/slug.ts): made from the title once, kept when it changes. */
+  slug: string;
+  /** Markdown for the project's own page; "" when there is none. */
+  longDescription: string;
+  /** In display order; exactly one is the cover when there are any (domain/pictures.ts). */
+  pictures: ProjectPicture[];
   createdAt: string;
   updatedAt: string;
   /** Starts at 1 and goes up by one on every edit; an edit carrying an older one is refused (409). */

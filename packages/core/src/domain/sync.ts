@@ -74,7 +74,18 @@ export const PROFILE_ENTITY_ID = "profile";
 
 /** The fields a client may send in `fields`, per entity (what the web editor edits). */
 export const SYNC_FIELDS = {
-  project: ["title", "description", "github", "externalLink", "isArchived", "isLatest", "tags"],
+  project: [
+    "title",
+    "description",
+    "github",
+    "externalLink",
+    "isArchived",
+    "isLatest",
+    "tags",
+    "slug",
+    "longDescription",
+    "pictures",
+  ],
   profile: ["ownerName", "birthDate", "businessEmail", "socialLinks", "streamingSiteUrl", "tagline"],
 } as const satisfies Record<SyncEntity, readonly string[]>;
 

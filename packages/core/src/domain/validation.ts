@@ -8,6 +8,8 @@ import { MAX_DB_INTEGER } from "./database-limits.ts";
 import { isProjectLink } from "./links.ts";
 import { MAX_PASSWORD_BYTES, MESSAGES, MIN_PASSWORD_LENGTH } from "./messages.ts";
 import { isKnownPermission } from "./permissions.ts";
+import { picturesSchema } from "./pictures-schema.ts";
+import { slugSchema } from "./slug-schema.ts";
 
 /** The first issue's message, or null when the input is valid. */
 export function firstError(schema: z.ZodType, input: unknown): string | null {
@@ -144,6 +146,8 @@ const optionalLink = (field: string, allowRelative: boolean) =>
     });
 
 export const MAX_TAGS = 30;
+/** The longest Markdown a project's page holds. */
+export const MAX_LONG_DESCRIPTION = 20_000;
 
 const tagsSchema = z
   .array(
@@ -159,6 +163,11 @@ const tagsSchema = z
   )
   .max(MAX_TAGS, `A project can have at most ${MAX_TAGS} tags.`)
   .transform((tags) => [...new Set(tags)]);
+
+const longDescriptionSchema = z
+  .string({ error: "Long description must be text." })
+  .max(MAX_LONG_DESCRIPTION, `Long description must be at most ${MAX_LONG_DESCRIPTION} characters.`)
+  .refine(...withoutControlCharacters("Long description", true));
 
 const projectFields = {
   title: z
@@ -178,6 +187,10 @@ const projectFields = {
   isArchived: z.boolean({ error: "isArchived must be true or false." }).default(false),
   isLatest: z.boolean({ error: "isLatest must be true or false." }).default(false),
   tags: tagsSchema.default([]),
+  /** Absent: made from the title (unique with a suffix). */
+  slug: slugSchema.optional(),
+  longDescription: longDescriptionSchema.default(""),
+  pictures: picturesSchema.default([]),
 };
 
 export const projectCreateSchema = z.object(projectFields);
@@ -189,6 +202,9 @@ export const projectUpdateSchema = z.object({
   isArchived: z.boolean({ error: "isArchived must be true or false." }).optional(),
   isLatest: z.boolean({ error: "isLatest must be true or false." }).optional(),
   tags: tagsSchema.optional(),
+  slug: projectFields.slug,
+  longDescription: longDescriptionSchema.optional(),
+  pictures: picturesSchema.optional(),
   /** The version the editor loaded: when given and stale, the edit is refused (optimistic concurrency). */
   version: z
     .number({ error: "version must be a positive whole number." })

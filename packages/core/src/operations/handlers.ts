@@ -5,6 +5,7 @@ import { authHandlers } from "./auth.handlers.ts";
 import type { Handlers } from "./context.ts";
 import { historyHandlers } from "./history.handlers.ts";
 import { metaHandlers } from "./meta.handlers.ts";
+import { pictureHandlers } from "./pictures.handlers.ts";
 import { projectHandlers } from "./projects.handlers.ts";
 import { secondFactorHandlers } from "./second-factor.handlers.ts";
 import { syncHandlers } from "./sync.handlers.ts";
@@ -16,6 +17,7 @@ export const handlers = {
   ...metaHandlers,
   ...authHandlers,
   ...projectHandlers,
+  ...pictureHandlers,
   ...adminHandlers,
   ...userDeviceHandlers,
   ...toolHandlers,

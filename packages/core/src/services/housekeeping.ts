@@ -19,6 +19,7 @@ import type { Db } from "../data/schema.ts";
 import { pruneAuditLog } from "./audit-chain.ts";
 import { type AuditCheck, checkAuditChainIfDue } from "./audit-check.ts";
 import type { Core } from "./context.ts";
+import { removeUnusedPictures } from "./picture-gc.ts";
 import { purgeExpiredTrash } from "./trash.service.ts";
 import { pruneVisits } from "./visits/visits-retention.ts";
 
@@ -36,6 +37,8 @@ export interface HousekeepingResult {
   trashPurged: number;
   visitDays: number;
   visitSalts: number;
+  /** Stored pictures that no project, kept version or trashed project named any more. */
+  picturesRemoved: number;
   /** Whether the daily chain check ran this time, and what it found. */
   auditCheck?: AuditCheck | undefined;
 }
@@ -101,6 +104,19 @@ export async function runHousekeeping(core: Core): Promise<HousekeepingResult> {
       : await pruneAuditLog(db, core.config.auditKey, new Date(now.getTime() - retention).toISOString());
   const trashPurged = await purgeExpiredTrash(core);
   const { visitDays, visitSalts } = await pruneVisits(core);
+  // In one transaction: an upload stores its picture and names it in one too, so none is caught between.
+  const picturesRemoved = await db.transaction().execute((trx) => removeUnusedPictures(trx));
   const auditCheck = await checkAuditChainIfDue(core);
-  return { sessions, tokens, twitchStates, rateLimits, auditEntries, trashPurged, visitDays, visitSalts, auditCheck };
+  return {
+    sessions,
+    tokens,
+    twitchStates,
+    rateLimits,
+    auditEntries,
+    trashPurged,
+    visitDays,
+    visitSalts,
+    picturesRemoved,
+    auditCheck,
+  };
 }

@@ -5,7 +5,12 @@
 import type { Insertable } from "kysely";
 import type { Db, ProjectVersionsTable } from "../data/schema.ts";
 import { NotFound } from "../domain/errors.ts";
-import { historyQuerySchema, type ProjectFieldsView, type ProjectHistoryAnswer } from "../domain/history.ts";
+import {
+  historyQuerySchema,
+  type ProjectFieldsView,
+  type ProjectHistoryAnswer,
+  projectFieldsOfVersion,
+} from "../domain/history.ts";
 import type { Project } from "../domain/projects.ts";
 import type { RowsAlongside } from "./audit-chain.ts";
 import type { Actor, Core } from "./context.ts";
@@ -25,6 +30,9 @@ export function projectFields(project: Project): ProjectFieldsView {
     tags: project.tags,
     isArchived: project.isArchived,
     isLatest: project.isLatest,
+    slug: project.slug,
+    longDescription: project.longDescription,
+    pictures: project.pictures,
   };
 }
 
@@ -80,7 +88,7 @@ function toItem(row: ProjectVersionsTable) {
     at: row.at,
     actor: row.actor_name === null ? null : { id: row.actor_id, username: row.actor_name },
     action: row.action,
-    fields: JSON.parse(row.fields) as ProjectFieldsView,
+    fields: projectFieldsOfVersion(JSON.parse(row.fields) as ProjectFieldsView),
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import { NotFound } from "../domain/errors.ts";
 import type { ProjectFieldsView } from "../domain/history.ts";
-import { projectEditFromVersion, restoreBodySchema } from "../domain/history.ts";
+import { projectEditFromVersion, projectFieldsOfVersion, restoreBodySchema } from "../domain/history.ts";
 import type { Project } from "../domain/projects.ts";
 import type { Actor, Core } from "./context.ts";
 import { parseInput } from "./parse-input.ts";
@@ -23,7 +23,7 @@ export async function restoreProjectVersion(core: Core, actor: Actor, id: string
     const exists = await core.db.selectFrom("projects").select("id").where("id", "=", id).executeTakeFirst();
     throw new NotFound(exists ? VERSION_NOT_FOUND : "Project not found.");
   }
-  const fields = JSON.parse(kept.fields) as ProjectFieldsView;
+  const fields = projectFieldsOfVersion(JSON.parse(kept.fields) as ProjectFieldsView);
   return updateProject(
     core,
     actor,

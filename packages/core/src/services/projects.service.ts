@@ -12,9 +12,11 @@ import { changedFields, recordAudit } from "./audit.service.ts";
 import { changedSyncFields, recordChange } from "./change-log.ts";
 import type { Actor, Core } from "./context.ts";
 import { parseInput } from "./parse-input.ts";
+import { storedPictures } from "./picture-refs.ts";
 import { assertCan } from "./policy.ts";
 import { projectVersionRows } from "./project-history.service.ts";
 import { shuffleKeyOf } from "./project-order.ts";
+import { claimSlug } from "./project-slugs.ts";
 import { bumpRevision, toProject } from "./projects.table.ts";
 import { newId } from "./secrets.ts";
 import { putInTrash } from "./trash.service.ts";
@@ -22,7 +24,16 @@ import { putInTrash } from "./trash.service.ts";
 /** A new row (version 1) from validated project fields; absent links are stored as NULL. */
 type ProjectFields = Pick<
   Project,
-  "title" | "description" | "github" | "externalLink" | "isArchived" | "isLatest" | "tags"
+  | "title"
+  | "description"
+  | "github"
+  | "externalLink"
+  | "isArchived"
+  | "isLatest"
+  | "tags"
+  | "slug"
+  | "longDescription"
+  | "pictures"
 >;
 
 function newProjectRow(id: string, data: ProjectFields, at: string): Insertable<ProjectsTable> {
@@ -35,6 +46,9 @@ function newProjectRow(id: string, data: ProjectFields, at: string): Insertable<
     is_archived: data.isArchived ? 1 : 0,
     is_latest: data.isLatest ? 1 : 0,
     tags: JSON.stringify(data.tags),
+    slug: data.slug,
+    long_description: data.longDescription,
+    pictures: JSON.stringify(data.pictures),
     created_at: at,
     updated_at: at,
     version: 1,
@@ -95,9 +109,11 @@ export async function createProject(
   const id = sync?.id ?? newId();
   const trx = core.db;
   await bumpRevision(trx);
+  const slug = await claimSlug(trx, id, data.slug, data.title, now, false);
+  const pictures = await storedPictures(trx, data.pictures);
   const row = await trx
     .insertInto("projects")
-    .values({ ...newProjectRow(id, data, now), version: sync?.version ?? 1 })
+    .values({ ...newProjectRow(id, { ...data, slug, pictures }, now), version: sync?.version ?? 1 })
     .returningAll()
     .executeTakeFirstOrThrow();
   const project = toProject(row);
@@ -146,6 +162,10 @@ export async function updateProject(
   await bumpRevision(trx);
   let row = await findProject(trx, id);
   if (patch.version !== undefined && patch.version !== row.version) throw staleProject(row);
+  const at = core.now().toISOString();
+  // A new slug is claimed (the old one stays the project's, redirecting); pictures must have been uploaded.
+  const slug = patch.slug === undefined ? undefined : await claimSlug(trx, id, patch.slug, row.title, at);
+  const pictures = patch.pictures === undefined ? undefined : JSON.stringify(await storedPictures(trx, patch.pictures));
   // The version in the WHERE makes the check and the write one atomic step, also on PostgreSQL where
   // two transactions may both have read the old row.
   // The row as written comes back with the write (RETURNING): no second read of it (bench:history).
@@ -160,7 +180,10 @@ export async function updateProject(
         is_archived: patch.isArchived === undefined ? current.is_archived : Number(patch.isArchived),
         is_latest: patch.isLatest === undefined ? current.is_latest : Number(patch.isLatest),
         tags: patch.tags ? JSON.stringify(patch.tags) : current.tags,
-        updated_at: core.now().toISOString(),
+        slug: slug ?? current.slug,
+        long_description: patch.longDescription ?? current.long_description,
+        pictures: pictures ?? current.pictures,
+        updated_at: at,
         version: current.version + 1,
       })
       .where("id", "=", id)
@@ -188,7 +211,6 @@ export async function updateProject(
   // updatedAt and version change on every edit: the audit keeps only the fields the editor changed.
   const { updatedAt: _b, version: _bv, ...beforeFields } = before;
   const { updatedAt: _a, version: _av, ...afterFields } = after;
-  const at = core.now().toISOString();
   await recordAudit(
     core,
     trx,
@@ -293,12 +315,11 @@ export async function seedProjects(db: Db, now: Date): Promise<void> {
   // Each built-in project keeps its own history (started and last updated days before now), so the
   // calendar shows realistic activity instead of fourteen projects started on the seeding day.
   for (const project of builtInProjects(now)) {
+    const id = builtInProjectId(project.title);
+    const slug = await claimSlug(db, id, undefined, project.title, project.createdAt);
     await db
       .insertInto("projects")
-      .values({
-        ...newProjectRow(builtInProjectId(project.title), project, project.createdAt),
-        updated_at: project.updatedAt,
-      })
+      .values({ ...newProjectRow(id, { ...project, slug }, project.createdAt), updated_at: project.updatedAt })
       .execute();
   }
   await bumpRevision(db);

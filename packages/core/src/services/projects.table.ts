@@ -5,6 +5,7 @@
  */
 import { sql } from "kysely";
 import type { Db, ProjectRow } from "../data/schema.ts";
+import type { ProjectPicture } from "../domain/pictures.ts";
 import type { Project } from "../domain/projects.ts";
 import { getSetting } from "./settings.service.ts";
 
@@ -19,6 +20,9 @@ export function toProject(row: ProjectRow): Project {
     isArchived: row.is_archived === 1,
     isLatest: row.is_latest === 1,
     tags: JSON.parse(row.tags) as string[],
+    slug: row.slug,
+    longDescription: row.long_description,
+    pictures: JSON.parse(row.pictures) as ProjectPicture[],
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     version: row.version,

@@ -10,6 +10,7 @@ import type { Project } from "../domain/projects.ts";
 import { recordAudit } from "./audit.service.ts";
 import { recordChange } from "./change-log.ts";
 import { type Actor, actorName, type Core } from "./context.ts";
+import { removeUnusedPictures } from "./picture-gc.ts";
 import { assertCan } from "./policy.ts";
 import { projectVersionRows } from "./project-history.service.ts";
 import { shuffleKeyOf } from "./project-order.ts";
@@ -140,7 +141,12 @@ async function purgeEntry(trx: Db, id: string): Promise<void> {
   await trx.deleteFrom("trash").where("type", "=", "project").where("id", "=", id).execute();
   // Unless the id lives again (a project re-created with it), its history goes with it.
   const alive = await trx.selectFrom("projects").select("id").where("id", "=", id).executeTakeFirst();
-  if (!alive) await trx.deleteFrom("project_versions").where("project_id", "=", id).execute();
+  if (!alive) {
+    await trx.deleteFrom("project_versions").where("project_id", "=", id).execute();
+    // Its addresses are free again for other projects, and its pictures go unless something else names them.
+    await trx.deleteFrom("project_slugs").where("project_id", "=", id).execute();
+    await removeUnusedPictures(trx);
+  }
 }
 
 /** Housekeeping: purges what has expired, each one audited as the system's. Returns how many. */

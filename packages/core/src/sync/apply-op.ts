@@ -7,10 +7,16 @@
  * result.
  *
  * Conflicts come from the change log: only fields that someone else (the web, another desktop) changed
- * since the op's base version, to a value other than the op's, conflict; other fields merge.
+ * since the op's base version, to a value other than the op's, conflict; other fields merge. A project's
+ * picture list changed on both sides never conflicts: the two lists are merged against the base version's
+ * (domain/pictures-merge.ts).
  */
 import type { Db, ProjectRow } from "../data/schema.ts";
 import { Forbidden, Invalid, NotFound } from "../domain/errors.ts";
+import { type ProjectFieldsView, projectFieldsOfVersion } from "../domain/history.ts";
+import type { ProjectPicture } from "../domain/pictures.ts";
+import { mergePictureLists } from "../domain/pictures-merge.ts";
+import { picturesSchema } from "../domain/pictures-schema.ts";
 import {
   baseAheadMessage,
   PROFILE_ENTITY_ID,
@@ -27,6 +33,7 @@ import { assertAction } from "../operations/assert-action.ts";
 import type { OperationContext } from "../operations/context.ts";
 import { type ChangeOrigin, changesSince, lastChange, profileVersion } from "../services/change-log.ts";
 import { can } from "../services/policy.ts";
+import { findProjectVersion } from "../services/project-history.service.ts";
 import { createProject } from "../services/projects.service.ts";
 import { toProject } from "../services/projects.table.ts";
 import { getSiteProfile } from "../services/site-profile.service.ts";
@@ -94,19 +101,35 @@ async function applyProjectOp(scope: OpScope, op: SyncOp): Promise<AppliedOrConf
   return row ? updateProject(scope, op, row) : createProjectFromOp(scope, op);
 }
 
+/** Both sides changed the picture list since the op's base: the merged list, else undefined. */
+async function mergedPictures(scope: OpScope, op: SyncOp, row: ProjectRow): Promise<ProjectPicture[] | undefined> {
+  if (!("pictures" in op.fields) || row.version <= op.baseVersion) return undefined;
+  const db = scope.ctx.core.db;
+  const since = await changesSince(db, "project", op.entityId, op.baseVersion, scope.mine);
+  if (!since.fields.has("pictures")) return undefined;
+  // A list the schema refuses is left to the edit, which refuses it with its message.
+  const mine = picturesSchema.safeParse(op.fields.pictures);
+  if (!mine.success) return undefined;
+  const kept = await findProjectVersion(db, op.entityId, op.baseVersion);
+  const base = kept ? projectFieldsOfVersion(JSON.parse(kept.fields) as ProjectFieldsView).pictures : undefined;
+  return mergePictureLists(base, JSON.parse(row.pictures) as ProjectPicture[], mine.data);
+}
+
 async function updateProject(scope: OpScope, op: SyncOp, row: ProjectRow): Promise<AppliedOrConflict> {
   const { ctx } = scope;
+  const merged = await mergedPictures(scope, op, row);
   // The version read above goes with the edit, so the check and the write cannot drift apart. The policy is
   // checked here, and the fields parsed once (as the schema reads them, to compare with the server's).
   const update = ctx.prepare("projects.update", {
     params: { id: op.entityId },
     query: {},
-    body: { ...op.fields, version: row.version },
+    body: { ...op.fields, ...(merged ? { pictures: merged } : {}), version: row.version },
   });
   assertBaseKnown(op, row.version);
   if (row.version > op.baseVersion) {
     const current = toProject(row);
-    const fields = await clashingFields(ctx.core.db, scope, op, update.input, current);
+    const clashing = await clashingFields(ctx.core.db, scope, op, update.input, current);
+    const fields = merged ? clashing.filter((field) => field !== "pictures") : clashing;
     if (fields.length > 0) return conflict(op, SYNC_MESSAGES.changedOnServer, fields, current, row.version);
   }
   if (Object.keys(op.fields).length === 0) return { opId: op.opId, status: "applied", version: row.version };

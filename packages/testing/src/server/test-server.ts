@@ -182,12 +182,19 @@ export class TestClient {
     if (this.origin) headers.origin = this.origin;
     Object.assign(headers, extra);
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-    if (body !== undefined && typeof body !== "string") headers["content-type"] = "application/json";
+    // A FormData (a picture upload) sets its own multipart content type with its boundary.
+    const form = body instanceof FormData;
+    if (body !== undefined && typeof body !== "string" && !form) headers["content-type"] = "application/json";
     if (typeof body === "string") headers["content-type"] ??= "application/json";
     const res = await fetch(this.url + path, {
       method,
       headers,
-      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+      body:
+        body === undefined
+          ? undefined
+          : typeof body === "string" || form
+            ? (body as string | FormData)
+            : JSON.stringify(body),
     });
     for (const cookie of res.headers.getSetCookie()) {
       const [pair] = cookie.split(";");

@@ -30,7 +30,12 @@ export interface ApiClient {
 }
 
 /** The fields a project editor sends (a project without its server-set fields); empty links are sent as absent. */
-export type ProjectBody = Omit<Project, "_id" | "createdAt" | "updatedAt" | "version">;
+/** A project as the editor sends it: the page's slug, long description and pictures only when it edits them. */
+export type ProjectBody = Omit<
+  Project,
+  "_id" | "createdAt" | "updatedAt" | "version" | "slug" | "longDescription" | "pictures"
+> &
+  Partial<Pick<Project, "slug" | "longDescription" | "pictures">>;
 
 /** What a page of the projects list asks for: a limit, and the sort (direction, seed), or the previous page's `next`. */
 export type ProjectsPageRequest = Pick<ProjectsQuery, "limit" | "cursor" | "sort" | "seed" | "direction">;

@@ -1,8 +1,9 @@
-import type { ProjectStatus } from "@portfolio/core/domain";
+import { coverPicture, type ProjectPicture, type ProjectStatus, projectPagePath } from "@portfolio/core/domain";
 import { lazy, Suspense } from "react";
 import { RepeatedIcon } from "../components/icons.tsx";
 import { RouteLink } from "../components/RouteLink.tsx";
 import type { CardActionsProps } from "./card-actions.ts";
+import { fallbackSrc, pictureSrcSet, variantSize } from "./picture-sources.ts";
 import { tagClasses } from "./tag-colors.ts";
 
 export interface ProjectCardProps extends CardActionsProps {
@@ -35,6 +36,8 @@ export function ProjectCard({
 }: ProjectCardProps) {
   const demo = project.externalLink?.trim();
   const code = project.github?.trim();
+  // A list from a server older than project pages has no pictures and no slugs: then neither is shown.
+  const cover = coverPicture(project.pictures ?? []);
   return (
     <article
       id={projectElementId(project._id)}
@@ -45,9 +48,16 @@ export function ProjectCard({
       // The look lives in project-card.css (by class and by data-status / data-highlighted).
       className="group project-card"
     >
+      {cover ? <CardCover picture={cover} /> : null}
       <div className="project-card-head">
         <h3 id={`${projectElementId(project._id)}-title`} className="project-card-title">
-          {project.title}
+          {project.slug ? (
+            // A document load: each project page carries its own data (the export's or the server's render).
+            // No class or test id: styled as the title's link (project-card.css); fourteen repeat in the home page.
+            <a href={projectPagePath(project.slug)}>{project.title}</a>
+          ) : (
+            project.title
+          )}
         </h3>
         {status === "latest" ? (
           <span
@@ -127,5 +137,29 @@ export function ProjectCard({
         </Suspense>
       ) : null}
     </article>
+  );
+}
+
+/**
+ * The cover, small (the 480 px variant): decorative beside the title, which names the project; width and
+ * height reserve its box, so the grid does not move when it loads.
+ */
+function CardCover({ picture }: { picture: ProjectPicture }) {
+  const size = variantSize(picture, 480);
+  return (
+    <picture>
+      <source type="image/avif" srcSet={pictureSrcSet(picture, "avif", 480)} />
+      <source type="image/webp" srcSet={pictureSrcSet(picture, "webp", 480)} />
+      <img
+        src={fallbackSrc(picture, 480)}
+        alt=""
+        width={size.width}
+        height={size.height}
+        loading="lazy"
+        decoding="async"
+        className="project-card-cover"
+        data-testid="project-card-cover"
+      />
+    </picture>
   );
 }

@@ -11,7 +11,7 @@
  * Escape, Close, Cancel and a click beside the dialog ask 'Discard your changes?' first while the form
  * differs from the project it was opened on.
  */
-import type { Project } from "@portfolio/core/domain";
+import type { Project, ProjectPicture } from "@portfolio/core/domain";
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import type { ProjectBody } from "../api/api-client.ts";
 import { Button, FOCUS_RING } from "../components/Button.tsx";
@@ -28,6 +28,7 @@ import { Modal } from "../components/Modal.tsx";
 import { CloseIcon } from "../components/secondary-icons.tsx";
 import { useDiscardGuard, useReportUnsaved } from "../unsaved/UnsavedChangesProvider.tsx";
 import { ProjectConflictBox } from "./ProjectConflictBox.tsx";
+import { ProjectPictures } from "./ProjectPictures.tsx";
 import { projectConflictFrom } from "./project-conflict.ts";
 import {
   commitTag,
@@ -161,6 +162,12 @@ export function ProjectEditorModal({ open, project, onClose, onSave, history }: 
     setForm(projectFormFrom(conflict));
     setBase(conflict);
     setConflict(null);
+  };
+
+  // An upload is a version of its own: the edit goes on from it (someone else's edit meanwhile is a 409 as ever).
+  const uploaded = (picture: ProjectPicture) => {
+    setBase((b) => (b ? { ...b, version: b.version + 1, pictures: [...b.pictures, picture] } : b));
+    setForm((f) => ({ ...f, pictures: [...f.pictures, picture] }));
   };
 
   const tagProblem = tagInputProblem(form);
@@ -305,6 +312,45 @@ export function ProjectEditorModal({ open, project, onClose, onSave, history }: 
             </ul>
           ) : null}
         </div>
+        <TextField
+          id={`${id}-slug`}
+          label="Slug"
+          name="slug"
+          maxLength={80}
+          value={form.slug}
+          onInput={clearValidity}
+          onValueChange={(value) => set("slug", value)}
+          hint={
+            project
+              ? `The page's address: /projects/${form.slug || "…"}. The old address keeps leading here after a change.`
+              : "Optional. Left empty, it is made from the title. Lowercase letters, digits and hyphens."
+          }
+          error={errorOf("slug")}
+        />
+        <div>
+          <label htmlFor={`${id}-long`} className={FIELD_LABEL_CLASSES}>
+            Long description
+          </label>
+          <textarea
+            id={`${id}-long`}
+            name="longDescription"
+            maxLength={20000}
+            rows={6}
+            value={form.longDescription}
+            onChange={(e) => set("longDescription", e.target.value)}
+            className={TEXTAREA}
+            aria-describedby={`${id}-long-hint`}
+          />
+          <p id={`${id}-long-hint`} className={FIELD_HINT_CLASSES}>
+            Optional. Markdown, shown on the project's own page (no raw HTML).
+          </p>
+        </div>
+        <ProjectPictures
+          projectId={project?._id ?? null}
+          pictures={form.pictures}
+          onChange={(pictures) => set("pictures", pictures)}
+          onUploaded={uploaded}
+        />
         <SaveErrorBox error={error} id={`${id}-error`} />
         {conflict ? (
           <ProjectConflictBox

@@ -15,6 +15,9 @@ export const PROJECT_FIELD_LABELS: FieldLabels<ProjectFieldsView> = {
   tags: "Tags",
   isArchived: "Archived",
   isLatest: "Latest",
+  slug: "Slug",
+  longDescription: "Long description",
+  pictures: "Pictures",
 };
 
 export const RESTORE_DIRTY_NOTE = "Your unsaved changes in the form will be replaced by this version.";
@@ -29,6 +32,9 @@ export function projectHistoryFields(project: Project): ProjectFieldsView {
     tags: project.tags,
     isArchived: project.isArchived,
     isLatest: project.isLatest,
+    slug: project.slug,
+    longDescription: project.longDescription,
+    pictures: project.pictures,
   };
 }
 

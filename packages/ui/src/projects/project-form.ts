@@ -2,7 +2,7 @@
  * The Edit Project modal's rules (spec section 5): title and description required, URL fields of URL type,
  * a tag added only when non-empty and new (Enter adds it), empty github or externalLink sent as absent.
  */
-import { addTag, isProjectLink, type Project } from "@portfolio/core/domain";
+import { addTag, isProjectLink, type Project, type ProjectPicture } from "@portfolio/core/domain";
 import type { ProjectBody } from "../api/api-client.ts";
 
 export interface ProjectFormState {
@@ -15,6 +15,10 @@ export interface ProjectFormState {
   tags: string[];
   /** The tag being typed, not yet added. */
   tagInput: string;
+  /** The page's address; "" when creating (made from the title). */
+  slug: string;
+  longDescription: string;
+  pictures: ProjectPicture[];
 }
 
 export const EMPTY_PROJECT_FORM: ProjectFormState = {
@@ -26,6 +30,9 @@ export const EMPTY_PROJECT_FORM: ProjectFormState = {
   isLatest: false,
   tags: [],
   tagInput: "",
+  slug: "",
+  longDescription: "",
+  pictures: [],
 };
 
 export function projectFormFrom(project?: Project | null): ProjectFormState {
@@ -39,6 +46,9 @@ export function projectFormFrom(project?: Project | null): ProjectFormState {
     isLatest: project.isLatest,
     tags: [...project.tags],
     tagInput: "",
+    slug: project.slug,
+    longDescription: project.longDescription,
+    pictures: project.pictures.map((picture) => ({ ...picture })),
   };
 }
 
@@ -91,6 +101,13 @@ export function projectBodyFrom(form: ProjectFormState, original?: Project | nul
     isLatest: form.isLatest,
     tags: [...form.tags],
   };
+  // The page's fields only when they changed: a slug left empty when creating is made from the title, and
+  // pictures are added once the project exists (each upload its own version).
+  const slug = form.slug.trim();
+  if (slug !== "" && slug !== original?.slug) body.slug = slug;
+  if (form.longDescription !== (original?.longDescription ?? "")) body.longDescription = form.longDescription;
+  const pictures = form.pictures.map((p) => ({ ...p, alt: p.alt.trim(), caption: p.caption.trim() }));
+  if (original && JSON.stringify(pictures) !== JSON.stringify(original.pictures)) body.pictures = pictures;
   const github = form.github.trim();
   const externalLink = form.externalLink.trim();
   if (github !== "") body.github = github;

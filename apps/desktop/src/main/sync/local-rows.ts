@@ -24,6 +24,9 @@ function projectColumns(fields: Values, only: (field: string) => boolean) {
     is_archived?: number;
     is_latest?: number;
     tags?: string;
+    slug?: string;
+    long_description?: string;
+    pictures?: string;
   } = {};
   if (only("title")) columns.title = String(fields.title ?? "");
   if (only("description")) columns.description = String(fields.description ?? "");
@@ -32,6 +35,9 @@ function projectColumns(fields: Values, only: (field: string) => boolean) {
   if (only("isArchived")) columns.is_archived = fields.isArchived ? 1 : 0;
   if (only("isLatest")) columns.is_latest = fields.isLatest ? 1 : 0;
   if (only("tags")) columns.tags = JSON.stringify(fields.tags ?? []);
+  if (only("slug") && typeof fields.slug === "string") columns.slug = fields.slug;
+  if (only("longDescription")) columns.long_description = String(fields.longDescription ?? "");
+  if (only("pictures")) columns.pictures = JSON.stringify(fields.pictures ?? []);
   return columns;
 }
 
@@ -67,6 +73,9 @@ export async function writeLocalProject(
         is_archived: all.is_archived ?? 0,
         is_latest: all.is_latest ?? 0,
         tags: all.tags ?? "[]",
+        slug: all.slug ?? "",
+        long_description: all.long_description ?? "",
+        pictures: all.pictures ?? "[]",
         created_at: server.createdAt ?? at,
         updated_at: at,
         version: 1,
@@ -116,5 +125,8 @@ export async function localFields(
     isArchived: row.is_archived === 1,
     isLatest: row.is_latest === 1,
     tags: JSON.parse(row.tags) as string[],
+    slug: row.slug,
+    longDescription: row.long_description,
+    pictures: JSON.parse(row.pictures) as unknown[],
   };
 }

@@ -47,7 +47,17 @@ describe("the outbox", () => {
         entity: "project",
         entityId: made._id,
         kind: "upsert",
-        fields: { title: "New", description: "Fresh.", isArchived: false, isLatest: false, tags: ["a"] },
+        fields: {
+          title: "New",
+          description: "Fresh.",
+          isArchived: false,
+          isLatest: false,
+          tags: ["a"],
+          // A wish at creation: the server suffixes it if one of its projects has it.
+          slug: "new",
+          longDescription: "",
+          pictures: [],
+        },
         baseVersion: 0,
       },
     ]);

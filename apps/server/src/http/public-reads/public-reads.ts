@@ -116,3 +116,9 @@ export function publicReadsFastPath(app: AppContext, observer: FastPathObserver)
     else send(answer);
   };
 }
+
+/** Every project as the public list answers an anonymous caller (no query), with its ETag: project pages render from it. */
+export async function publicProjectList(app: AppContext): Promise<{ body: Buffer; etag: string }> {
+  const answer = answerOf(app, "projects.list", parseRead("projects.list", {}));
+  return (answer instanceof Promise ? await answer : answer).identity;
+}

@@ -22,6 +22,7 @@ import * as projectOrder from "./2026-11-26-130-project-order.ts";
 import * as versions from "./2026-11-26-150-versions.ts";
 import * as auditHeadTrigger from "./2026-11-26-160-audit-head-trigger.ts";
 import * as previousEmail from "./2026-11-27-230-previous-email.ts";
+import * as projectPictures from "./2026-11-27-300-project-pictures.ts";
 import * as visits from "./2026-11-27-400-visits.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
@@ -44,6 +45,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "2026-11-26-150-versions": versions,
   "2026-11-26-160-audit-head-trigger": auditHeadTrigger,
   "2026-11-27-230-previous-email": previousEmail,
+  "2026-11-27-300-project-pictures": projectPictures,
   "2026-11-27-400-visits": visits,
 };
 

@@ -13,7 +13,7 @@ export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
  * A status an operation answers beyond those every call of its kind can (openapi.ts derives those: 400 and
  * 413 always, 401 unless public, 403 for a write, a permission or a browser-only call, 404 with a path id).
  */
-export type ExtraStatus = 304 | 401 | 403 | 404 | 409 | 413 | 429 | 503;
+export type ExtraStatus = 304 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
 
 /** Which credential may call an operation (docs/design.md §3): the browser's session cookie, the desktop's device token. */
 export type Credential = "session" | "device";
@@ -46,6 +46,8 @@ export interface OperationSpec {
    * shared cache (the balancer, a CDN) may keep for a few seconds (`SHARED_CACHE_CONTROL`).
    */
   cache?: "no-store" | "no-cache" | "shared";
+  /** The body's media type: JSON unless said (a picture upload is multipart/form-data). */
+  consumes?: "application/json" | "multipart/form-data";
   /** The answer's media type: JSON unless said (the API reference page is HTML). */
   produces?: "application/json" | "text/html";
   /**
@@ -128,6 +130,8 @@ export interface Route {
   body: boolean;
   /** It accepts an Idempotency-Key: a client sends a fresh one per call and the same one on its retry. */
   idempotent?: true;
+  /** Its body travels as multipart/form-data (a file), not JSON. */
+  multipart?: true;
 }
 
 export function routeOf(spec: OperationSpec): Route {
@@ -137,6 +141,7 @@ export function routeOf(spec: OperationSpec): Route {
     query: spec.query ? Object.keys(spec.query.shape) : [],
     body: spec.body !== undefined,
     ...(acceptsIdempotencyKey(spec) ? { idempotent: true as const } : {}),
+    ...(spec.consumes === "multipart/form-data" ? { multipart: true as const } : {}),
   };
 }
 

@@ -19,6 +19,7 @@ const STATUS_TEXT: Record<number, string> = {
   404: "Unknown id.",
   409: "Conflict (a stale version answers the current row; an Idempotency-Key used for another request, or still running).",
   413: "The request body is too large.",
+  415: "A body or file of a type the call refuses.",
   429: "Rate limited.",
   503: "An upstream service is unavailable.",
 };
@@ -109,7 +110,7 @@ function operationObject(name: string, spec: OperationSpec): Json {
   if (spec.body)
     operation.requestBody = {
       required: true,
-      content: { "application/json": { schema: jsonSchema(spec.body, "input") } },
+      content: { [spec.consumes ?? "application/json"]: { schema: jsonSchema(spec.body, "input") } },
     };
   return operation;
 }

@@ -8,6 +8,7 @@ import { changePasswordSchema } from "../account.ts";
 import { auditQuerySchema, auditVerifyQuerySchema } from "../audit-query.ts";
 import { idParamSchema, idSchema } from "../database-limits.ts";
 import { historyQuerySchema, restoreBodySchema } from "../history.ts";
+import { pictureUploadSchema } from "../pictures-schema.ts";
 import { PROJECTS_PAGE_DEFAULT, PROJECTS_PAGE_MAX } from "../projects-paging.ts";
 import { projectsQuerySchema } from "../projects-query.ts";
 import { siteProfileSchema } from "../site-profile-schema.ts";
@@ -306,6 +307,30 @@ export const operations = {
     result: noBody,
   },
 
+  "projects.pictures.add": {
+    method: "POST",
+    path: "/api/projects/{id}/pictures",
+    summary:
+      "Uploads a picture (multipart/form-data: file, alt, optional caption) and appends it to the project's pictures as a new version; answers the picture.",
+    description:
+      "The file is judged by its bytes: PNG, JPEG, WebP, AVIF or GIF (its first frame); SVG and every other kind " +
+      "are a 415. Over 15 MB is a 413; over 40 megapixels (read from the header, before decoding), a 13th picture " +
+      "or no alt text is a 400. Metadata is stripped; the stored original's SHA-256 is the picture's hash, and " +
+      "AVIF and WebP variants are made at 480, 960 and 1600 px wide (never wider than the original). The same " +
+      "bytes are stored once; a picture already in the list is answered as it is. Reorder, cover, alt and " +
+      "caption changes go through the project's edit.",
+    action: "projects.edit",
+    params: idParamSchema,
+    status: 201,
+    consumes: "multipart/form-data",
+    body: pictureUploadSchema.strict(),
+    result: results.pictureResult,
+    statuses: [415],
+    // The file is not kept for a replay; uploading the same bytes again answers the same picture anyway.
+    idempotencyKey: false,
+    // sharp makes the variants outside any transaction; the store and the project's edit are then one.
+    transaction: "own",
+  },
   "projects.history": {
     method: "GET",
     path: "/api/projects/{id}/history",

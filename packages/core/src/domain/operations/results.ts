@@ -24,6 +24,7 @@ import type {
 } from "../api-types.ts";
 import type { CatOfTheDay } from "../cat.ts";
 import type { ProjectHistoryAnswer, RoleHistoryAnswer, SiteProfileHistoryAnswer, TrashAnswer } from "../history.ts";
+import type { ProjectPicture } from "../pictures.ts";
 import type { Project } from "../projects.ts";
 import { ROLE_KEYS } from "../roles.ts";
 import type { SecondFactorMethod } from "../second-factor.ts";
@@ -87,6 +88,18 @@ export const endedSessionsResult = answer<EndedSessionsAnswer>()(z.strictObject(
 
 // ---- Projects ----
 
+export const pictureResult = answer<ProjectPicture>()(
+  z.strictObject({
+    hash: text,
+    alt: text,
+    caption: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+    cover: z.boolean(),
+  }),
+);
+const pictureView = pictureResult;
+
 export const projectResult = answer<Project>()(
   z.strictObject({
     _id: text,
@@ -97,6 +110,9 @@ export const projectResult = answer<Project>()(
     isArchived: z.boolean(),
     isLatest: z.boolean(),
     tags: texts,
+    slug: text,
+    longDescription: z.string(),
+    pictures: z.array(pictureView),
     createdAt: text,
     updatedAt: text,
     version: z.number().int(),
@@ -111,6 +127,9 @@ const projectFieldsView = z.strictObject({
   tags: z.array(text),
   isArchived: z.boolean(),
   isLatest: z.boolean(),
+  slug: text.optional(),
+  longDescription: z.string(),
+  pictures: z.array(pictureView),
 });
 
 const historyActor = z.strictObject({ id: text.nullable(), username: text }).nullable();

@@ -32,9 +32,11 @@ export function createHttpTransport(options: HttpTransportOptions = {}): Transpo
       for (const [key, value] of Object.entries(parts.query))
         if (value !== undefined && value !== "") search.set(key, String(value));
       const query = search.size > 0 ? `?${search}` : "";
-      const body = parts.body === undefined ? undefined : JSON.stringify(parts.body);
+      const body =
+        parts.body === undefined ? undefined : route.multipart ? formOf(parts.body) : JSON.stringify(parts.body);
       const headers: Record<string, string> = { Accept: "application/json" };
-      if (body !== undefined) headers["Content-Type"] = "application/json";
+      // A form sets its own multipart Content-Type, with its boundary.
+      if (typeof body === "string") headers["Content-Type"] = "application/json";
       if (route.idempotent) headers["Idempotency-Key"] = newIdempotencyKey();
       const init: RequestInit & { cache: "no-cache" } = {
         method: route.method,
@@ -58,6 +60,18 @@ export function createHttpTransport(options: HttpTransportOptions = {}): Transpo
       return data as any;
     },
   };
+}
+
+/** A multipart body (a picture upload): bytes as a file part, everything else as text fields. */
+function formOf(body: unknown): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(isRecord(body) ? body : {})) {
+    if (value === undefined) continue;
+    if (value instanceof Blob) form.append(key, value);
+    else if (value instanceof Uint8Array) form.append(key, new Blob([new Uint8Array(value)]));
+    else form.append(key, String(value));
+  }
+  return form;
 }
 
 /** What a balancer answers while an instance restarts: worth one retry with the same key. */

@@ -1,0 +1,87 @@
+/**
+ * A project's pictures (screenshots, diagrams): their shape, their rules and the variants the server makes
+ * of each. Browser-safe: the editor checks the same rules before it sends, and the public pages build
+ * `srcset` from `pictureVariants` without asking the server. No zod here (its schemas are in
+ * pictures-schema.ts): the public pages import these helpers, and a schema library in their bundle would
+ * cost them more than the pages themselves.
+ *
+ * `hash` is the lowercase hex SHA-256 of the ORIGINAL as stored, that is AFTER its metadata (GPS, camera,
+ * comments) was stripped: the bytes `GET /media/{hash}` answers, so anyone can check an answer against its
+ * address. The same upload always strips to the same bytes, so it is stored once.
+ */
+
+export interface ProjectPicture {
+  hash: string;
+  alt: string;
+  /** "" when the picture has none. */
+  caption: string;
+  /** The original's size in pixels. */
+  width: number;
+  height: number;
+  /** Exactly one picture of a non-empty list is the cover (the home page's card and the share card show it). */
+  cover: boolean;
+}
+
+export const MAX_PICTURES = 12;
+export const MAX_ALT_LENGTH = 300;
+export const MAX_CAPTION_LENGTH = 300;
+/** The largest upload, in bytes: more is a 413. */
+export const MAX_PICTURE_BYTES = 15 * 1024 * 1024;
+/** The most pixels a picture may have, read from its header before anything decodes it. */
+export const MAX_PICTURE_PIXELS = 40_000_000;
+/** The widths the server makes AVIF and WebP variants at. */
+export const PICTURE_WIDTHS = [480, 960, 1600] as const;
+export type PictureWidth = (typeof PICTURE_WIDTHS)[number];
+export const PICTURE_FORMATS = ["avif", "webp"] as const;
+export type PictureFormat = (typeof PICTURE_FORMATS)[number];
+
+export const PICTURE_MESSAGES = {
+  altRequired: "Alt text is required.",
+  altLength: `Alt text must be at most ${MAX_ALT_LENGTH} characters.`,
+  captionLength: `Caption must be at most ${MAX_CAPTION_LENGTH} characters.`,
+  tooMany: `A project can have at most ${MAX_PICTURES} pictures.`,
+  oneCover: "Only one picture can be the cover.",
+  duplicate: "A picture can be in a project's list only once.",
+  hash: "A picture's hash must be 64 lowercase hexadecimal characters.",
+  size: "A picture's width and height must be positive whole numbers.",
+  tooLarge: `A picture may be at most ${MAX_PICTURE_BYTES / 1024 / 1024} MB.`,
+  tooManyPixels: `A picture may have at most ${MAX_PICTURE_PIXELS / 1_000_000} megapixels.`,
+  refusedType: "Only PNG, JPEG, WebP, AVIF and GIF pictures are accepted (SVG is not).",
+  unreadable: "This picture could not be read: the file is damaged or not a picture.",
+  fileRequired: "Choose a picture file to upload.",
+  notUploaded: "A picture in the list was never uploaded: upload it first.",
+} as const;
+
+/**
+ * The variant widths that exist for a picture: those not wider than the original, and always the smallest
+ * (480), which for a narrower original is made at the original's own width (never upscaled). A request for
+ * a wider variant than exists is redirected (301) to the largest one that does.
+ */
+export function pictureVariants(picture: Pick<ProjectPicture, "width">): PictureWidth[] {
+  const fitting = PICTURE_WIDTHS.filter((width) => width <= picture.width);
+  return fitting.length > 0 ? fitting : [PICTURE_WIDTHS[0]];
+}
+
+/** The pixel width of a variant named `width` (the original's width when it is narrower). */
+export function variantPixelWidth(picture: Pick<ProjectPicture, "width">, width: PictureWidth): number {
+  return Math.min(width, picture.width);
+}
+
+/** `/media/{hash}` (the original) or `/media/{hash}/{width}.{format}` (a variant). */
+export function mediaPath(hash: string, variant?: { width: PictureWidth; format: PictureFormat }): string {
+  return variant ? `/media/${hash}/${variant.width}.${variant.format}` : `/media/${hash}`;
+}
+
+/** The list with exactly one cover when non-empty: the marked one, else the first. */
+export function withOneCover<P extends { cover: boolean }>(list: readonly P[]): P[] {
+  const coverAt = Math.max(
+    0,
+    list.findIndex((p) => p.cover),
+  );
+  return list.map((p, i) => ({ ...p, cover: i === coverAt }));
+}
+
+/** The picture shown on cards and share cards: the cover, if any. */
+export function coverPicture<P extends { cover: boolean }>(list: readonly P[]): P | undefined {
+  return list.find((p) => p.cover);
+}

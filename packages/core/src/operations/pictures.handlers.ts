@@ -1,0 +1,11 @@
+/** Project pictures: thin over core/services/pictures (the slow processing outside the one transaction). */
+import { addPreparedPicture, preparePicture } from "../services/pictures.service.ts";
+import type { Handlers } from "./context.ts";
+import { inTransaction } from "./unit-of-work.ts";
+
+export const pictureHandlers = {
+  "projects.pictures.add": async ({ core, actor }, { id, ...upload }) => {
+    const processed = await preparePicture(core, actor, id, upload);
+    return inTransaction(core, false, (trx) => addPreparedPicture(trx, actor, id, processed, upload));
+  },
+} satisfies Partial<Handlers>;

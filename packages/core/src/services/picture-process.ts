@@ -1,0 +1,114 @@
+/**
+ * Turns an upload into what is stored: the original with its metadata stripped and its AVIF and WebP
+ * variants (domain/pictures.ts). Checks run cheapest first, and the bytes are judged before anything decodes
+ * them: the size (413), the type sniffed from the bytes (415: SVG and every other kind), the pixel count
+ * read from the header (400 past 40 megapixels, so a decompression bomb is never decoded); sharp's
+ * `limitInputPixels` is the second guard should a header lie.
+ *
+ * The stored original is re-encoded by sharp, which keeps no metadata (GPS, camera, comments): PNG stays
+ * lossless PNG, JPEG, WebP and AVIF are re-encoded in their own format at high quality, and a GIF keeps its
+ * first frame, as a PNG. Its hash is the SHA-256 of those stored bytes; the same upload strips to the same
+ * bytes, so it is stored once. sharp is loaded on first use, never at start.
+ */
+import { createHash } from "node:crypto";
+import type { Sharp, SharpConstructor } from "sharp";
+import { Invalid, TooLarge, UnsupportedType } from "../domain/errors.ts";
+import {
+  PICTURE_CONTENT_TYPES,
+  type PictureType,
+  pictureHeaderSize,
+  sniffPictureType,
+} from "../domain/picture-header.ts";
+import {
+  MAX_PICTURE_BYTES,
+  MAX_PICTURE_PIXELS,
+  PICTURE_MESSAGES,
+  type PictureFormat,
+  pictureVariants,
+  variantPixelWidth,
+} from "../domain/pictures.ts";
+import type { MediaItem } from "./media.table.ts";
+
+export interface ProcessedPicture {
+  hash: string;
+  width: number;
+  height: number;
+  original: MediaItem;
+  variants: MediaItem[];
+}
+
+/** The checks that need no decoding; throws the answer's error. */
+export function checkUpload(bytes: Uint8Array): PictureType {
+  if (bytes.length > MAX_PICTURE_BYTES) throw new TooLarge(PICTURE_MESSAGES.tooLarge);
+  const type = sniffPictureType(bytes);
+  if (!type) throw new UnsupportedType(PICTURE_MESSAGES.refusedType);
+  const size = pictureHeaderSize(type, bytes);
+  if (!size) throw new Invalid(PICTURE_MESSAGES.unreadable);
+  if (size.width * size.height > MAX_PICTURE_PIXELS) throw new Invalid(PICTURE_MESSAGES.tooManyPixels);
+  return type;
+}
+
+let loaded: Promise<SharpConstructor> | undefined;
+function loadSharp(): Promise<SharpConstructor> {
+  loaded ??= import("sharp").then((module) => module.default);
+  return loaded;
+}
+
+/** Re-encodes in the stored format: metadata is dropped (sharp keeps none unless asked). */
+function encodeOriginal(image: Sharp, type: PictureType): { image: Sharp; contentType: string } {
+  switch (type) {
+    case "jpeg":
+      return { image: image.jpeg({ quality: 92 }), contentType: PICTURE_CONTENT_TYPES.jpeg };
+    case "webp":
+      return { image: image.webp({ quality: 92 }), contentType: PICTURE_CONTENT_TYPES.webp };
+    case "avif":
+      return { image: image.avif({ quality: 70, effort: 3 }), contentType: PICTURE_CONTENT_TYPES.avif };
+    default:
+      // PNG, and a GIF's first frame: lossless.
+      return { image: image.png(), contentType: PICTURE_CONTENT_TYPES.png };
+  }
+}
+
+function encodeVariant(image: Sharp, format: PictureFormat): Sharp {
+  return format === "avif" ? image.avif({ quality: 55, effort: 3 }) : image.webp({ quality: 78 });
+}
+
+export async function processPicture(bytes: Uint8Array): Promise<ProcessedPicture> {
+  const type = checkUpload(bytes);
+  const sharp = await loadSharp();
+  // First frame only (a GIF's), every pixel count checked again by libvips, EXIF orientation applied.
+  const open = (input: Uint8Array | Buffer) =>
+    sharp(input, { limitInputPixels: MAX_PICTURE_PIXELS, animated: false, failOn: "error" });
+  let stored: { data: Buffer; info: { width: number; height: number } };
+  let contentType: string;
+  try {
+    const encoded = encodeOriginal(open(bytes).rotate(), type);
+    contentType = encoded.contentType;
+    stored = await encoded.image.toBuffer({ resolveWithObject: true });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : "";
+    if (/pixel limit/i.test(message)) throw new Invalid(PICTURE_MESSAGES.tooManyPixels);
+    throw new Invalid(PICTURE_MESSAGES.unreadable);
+  }
+  const hash = createHash("sha256").update(stored.data).digest("hex");
+  const { width, height } = stored.info;
+  const original: MediaItem = { key: hash, hash, contentType, width, height, bytes: stored.data };
+  const variants: MediaItem[] = [];
+  for (const name of pictureVariants({ width })) {
+    const pixels = variantPixelWidth({ width }, name);
+    for (const format of ["avif", "webp"] as const) {
+      const out = await encodeVariant(open(stored.data).resize({ width: pixels }), format).toBuffer({
+        resolveWithObject: true,
+      });
+      variants.push({
+        key: `${hash}/${name}.${format}`,
+        hash,
+        contentType: `image/${format}`,
+        width: out.info.width,
+        height: out.info.height,
+        bytes: out.data,
+      });
+    }
+  }
+  return { hash, width, height, original, variants };
+}

@@ -1,0 +1,62 @@
+/**
+ * Project slugs: each project's page address, unique among every slug any project ever had
+ * (`project_slugs`), so an old address keeps pointing at its project (a 301 to the current one) and is
+ * never handed to another project while the first exists or waits in the trash.
+ */
+import type { Db } from "../data/schema.ts";
+import { Invalid } from "../domain/errors.ts";
+import { SLUG_MESSAGES, slugCandidate, slugify } from "../domain/slug.ts";
+
+async function ownerOf(db: Db, slug: string): Promise<string | undefined> {
+  const row = await db.selectFrom("project_slugs").select("project_id").where("slug", "=", slug).executeTakeFirst();
+  return row?.project_id;
+}
+
+/** Records the slug for the project; false when another project holds it (it may have just taken it). */
+async function record(db: Db, projectId: string, slug: string, at: string): Promise<boolean> {
+  await db
+    .insertInto("project_slugs")
+    .values({ slug, project_id: projectId, created_at: at })
+    .onConflict((oc) => oc.column("slug").doNothing())
+    .execute();
+  // Read back: a writer that committed the same slug a moment ago (another instance) keeps it.
+  return (await ownerOf(db, slug)) === projectId;
+}
+
+/**
+ * The slug a project gets. An edit's `wanted` slug is exact (refused when another project has or had it);
+ * at creation (`exact: false`) it is a wish, suffixed like a title's, since a desktop that created the
+ * project offline could not know the server's slugs. Without one: the first free candidate made from
+ * `title` (`title`, `title-2`, ...). Recorded for the project in the same transaction.
+ */
+export async function claimSlug(
+  db: Db,
+  projectId: string,
+  wanted: string | undefined,
+  title: string,
+  at: string,
+  exact = true,
+): Promise<string> {
+  if (wanted !== undefined && exact) {
+    const owner = await ownerOf(db, wanted);
+    if (owner !== undefined && owner !== projectId) throw new Invalid(SLUG_MESSAGES.taken);
+    if (!(await record(db, projectId, wanted, at))) throw new Invalid(SLUG_MESSAGES.taken);
+    return wanted;
+  }
+  const base = wanted ?? slugify(title);
+  for (let n = 1; ; n++) {
+    const candidate = slugCandidate(base, n);
+    const owner = await ownerOf(db, candidate);
+    if ((owner === undefined || owner === projectId) && (await record(db, projectId, candidate, at))) return candidate;
+  }
+}
+
+/** Where a slug leads: the project's id and its current slug (a different one means: redirect there). */
+export async function resolveSlug(db: Db, slug: string): Promise<{ projectId: string; slug: string } | undefined> {
+  const current = await db.selectFrom("projects").select(["id", "slug"]).where("slug", "=", slug).executeTakeFirst();
+  if (current) return { projectId: current.id, slug: current.slug };
+  const projectId = await ownerOf(db, slug);
+  if (projectId === undefined) return undefined;
+  const project = await db.selectFrom("projects").select(["id", "slug"]).where("id", "=", projectId).executeTakeFirst();
+  return project ? { projectId: project.id, slug: project.slug } : undefined;
+}

@@ -1,0 +1,1 @@
+export declare function samplePng(options: { width: number; height: number; seed?: number }): Buffer;
