@@ -34,9 +34,12 @@ async function expectWithinBudget(operation: BudgetedOperation, work: () => Prom
   ).toBe(budget);
 }
 
+let pushes = 0;
+/** Titles new to the server: each project's slug is claimed at the first try, as for most real projects. */
 function pushOps(count: number) {
+  pushes++;
   return Array.from({ length: count }, (_, i) =>
-    syncOp({ entityId: randomUUID(), fields: { ...NEW_PROJECT, title: `Pushed ${i}` } }),
+    syncOp({ entityId: randomUUID(), fields: { ...NEW_PROJECT, title: `Pushed ${pushes}.${i}` } }),
   );
 }
 

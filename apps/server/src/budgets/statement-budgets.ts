@@ -23,12 +23,12 @@ export const STATEMENT_BUDGETS = {
   /** GET /api/admin/dashboard, by the owner. */
   dashboard: { sqlite: 8, postgres: 8 },
   /** POST /api/sync/push with 1 new project, by the owner's device. */
-  "sync push, 1 op": { sqlite: 21, postgres: 22 },
+  "sync push, 1 op": { sqlite: 22, postgres: 23 },
   /** POST /api/sync/push with 100 new projects, by the owner's device. */
-  "sync push, 100 ops": { sqlite: 1110, postgres: 1210 },
+  "sync push, 100 ops": { sqlite: 1210, postgres: 1310 },
 } satisfies Record<string, Record<Dialect, number>>;
 
 export type BudgetedOperation = keyof typeof STATEMENT_BUDGETS;
 
 /** The most statements one more op in a push may add. */
-export const PUSH_STATEMENTS_PER_OP = 12;
+export const PUSH_STATEMENTS_PER_OP = 13;

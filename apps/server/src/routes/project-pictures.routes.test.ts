@@ -105,6 +105,28 @@ describe("POST /api/projects/{id}/pictures", () => {
   });
 });
 
+describe("pictures in the project's history", () => {
+  it("are a field like any other: taken off by an edit, audited, and brought back by restoring a version", async () => {
+    const picture = (await upload(pngPicture(30, 20))).body;
+    const withPicture = project.version + 1;
+    const edited = await accounts.as.owner.patch<Project>(`/api/projects/${project._id}`, { pictures: [] });
+    expect(edited.body.pictures).toEqual([]);
+    const audit = await accounts.as.owner.get<{ entries: { action: string; details: Record<string, unknown> }[] }>(
+      "/api/admin/audit?limit=1",
+    );
+    expect(audit.body.entries[0]).toMatchObject({
+      action: "project.edit",
+      details: { before: { pictures: [picture] }, after: { pictures: [] } },
+    });
+    const restored = await accounts.as.owner.post<Project>(`/api/projects/${project._id}/restore`, {
+      version: withPicture,
+    });
+    expect(restored.status).toBe(200);
+    expect(restored.body.pictures).toEqual([picture]);
+    expect((await media(`/media/${picture.hash}`)).res.status).toBe(200);
+  });
+});
+
 describe("GET /media/{hash}", () => {
   it("answers the original with its type, immutable for a year, its ETag the hash of its bytes", async () => {
     const { hash } = (await upload(pngPicture(30, 20))).body;

@@ -12,15 +12,19 @@ async function ownerOf(db: Db, slug: string): Promise<string | undefined> {
   return row?.project_id;
 }
 
-/** Records the slug for the project; false when another project holds it (it may have just taken it). */
+/**
+ * Records the slug for the project; false when another project holds it. One statement for a free slug: the
+ * insert answers the row it wrote, and only when it wrote none is the holder read (another instance may
+ * have committed the same slug a moment ago: it keeps it).
+ */
 async function record(db: Db, projectId: string, slug: string, at: string): Promise<boolean> {
-  await db
+  const inserted = await db
     .insertInto("project_slugs")
     .values({ slug, project_id: projectId, created_at: at })
     .onConflict((oc) => oc.column("slug").doNothing())
-    .execute();
-  // Read back: a writer that committed the same slug a moment ago (another instance) keeps it.
-  return (await ownerOf(db, slug)) === projectId;
+    .returning("slug")
+    .executeTakeFirst();
+  return inserted !== undefined || (await ownerOf(db, slug)) === projectId;
 }
 
 /**
@@ -38,16 +42,13 @@ export async function claimSlug(
   exact = true,
 ): Promise<string> {
   if (wanted !== undefined && exact) {
-    const owner = await ownerOf(db, wanted);
-    if (owner !== undefined && owner !== projectId) throw new Invalid(SLUG_MESSAGES.taken);
     if (!(await record(db, projectId, wanted, at))) throw new Invalid(SLUG_MESSAGES.taken);
     return wanted;
   }
   const base = wanted ?? slugify(title);
   for (let n = 1; ; n++) {
     const candidate = slugCandidate(base, n);
-    const owner = await ownerOf(db, candidate);
-    if ((owner === undefined || owner === projectId) && (await record(db, projectId, candidate, at))) return candidate;
+    if (await record(db, projectId, candidate, at)) return candidate;
   }
 }
 

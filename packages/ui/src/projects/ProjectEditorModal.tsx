@@ -328,8 +328,9 @@ export function ProjectEditorModal({ open, project, onClose, onSave, history }: 
           error={errorOf("slug")}
         />
         <div>
+          {/* Not "Long description": a label holding "Description" would make the required field's ambiguous. */}
           <label htmlFor={`${id}-long`} className={FIELD_LABEL_CLASSES}>
-            Long description
+            Page text (Markdown)
           </label>
           <textarea
             id={`${id}-long`}
@@ -342,7 +343,7 @@ export function ProjectEditorModal({ open, project, onClose, onSave, history }: 
             aria-describedby={`${id}-long-hint`}
           />
           <p id={`${id}-long-hint`} className={FIELD_HINT_CLASSES}>
-            Optional. Markdown, shown on the project's own page (no raw HTML).
+            Optional. The long description shown on the project's own page; Markdown, no raw HTML.
           </p>
         </div>
         <ProjectPictures
