@@ -235,6 +235,8 @@ describe("projectCreateSchema", () => {
       isArchived: false,
       isLatest: false,
       tags: [],
+      longDescription: "",
+      pictures: [],
     });
   });
 
