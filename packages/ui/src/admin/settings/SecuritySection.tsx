@@ -8,8 +8,7 @@ import type { SecuritySettingsAnswer } from "@portfolio/core/domain";
 import { useId, useState } from "react";
 import { failureReason } from "../../api/api-client.ts";
 import { useApi, useAuth } from "../../auth/auth-context.tsx";
-import { FOCUS_RING } from "../../components/Button.tsx";
-import { cx } from "../../components/cx.ts";
+import { SwitchButton } from "../../components/SwitchButton.tsx";
 import { SaveErrorBox } from "../../projects/SaveErrorBox.tsx";
 import { SaveError } from "../../projects/save-error.ts";
 import { ConfirmDialog } from "../ConfirmDialog.tsx";
@@ -127,41 +126,14 @@ function RequirementSwitch({
             {staffWithoutSecondFactorText(settings.staffWithoutSecondFactor, ownerHasOne)}
           </p>
         </div>
-        <button
-          type="button"
-          role="switch"
-          aria-checked={on}
-          aria-labelledby={labelId}
-          aria-describedby={`${countId} ${explanationId}`}
-          aria-busy={busy || undefined}
-          onClick={press}
-          data-testid="require-staff-switch"
-          className={cx(
-            "inline-flex h-10 shrink-0 items-center gap-2 rounded-full px-1.5 pr-3 text-sm font-medium",
-            FOCUS_RING,
-            busy ? "cursor-progress" : "cursor-pointer",
-          )}
-        >
-          <span
-            aria-hidden="true"
-            className={cx(
-              "relative inline-flex h-6 w-11 items-center rounded-full border transition-colors",
-              on
-                ? "border-indigo-700 bg-indigo-600 dark:border-indigo-400 dark:bg-indigo-500"
-                : "border-slate-500 bg-slate-200 dark:border-slate-400 dark:bg-slate-700",
-            )}
-          >
-            <span
-              className={cx(
-                "inline-block h-4 w-4 rounded-full bg-white shadow transition-transform motion-reduce:transition-none",
-                on ? "translate-x-6" : "translate-x-1",
-              )}
-            />
-          </span>
-          <span aria-hidden="true" className="text-slate-800 dark:text-slate-100">
-            {busy ? "Saving…" : on ? "On" : "Off"}
-          </span>
-        </button>
+        <SwitchButton
+          on={on}
+          busy={busy}
+          onPress={press}
+          labelledBy={labelId}
+          describedBy={`${countId} ${explanationId}`}
+          testId="require-staff-switch"
+        />
       </div>
       <SaveErrorBox error={error} />
       {confirmation ? (

@@ -6,8 +6,7 @@ import type { AnalyticsSettings } from "@portfolio/core/domain";
 import { useId, useState } from "react";
 import { failureReason } from "../../api/api-client.ts";
 import { useApi } from "../../auth/auth-context.tsx";
-import { FOCUS_RING } from "../../components/Button.tsx";
-import { cx } from "../../components/cx.ts";
+import { SwitchButton } from "../../components/SwitchButton.tsx";
 import { SaveErrorBox } from "../../projects/SaveErrorBox.tsx";
 import { SaveError } from "../../projects/save-error.ts";
 import { useNotify } from "../feedback.tsx";
@@ -73,41 +72,14 @@ function CountingSwitch({ settings, onSaved }: { settings: AnalyticsSettings; on
             {VISITOR_COUNTING.explanation}
           </p>
         </div>
-        <button
-          type="button"
-          role="switch"
-          aria-checked={on}
-          aria-labelledby={labelId}
-          aria-describedby={explanationId}
-          aria-busy={busy || undefined}
-          onClick={() => void press()}
-          data-testid="visitor-counting-switch"
-          className={cx(
-            "inline-flex h-10 shrink-0 items-center gap-2 rounded-full px-1.5 pr-3 text-sm font-medium",
-            FOCUS_RING,
-            busy ? "cursor-progress" : "cursor-pointer",
-          )}
-        >
-          <span
-            aria-hidden="true"
-            className={cx(
-              "relative inline-flex h-6 w-11 items-center rounded-full border transition-colors",
-              on
-                ? "border-indigo-700 bg-indigo-600 dark:border-indigo-400 dark:bg-indigo-500"
-                : "border-slate-500 bg-slate-200 dark:border-slate-400 dark:bg-slate-700",
-            )}
-          >
-            <span
-              className={cx(
-                "inline-block h-4 w-4 rounded-full bg-white shadow transition-transform motion-reduce:transition-none",
-                on ? "translate-x-6" : "translate-x-1",
-              )}
-            />
-          </span>
-          <span aria-hidden="true" className="text-slate-800 dark:text-slate-100">
-            {busy ? "Saving…" : on ? "On" : "Off"}
-          </span>
-        </button>
+        <SwitchButton
+          on={on}
+          busy={busy}
+          onPress={() => void press()}
+          labelledBy={labelId}
+          describedBy={explanationId}
+          testId="visitor-counting-switch"
+        />
       </div>
       <SaveErrorBox error={error} />
     </div>
