@@ -7,8 +7,9 @@
  * - https://www.youtube-nocookie.com/embed/… → an empty page (the stub takes the player's place).
  * - https://i.ytimg.com/vi/<id>/… → a small solid-colour PNG per video.
  */
-import { deflateSync } from "node:zlib";
+
 import type { Page } from "@playwright/test";
+import { pngPicture } from "@portfolio/testing/data/pictures.ts";
 
 export const IFRAME_API_STUB = `(() => {
   const PlayerState = { UNSTARTED: -1, ENDED: 0, PLAYING: 1, PAUSED: 2, BUFFERING: 3, CUED: 5 };
@@ -75,27 +76,6 @@ export const IFRAME_API_STUB = `(() => {
   if (typeof window.onYouTubeIframeAPIReady === "function") window.onYouTubeIframeAPIReady();
 })();`;
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = (CRC_TABLE[(crc ^ byte) & 0xff] as number) ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, "ascii");
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
-
 /** A solid-colour 120×90 PNG (the size of YouTube's default.jpg), one colour per video. */
 const thumbnails = new Map<number, Buffer>();
 function thumbnail(videoId: string): Buffer {
@@ -105,20 +85,7 @@ function thumbnail(videoId: string): Buffer {
   const cached = thumbnails.get(hue);
   if (cached) return cached;
   const [r, g, b] = [(hue * 37) % 256, 80 + ((hue * 53) % 120), 200 - ((hue * 29) % 120)];
-  const width = 120;
-  const height = 90;
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.alloc(1 + width * 3);
-  for (let x = 0; x < width; x++) row.set([r, g, b], 1 + x * 3);
-  const png = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk("IHDR", ihdr),
-    pngChunk("IDAT", deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
-    pngChunk("IEND", Buffer.alloc(0)),
-  ]);
+  const png = pngPicture(120, 90, [r, g, b]);
   thumbnails.set(hue, png);
   return png;
 }
