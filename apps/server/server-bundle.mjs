@@ -21,10 +21,10 @@ export const SERVER_EXTERNAL = [
   "pino-pretty",
 ];
 
-/** @param {{ outfile: string, sourcemap?: boolean }} options */
-export function bundleServer({ outfile, sourcemap = false }) {
-  return build({
-    entryPoints: [entry],
+/** What every server bundle shares: one ESM file for Node 20. */
+function nodeBundle({ entry: entryPoint, outfile, sourcemap }) {
+  return {
+    entryPoints: [entryPoint],
     outfile,
     bundle: true,
     platform: "node",
@@ -32,6 +32,13 @@ export function bundleServer({ outfile, sourcemap = false }) {
     format: "esm",
     sourcemap,
     logLevel: "warning",
+  };
+}
+
+/** @param {{ outfile: string, sourcemap?: boolean }} options */
+export function bundleServer({ outfile, sourcemap = false }) {
+  return build({
+    ...nodeBundle({ entry, outfile, sourcemap }),
     external: SERVER_EXTERNAL,
     // The CommonJS packages inside call require(); an ES module has none of its own.
     banner: {
@@ -52,14 +59,7 @@ const BUNDLED_NPM = new Set(["isbot"]);
  */
 export function bundleForNode({ entry, outfile, sourcemap = false }) {
   return build({
-    entryPoints: [entry],
-    outfile,
-    bundle: true,
-    platform: "node",
-    target: "node20",
-    format: "esm",
-    sourcemap,
-    logLevel: "warning",
+    ...nodeBundle({ entry, outfile, sourcemap }),
     plugins: [
       {
         name: "external-npm",

@@ -5,11 +5,11 @@
 // could no longer run fails here rather than being measured wrongly.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort } from "@portfolio/core/test/free-port";
 import { trackChild } from "./cleanup.mjs";
+import { statusOf } from "./spawn-server.mjs";
 
 const NGINX = "/usr/sbin/nginx";
 const shipped = fileURLToPath(new URL("../../../deploy/nginx.conf", import.meta.url));
@@ -70,15 +70,4 @@ export async function startCachedNginx({ dir, upstream, name = "ours behind ngin
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return { name, url, pid: child.pid };
-}
-
-function statusOf(url) {
-  return new Promise((resolve) => {
-    const req = http.get(url, { agent: false, timeout: 1000 }, (res) => {
-      res.resume();
-      resolve(res.statusCode);
-    });
-    req.on("timeout", () => req.destroy());
-    req.on("error", () => resolve(null));
-  });
 }

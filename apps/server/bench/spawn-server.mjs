@@ -77,7 +77,7 @@ export async function startServer({ name, script, port, env, path = "/api/projec
 
 // A fresh connection per probe (agent: false) so a refused connect fails fast
 // and no keep-alive socket lingers into the load test.
-function statusOf(url) {
+export function statusOf(url) {
   return new Promise((resolve) => {
     const req = http.get(url, { agent: false, timeout: 1000 }, (res) => {
       res.resume();
