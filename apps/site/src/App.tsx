@@ -1,8 +1,8 @@
 import { type ApiClient, AuthProvider, UnsavedChangesProvider, useLocation } from "@portfolio/ui";
 import { useEffect } from "react";
-import { countOutboundClicks, countPageView } from "./lib/beacon.ts";
 import { InitialDataProvider, type InitialDataValue } from "./lib/initial-data.tsx";
-import { type ProjectPageData, ProjectPageProvider } from "./lib/project-page-data.tsx";
+import { ProjectPageProvider } from "./lib/project-page-context.tsx";
+import type { ProjectPageData } from "./lib/project-page-data.tsx";
 import HomePage from "./pages/HomePage.tsx";
 import { HistoryGuard } from "./routes/history-guard.tsx";
 import { LazyRoute } from "./routes/lazy-page.tsx";
@@ -21,13 +21,13 @@ function RouteEffects() {
   useEffect(() => {
     // A marker for tests and tools: React has hydrated and handlers are attached.
     document.documentElement.dataset.hydrated = "true";
-    countOutboundClicks();
   }, []);
   useEffect(() => {
     document.title = titleForPath(pathname);
     window.scrollTo(0, 0);
-    // One visit beacon per page shown (lib/beacon.ts), the first after the page has loaded.
-    countPageView();
+    // One visit beacon per page shown, the first after the page has loaded, and one per project link followed
+    // (lib/beacon.ts: loaded once hydrated, so no page waits for it or carries it in its first load).
+    void import("./lib/beacon.ts").then(({ countPageView }) => countPageView());
   }, [pathname]);
   return null;
 }

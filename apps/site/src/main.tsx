@@ -6,7 +6,6 @@ import { App } from "./App.tsx";
 import { createApiClient } from "./lib/api.ts";
 import { type InitialDataValue, parseInitialData } from "./lib/initial-data.tsx";
 import { fetchInitialDataText } from "./lib/load-initial-data.ts";
-import { PROJECT_PAGE_DATA_ID, parseProjectPageData } from "./lib/project-page-data.tsx";
 import { prerenderIsStale } from "./lib/stale-prerender.ts";
 import { readShownOrder } from "./lib/visit-order.ts";
 import { installHistoryGuard } from "./routes/history-guard.tsx";
@@ -23,8 +22,6 @@ const initialDataReady: Promise<{ data: InitialDataValue }> = fetchInitialDataTe
     import("./lib/default-initial-data.ts").then((module) => parseInitialData(dataText, module.DEFAULT_INITIAL_DATA)),
 }));
 const api = createApiClient();
-// A project's page carries its project in a data block (the export's or the server's render).
-const projectPage = parseProjectPageData(document.getElementById(PROJECT_PAGE_DATA_ID)?.textContent);
 // Before the router listens, so Back and Forward can ask about unsaved changes first.
 installHistoryGuard(window);
 
@@ -56,7 +53,7 @@ function appWith(initialData: InitialDataValue) {
   return (
     <StrictMode>
       <BrowserRouter>
-        <App api={api} initialData={initialData} projectPage={projectPage} />
+        <App api={api} initialData={initialData} />
       </BrowserRouter>
     </StrictMode>
   );

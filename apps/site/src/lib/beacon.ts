@@ -3,7 +3,7 @@
  * the page has loaded and the browser is idle, so it never delays it), and one when a project's Code or Demo
  * link is followed. No cookie, no storage; nothing at all from the admin panel or the account page, and
  * nothing when the browser asks not to be tracked (the server also refuses those, and signed-in staff).
- * Kept tiny and free of imports: it ships in the entry chunk of every page.
+ * Kept tiny and free of imports: every page loads it once hydrated (App.tsx), outside its first load.
  */
 
 type Kind = "view" | "code" | "demo" | "widget" | "shuffler";
@@ -36,8 +36,9 @@ function kindOf(pathname: string): Kind {
   return "view";
 }
 
-/** Counts the page now shown, once the page has loaded and the browser is idle. */
+/** Counts the page now shown, once the page has loaded and the browser is idle (and, from then on, project links followed). */
 export function countPageView(): void {
+  countOutboundClicks();
   const send = () => sendVisit(kindOf(location.pathname));
   const idle = () =>
     window.requestIdleCallback ? window.requestIdleCallback(send, { timeout: 5000 }) : setTimeout(send, 1);
@@ -47,7 +48,7 @@ export function countPageView(): void {
 
 /** Counts a project's Code or Demo link when followed (any button, Enter included: a click event either way). */
 let listening = false;
-export function countOutboundClicks(): void {
+function countOutboundClicks(): void {
   if (listening) return;
   listening = true;
   const follow = (event: MouseEvent) => {

@@ -5,7 +5,6 @@
  * hydration renders exactly what was prerendered without asking the API.
  */
 import type { Project, ProjectStatus } from "@portfolio/core/domain";
-import { createContext, type ReactNode, useContext } from "react";
 
 export const PROJECT_PAGE_DATA_ID = "project-page-data";
 
@@ -59,13 +58,10 @@ export function parseProjectPageData(text: string | null | undefined): ProjectPa
   }
 }
 
-const ProjectPageContext = createContext<ProjectPageData | null>(null);
-
-export function ProjectPageProvider({ value, children }: { value: ProjectPageData | null; children: ReactNode }) {
-  return <ProjectPageContext.Provider value={value}>{children}</ProjectPageContext.Provider>;
-}
-
-/** The data of the project page this document was rendered as, or null (any other page). */
-export function useProjectPageData(): ProjectPageData | null {
-  return useContext(ProjectPageContext);
+let documentData: ProjectPageData | null | undefined;
+/** In the browser: the data block of this document (read once), or null (any other page). */
+export function documentProjectPageData(): ProjectPageData | null {
+  if (typeof document === "undefined") return null;
+  documentData ??= parseProjectPageData(document.getElementById(PROJECT_PAGE_DATA_ID)?.textContent);
+  return documentData;
 }

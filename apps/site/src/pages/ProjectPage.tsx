@@ -1,7 +1,8 @@
 import { slugOfProjectPath } from "@portfolio/core/domain";
 import { useLocation } from "@portfolio/ui";
 import { useEffect } from "react";
-import { useProjectPageData } from "../lib/project-page-data.tsx";
+import { useProjectPageData } from "../lib/project-page-context.tsx";
+import { documentProjectPageData } from "../lib/project-page-data.tsx";
 import NotFoundPage from "./NotFoundPage.tsx";
 import { ProjectView } from "./project/ProjectView.tsx";
 
@@ -11,7 +12,8 @@ import { ProjectView } from "./project/ProjectView.tsx";
  * loads that page's own document (each carries its data).
  */
 export default function ProjectPage() {
-  const data = useProjectPageData();
+  // Handed down by the server-side render; in the browser, read from this document's data block.
+  const data = useProjectPageData() ?? documentProjectPageData();
   const { pathname } = useLocation();
   const slug = slugOfProjectPath(pathname);
   if (data && data.project.slug === slug) return <ProjectView data={data} />;

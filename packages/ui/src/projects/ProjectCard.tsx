@@ -148,17 +148,16 @@ function CardCover({ picture }: { picture: ProjectPicture }) {
   const size = variantSize(picture, 480);
   return (
     <picture>
-      <source type="image/avif" srcSet={pictureSrcSet(picture, "avif", 480)} />
-      <source type="image/webp" srcSet={pictureSrcSet(picture, "webp", 480)} />
+      {(["avif", "webp"] as const).map((format) => (
+        <source key={format} type={`image/${format}`} srcSet={pictureSrcSet(picture, format, 480)} />
+      ))}
       <img
         src={fallbackSrc(picture, 480)}
         alt=""
         width={size.width}
         height={size.height}
         loading="lazy"
-        decoding="async"
         className="project-card-cover"
-        data-testid="project-card-cover"
       />
     </picture>
   );
