@@ -30,7 +30,7 @@ test("the table: rank then username, member since, (You), e-mail, role, status, 
   await expect(owner).toContainText("owner@example.test");
   await expect(owner.getByTestId("role-badge")).toHaveText("Owner");
   // The owner is shown with every permission, grouped by category.
-  await expect(owner.locator("[data-permission]")).toHaveCount(12);
+  await expect(owner.locator("[data-permission]")).toHaveCount(13);
   await expect(owner.locator("[data-category]")).toHaveCount(4);
   await expect(owner.locator("[data-category] > p")).toHaveText(["Website", "Projects", "User Management", "System"]);
 
