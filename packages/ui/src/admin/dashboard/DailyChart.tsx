@@ -7,6 +7,7 @@
 import { type KeyboardEvent, type PointerEvent, useId, useMemo, useState } from "react";
 import { cx } from "../../components/cx.ts";
 import {
+  activeIndexOf,
   chartGeometry,
   chartLabel,
   countText,
@@ -79,7 +80,10 @@ function Bars({
   const tooltipId = useId();
   const hintId = useId();
   const geometry = useMemo(() => chartGeometry(days), [days]);
-  const [active, setActive] = useState<number | null>(null);
+  // The highlighted day, kept by its date so new figures for another period cannot leave it pointing past the end.
+  const [activeDay, setActiveDay] = useState<string | null>(null);
+  const active = activeIndexOf(activeDay, days);
+  const setActive = (index: number | null) => setActiveDay(index === null ? null : (days[index]?.day ?? null));
   // What the keyboard reached, said once by the live region (the pointer's tooltip is not read out).
   const [spoken, setSpoken] = useState("");
   const last = days.length - 1;
@@ -131,7 +135,10 @@ function Bars({
             onPointerLeave={(event) => {
               if (document.activeElement !== event.currentTarget) setActive(null);
             }}
-            onFocus={() => setActive((current) => current ?? last)}
+            // A touch's pointerdown may have picked a day in this same event turn: focus keeps it.
+            onFocus={() =>
+              setActiveDay((current) => (activeIndexOf(current, days) === null ? (lastDay ?? null) : current))
+            }
             onBlur={() => setActive(null)}
             onKeyDown={onKeyDown}
             data-testid="chart-svg"

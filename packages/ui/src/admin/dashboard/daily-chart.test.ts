@@ -1,6 +1,7 @@
 import type { DailySeries } from "@portfolio/core/domain";
 import { describe, expect, it } from "vitest";
 import {
+  activeIndexOf,
   chartGeometry,
   chartLabel,
   countText,
@@ -138,6 +139,15 @@ describe("pointing at a day", () => {
     expect(dayAfterKey("Home", 50, 90)).toBe(0);
     expect(dayAfterKey("End", 0, 90)).toBe(89);
     expect(dayAfterKey("a", 5, 90)).toBeNull();
+  });
+
+  it("keeps the highlighted day by its date when a shorter period's figures arrive, and lets go of a day they lack", () => {
+    const month = days(0, 0, 0, 0, 0, 0, 0, 0, 1);
+    const week = month.slice(-3);
+    expect(activeIndexOf("2026-11-28", month)).toBe(8);
+    expect(activeIndexOf("2026-11-28", week)).toBe(2);
+    expect(activeIndexOf("2026-11-20", week)).toBeNull();
+    expect(activeIndexOf(null, week)).toBeNull();
   });
 
   it("hangs the tooltip inward near the edges", () => {

@@ -134,6 +134,17 @@ export function dayAfterKey(key: string, from: number, dayCount: number): number
   return Math.min(last, Math.max(0, move(from, last)));
 }
 
+/**
+ * Where the chart's highlighted day sits in `days`, or null when it is not among them. The chart keeps the
+ * highlighted day itself, not its position: a new period's figures can arrive while the chart has focus, and
+ * the day read out must stay the day shown (or be let go), never a position past the new series' end.
+ */
+export function activeIndexOf(day: string | null, days: readonly DayCount[]): number | null {
+  if (day === null) return null;
+  const index = days.findIndex((entry) => entry.day === day);
+  return index === -1 ? null : index;
+}
+
 /** Where the tooltip sits over day `index`: as a share of the width, and which of its edges it hangs from. */
 export function tooltipPlace(index: number, dayCount: number): { left: number; align: "start" | "center" | "end" } {
   const left = ((index + 0.5) / dayCount) * 100;
