@@ -1,18 +1,13 @@
 /** /login while logged in goes where a logged-in user belongs, before any login form is sent. */
 
-import { type RoleAccounts, roleAccounts } from "@portfolio/testing/server/accounts.ts";
-import { startTestServer, type TestClient, type TestServer } from "@portfolio/testing/server/test-server.ts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RoleAccounts } from "@portfolio/testing/server/accounts.ts";
+import { serverWithAccounts } from "@portfolio/testing/server/server-with-accounts.ts";
+import type { TestClient, TestServer } from "@portfolio/testing/server/test-server.ts";
+import { describe, expect, it } from "vitest";
 
 let server: TestServer;
 let accounts: RoleAccounts;
-beforeAll(async () => {
-  server = await startTestServer();
-  accounts = await roleAccounts(server);
-});
-afterAll(async () => {
-  await server.close();
-});
+serverWithAccounts((started) => ({ server, accounts } = started), { once: true });
 
 /** GET the path as the client's browser would, without following a redirect. */
 function open(client: TestClient, path = "/login", cookie?: string) {

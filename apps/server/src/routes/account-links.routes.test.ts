@@ -4,19 +4,14 @@
  * activation or a password reset through a link is attributed in the audit log to the account concerned.
  */
 
-import { createAccount, type RoleAccounts, roleAccounts } from "@portfolio/testing/server/accounts.ts";
-import { outboxMails, startTestServer, type TestServer, tokenFromLink } from "@portfolio/testing/server/test-server.ts";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createAccount, type RoleAccounts } from "@portfolio/testing/server/accounts.ts";
+import { serverWithAccounts } from "@portfolio/testing/server/server-with-accounts.ts";
+import { outboxMails, type TestServer, tokenFromLink } from "@portfolio/testing/server/test-server.ts";
+import { describe, expect, it } from "vitest";
 
 let server: TestServer;
 let accounts: RoleAccounts;
-beforeEach(async () => {
-  server = await startTestServer();
-  accounts = await roleAccounts(server);
-});
-afterEach(async () => {
-  await server.close();
-});
+serverWithAccounts((started) => ({ server, accounts } = started));
 
 interface Dashboard {
   users: { inactive: number; pendingActivations: { username: string }[] };

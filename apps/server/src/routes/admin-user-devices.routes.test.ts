@@ -3,23 +3,18 @@
  * device tokens and browser sessions, audited; the owner's are the owner's alone.
  */
 import { DEFAULT_ROLES, type DeviceTokenView, type SessionView } from "@portfolio/core/domain";
-import { createAccount, PASSWORD, type RoleAccounts, roleAccounts } from "@portfolio/testing/server/accounts.ts";
+import { createAccount, PASSWORD, type RoleAccounts } from "@portfolio/testing/server/accounts.ts";
 import { DeviceClient } from "@portfolio/testing/server/device-client.ts";
-import { OWNER, startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serverWithAccounts } from "@portfolio/testing/server/server-with-accounts.ts";
+import { OWNER, type TestServer } from "@portfolio/testing/server/test-server.ts";
+import { describe, expect, it } from "vitest";
 
 /** A well-formed id no row has. */
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 
 let server: TestServer;
 let accounts: RoleAccounts;
-beforeAll(async () => {
-  server = await startTestServer();
-  accounts = await roleAccounts(server);
-});
-afterAll(async () => {
-  await server.close();
-});
+serverWithAccounts((started) => ({ server, accounts } = started), { once: true });
 
 const MODERATOR = [...DEFAULT_ROLES.moderator.permissions];
 

@@ -4,20 +4,15 @@
  * device token. Only staff allowed to edit the user reactivate them.
  */
 import { MESSAGES } from "@portfolio/core/domain";
-import { PASSWORD, type RoleAccounts, roleAccounts } from "@portfolio/testing/server/accounts.ts";
+import { PASSWORD, type RoleAccounts } from "@portfolio/testing/server/accounts.ts";
 import { DeviceClient } from "@portfolio/testing/server/device-client.ts";
-import { sentMails, startTestServer, type TestServer, tokenFromLink } from "@portfolio/testing/server/test-server.ts";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { serverWithAccounts } from "@portfolio/testing/server/server-with-accounts.ts";
+import { sentMails, type TestServer, tokenFromLink } from "@portfolio/testing/server/test-server.ts";
+import { describe, expect, it } from "vitest";
 
 let server: TestServer;
 let accounts: RoleAccounts;
-beforeEach(async () => {
-  server = await startTestServer();
-  accounts = await roleAccounts(server);
-});
-afterEach(async () => {
-  await server.close();
-});
+serverWithAccounts((started) => ({ server, accounts } = started));
 
 const MODERATOR_EMAIL = "moderator1@example.com";
 

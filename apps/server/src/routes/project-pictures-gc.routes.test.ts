@@ -5,19 +5,14 @@
 import type { Project, ProjectPicture } from "@portfolio/core/domain";
 import { runHousekeeping } from "@portfolio/core/services";
 import { pictureForm, pngPicture } from "@portfolio/testing/data/pictures.ts";
-import { type RoleAccounts, roleAccounts } from "@portfolio/testing/server/accounts.ts";
-import { startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { RoleAccounts } from "@portfolio/testing/server/accounts.ts";
+import { serverWithAccounts } from "@portfolio/testing/server/server-with-accounts.ts";
+import type { TestServer } from "@portfolio/testing/server/test-server.ts";
+import { describe, expect, it } from "vitest";
 
 let server: TestServer;
 let accounts: RoleAccounts;
-beforeEach(async () => {
-  server = await startTestServer();
-  accounts = await roleAccounts(server);
-});
-afterEach(async () => {
-  await server.close();
-});
+serverWithAccounts((started) => ({ server, accounts } = started));
 
 async function projectWithPicture(title: string, rgb: [number, number, number] = [1, 2, 3]) {
   const project = (await accounts.as.owner.post<Project>("/api/projects", { title, description: "d" })).body;

@@ -1,19 +1,14 @@
 import http from "node:http";
 import type { Project } from "@portfolio/core/domain";
-import { type RoleAccounts, roleAccounts } from "@portfolio/testing/server/accounts.ts";
-import { startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { RoleAccounts } from "@portfolio/testing/server/accounts.ts";
+import { serverWithAccounts } from "@portfolio/testing/server/server-with-accounts.ts";
+import type { TestServer } from "@portfolio/testing/server/test-server.ts";
+import { describe, expect, it, vi } from "vitest";
 import { SQLITE_RECHECK_MS } from "../http/public-reads/public-cache.ts";
 
 let server: TestServer;
 let accounts: RoleAccounts;
-beforeEach(async () => {
-  server = await startTestServer();
-  accounts = await roleAccounts(server);
-});
-afterEach(async () => {
-  await server.close();
-});
+serverWithAccounts((started) => ({ server, accounts } = started));
 
 const sample = {
   title: "New Tool",

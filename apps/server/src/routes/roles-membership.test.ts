@@ -5,19 +5,14 @@
  * what one user holds.
  */
 import { DEFAULT_ROLES, type RolesAnswer, type RoleUpdateAnswer } from "@portfolio/core/domain";
-import { createAccount, PASSWORD, type RoleAccounts, roleAccounts } from "@portfolio/testing/server/accounts.ts";
-import { startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createAccount, PASSWORD, type RoleAccounts } from "@portfolio/testing/server/accounts.ts";
+import { serverWithAccounts } from "@portfolio/testing/server/server-with-accounts.ts";
+import type { TestServer } from "@portfolio/testing/server/test-server.ts";
+import { describe, expect, it } from "vitest";
 
 let server: TestServer;
 let accounts: RoleAccounts;
-beforeEach(async () => {
-  server = await startTestServer();
-  accounts = await roleAccounts(server);
-});
-afterEach(async () => {
-  await server.close();
-});
+serverWithAccounts((started) => ({ server, accounts } = started));
 
 const MODERATOR = [...DEFAULT_ROLES.moderator.permissions];
 const ADMIN = [...DEFAULT_ROLES.admin.permissions];

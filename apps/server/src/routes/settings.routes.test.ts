@@ -1,17 +1,12 @@
 import { DEFAULT_SITE_PROFILE, type SiteProfile } from "@portfolio/core/domain";
-import { type RoleAccounts, roleAccounts } from "@portfolio/testing/server/accounts.ts";
-import { startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { RoleAccounts } from "@portfolio/testing/server/accounts.ts";
+import { serverWithAccounts } from "@portfolio/testing/server/server-with-accounts.ts";
+import type { TestServer } from "@portfolio/testing/server/test-server.ts";
+import { describe, expect, it } from "vitest";
 
 let server: TestServer;
 let accounts: RoleAccounts;
-beforeEach(async () => {
-  server = await startTestServer();
-  accounts = await roleAccounts(server);
-});
-afterEach(async () => {
-  await server.close();
-});
+serverWithAccounts((started) => ({ server, accounts } = started));
 
 const edited: SiteProfile = {
   ...DEFAULT_SITE_PROFILE,

@@ -5,26 +5,15 @@
  */
 import { MESSAGES } from "@portfolio/core/domain";
 import { EMAIL_DEACTIVATED, EMAIL_TAKEN_SINCE, EMAIL_UNCHANGED } from "@portfolio/core/services";
-import { PASSWORD, type RoleAccounts, roleAccounts } from "@portfolio/testing/server/accounts.ts";
+import { PASSWORD, type RoleAccounts } from "@portfolio/testing/server/accounts.ts";
 import { enableTotp } from "@portfolio/testing/server/second-factor.ts";
-import {
-  sentMails,
-  startTestServer,
-  type TestServer,
-  tokenFromLink,
-  tokenMailedTo,
-} from "@portfolio/testing/server/test-server.ts";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { serverWithAccounts } from "@portfolio/testing/server/server-with-accounts.ts";
+import { sentMails, type TestServer, tokenFromLink, tokenMailedTo } from "@portfolio/testing/server/test-server.ts";
+import { describe, expect, it } from "vitest";
 
 let server: TestServer;
 let accounts: RoleAccounts;
-beforeEach(async () => {
-  server = await startTestServer();
-  accounts = await roleAccounts(server);
-});
-afterEach(async () => {
-  await server.close();
-});
+serverWithAccounts((started) => ({ server, accounts } = started));
 
 const NEW_EMAIL = "mod.new@example.com";
 const HOUR = 60 * 60 * 1000;

@@ -5,19 +5,14 @@
  */
 import { DEFAULT_ROLES } from "@portfolio/core/domain";
 import { INVITATION_NOT_PENDING } from "@portfolio/core/services";
-import { createAccount, type RoleAccounts, roleAccounts } from "@portfolio/testing/server/accounts.ts";
-import { sentMails, startTestServer, type TestServer, tokenMailedTo } from "@portfolio/testing/server/test-server.ts";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createAccount, type RoleAccounts } from "@portfolio/testing/server/accounts.ts";
+import { serverWithAccounts } from "@portfolio/testing/server/server-with-accounts.ts";
+import { sentMails, type TestServer, tokenMailedTo } from "@portfolio/testing/server/test-server.ts";
+import { describe, expect, it } from "vitest";
 
 let server: TestServer;
 let accounts: RoleAccounts;
-beforeEach(async () => {
-  server = await startTestServer();
-  accounts = await roleAccounts(server);
-});
-afterEach(async () => {
-  await server.close();
-});
+serverWithAccounts((started) => ({ server, accounts } = started));
 
 const EMAIL = "newcomer@example.com";
 

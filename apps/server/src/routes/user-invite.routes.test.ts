@@ -4,25 +4,14 @@
  * follows the grant rule of a user edit; a taken name or address is a 409; all of it is audited.
  */
 import { DEFAULT_ROLES, invitationAcceptedMessage, MESSAGES } from "@portfolio/core/domain";
-import { type RoleAccounts, roleAccounts } from "@portfolio/testing/server/accounts.ts";
-import {
-  sentMails,
-  startTestServer,
-  type TestServer,
-  tokenFromLink,
-  tokenMailedTo,
-} from "@portfolio/testing/server/test-server.ts";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { RoleAccounts } from "@portfolio/testing/server/accounts.ts";
+import { serverWithAccounts } from "@portfolio/testing/server/server-with-accounts.ts";
+import { sentMails, type TestServer, tokenFromLink, tokenMailedTo } from "@portfolio/testing/server/test-server.ts";
+import { describe, expect, it } from "vitest";
 
 let server: TestServer;
 let accounts: RoleAccounts;
-beforeEach(async () => {
-  server = await startTestServer();
-  accounts = await roleAccounts(server);
-});
-afterEach(async () => {
-  await server.close();
-});
+serverWithAccounts((started) => ({ server, accounts } = started));
 
 const EMAIL = "newcomer@example.com";
 const CHOSEN = "chosen-pass-1";

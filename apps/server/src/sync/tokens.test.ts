@@ -3,18 +3,13 @@
 import { DEFAULT_ROLES } from "@portfolio/core/domain";
 import { createAccount, PASSWORD, type RoleAccounts, roleAccounts } from "@portfolio/testing/server/accounts.ts";
 import { connectDevice, DeviceClient } from "@portfolio/testing/server/device-client.ts";
+import { serverWithAccounts } from "@portfolio/testing/server/server-with-accounts.ts";
 import { OWNER, outboxMails, startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 let server: TestServer;
 let accounts: RoleAccounts;
-beforeAll(async () => {
-  server = await startTestServer();
-  accounts = await roleAccounts(server);
-});
-afterAll(async () => {
-  await server.close();
-});
+serverWithAccounts((started) => ({ server, accounts } = started), { once: true });
 
 describe("device token lifecycle", () => {
   it("is created (201, shown once), listed without the token, used, then revoked (204) and refused (401)", async () => {
