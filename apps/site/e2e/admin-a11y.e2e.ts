@@ -99,7 +99,7 @@ test.describe("both themes", () => {
 
     await page.goto("/");
     await expect(page.getByTestId("logout-button")).toBeVisible(VISIBLE);
-    const card = page.getByTestId("project-card").filter({ hasText: "Economy Bot" });
+    const card = page.locator(".project-card").filter({ hasText: "Economy Bot" });
     await card.hover();
     await card.getByRole("button", { name: "Edit Economy Bot" }).click();
     await expect(page.getByRole("dialog", { name: "Edit Project" })).toBeVisible(VISIBLE);

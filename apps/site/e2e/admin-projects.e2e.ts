@@ -250,7 +250,7 @@ test.describe("the home page for holders of website:projects:edit", () => {
     await page.goto("/");
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
     await expect(page.getByTestId("logout-button")).toBeVisible();
-    const card = page.getByTestId("project-card").filter({ hasText: "Economy Bot" });
+    const card = page.locator(".project-card").filter({ hasText: "Economy Bot" });
     const edit = card.getByRole("button", { name: "Edit Economy Bot" });
     await expect(page.getByRole("button", { name: /^Edit / })).toHaveCount(14);
     await expect(page.getByRole("button", { name: /^Delete / })).toHaveCount(14);
@@ -283,7 +283,7 @@ test.describe("the home page for holders of website:projects:edit", () => {
     await card.hover();
     await card.getByRole("button", { name: "Delete Economy Bot" }).click();
     await confirm.getByRole("button", { name: "Delete" }).click();
-    await expect(page.getByTestId("project-card").filter({ hasText: "Economy Bot" })).toHaveCount(0);
+    await expect(page.locator(".project-card").filter({ hasText: "Economy Bot" })).toHaveCount(0);
     await expect(page.getByTestId("projects-editor-error")).toHaveCount(0);
   });
 
@@ -300,7 +300,7 @@ test.describe("the home page for holders of website:projects:edit", () => {
     await login(editor);
     await page.goto("/");
     await expect(page.getByTestId("logout-button")).toBeVisible();
-    const card = page.getByTestId("project-card").filter({ hasText: "Economy Bot" });
+    const card = page.locator(".project-card").filter({ hasText: "Economy Bot" });
     await card.hover();
     const remove = card.getByRole("button", { name: "Delete Economy Bot" });
     await expect(remove).toHaveAttribute("aria-disabled", "true");

@@ -105,7 +105,7 @@ test.describe("below the fold", () => {
     await page.unroute("**/assets/*.css");
     await page.goto("/");
     await expect(page.getByTestId("project-grid")).toHaveCSS("visibility", "visible");
-    await expect(page.getByTestId("project-card").first()).toHaveCSS("border-top-width", "1px");
+    await expect(page.locator(".project-card").first()).toHaveCSS("border-top-width", "1px");
     await expect(page.locator("footer")).toHaveCSS("visibility", "visible");
   });
 

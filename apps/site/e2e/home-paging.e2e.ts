@@ -38,7 +38,7 @@ test.beforeEach(async ({ playwright, server }) => {
   await api.dispose();
 });
 
-const cards = (page: Page) => page.getByTestId("project-card");
+const cards = (page: Page) => page.locator(".project-card");
 const more = (page: Page) => page.getByTestId("more-projects");
 const cardTitles = (page: Page) => cards(page).locator("h3").allTextContents();
 

@@ -151,7 +151,7 @@ test("the dash in 'year-old' shows the server's greeting", async ({ page, reques
 async function gotoLiveHome(page: Page): Promise<void> {
   await gotoReady(page, "/");
   await expectLiveProjects(page);
-  await expect(page.getByTestId("project-card").first()).not.toHaveAttribute("id", /^project-fallback-/);
+  await expect(page.locator(".project-card").first()).not.toHaveAttribute("id", /^project-fallback-/);
 }
 
 test.describe("'Last seen working on' badge", () => {
@@ -160,7 +160,7 @@ test.describe("'Last seen working on' badge", () => {
     await gotoLiveHome(page);
     const badge = page.getByTestId("last-seen-badge");
     await expect(badge).toHaveText("Last seen working on Cat of the Day Stream Widget");
-    const card = page.getByTestId("project-card").filter({ hasText: "Cat of the Day Stream Widget" });
+    const card = page.locator(".project-card").filter({ hasText: "Cat of the Day Stream Widget" });
     await expect(card).not.toBeInViewport({ ratio: 0.5 });
     await badge.click();
     await expect(card).toHaveAttribute("data-highlighted", "true");
@@ -176,7 +176,7 @@ test.describe("'Last seen working on' badge", () => {
     // The page's timers run on a clock the test moves; the smooth scroll is the browser's own, not a timer.
     await page.clock.install();
     await gotoLiveHome(page);
-    const card = page.getByTestId("project-card").filter({ hasText: "Cat of the Day Stream Widget" });
+    const card = page.locator(".project-card").filter({ hasText: "Cat of the Day Stream Widget" });
     const ownScrollEnded = page.evaluate(
       () => new Promise<void>((resolve) => window.addEventListener("scrollend", () => resolve(), { once: true })),
     );
@@ -236,12 +236,12 @@ test.describe("'Last seen working on' badge", () => {
 
 test.describe("projects section", () => {
   const titles = (page: import("@playwright/test").Page) =>
-    page.getByTestId("project-card").locator("h3").allTextContents();
+    page.locator(".project-card").locator("h3").allTextContents();
 
   test("Random is the default; A-Z and Status sort as specified", async ({ page }) => {
     await gotoLiveHome(page);
     await expect(page.getByRole("button", { name: "Random" })).toHaveAttribute("aria-pressed", "true");
-    await expect(page.getByTestId("project-card")).toHaveCount(14);
+    await expect(page.locator(".project-card")).toHaveCount(14);
 
     await page.getByRole("button", { name: "A-Z" }).click();
     await expect(page.getByRole("button", { name: "A-Z" })).toHaveAttribute("aria-pressed", "true");
@@ -251,7 +251,7 @@ test.describe("projects section", () => {
 
     await page.getByRole("button", { name: "Status" }).click();
     await expect(page.getByRole("button", { name: "Status" })).toHaveAttribute("aria-pressed", "true");
-    const cards = page.getByTestId("project-card");
+    const cards = page.locator(".project-card");
     const statuses = await cards.evaluateAll((els) => els.map((el) => el.getAttribute("data-status")));
     const status = await titles(page);
     expect(statuses[0]).toBe("latest");
@@ -277,7 +277,7 @@ test.describe("projects section", () => {
 
   test("cards show title, description, tags on hover, Code and Demo links and badges", async ({ page }) => {
     await gotoLiveHome(page);
-    const card = page.getByTestId("project-card").filter({ hasText: "Portfolio Website" });
+    const card = page.locator(".project-card").filter({ hasText: "Portfolio Website" });
     await expect(card.getByRole("link", { name: /^Code/ })).toHaveAttribute("href", /github\.com/);
     await expect(card.getByRole("link", { name: /^Demo/ })).toHaveAttribute("href", "/");
     const tags = card.getByRole("list");
@@ -286,9 +286,9 @@ test.describe("projects section", () => {
     await expect(tags).toHaveCSS("opacity", "1");
     await expect(tags.getByRole("listitem")).toHaveText(["React", "TypeScript", "Tailwind CSS", "Express"]);
 
-    const archived = page.getByTestId("project-card").filter({ hasText: "Discord Bot" });
+    const archived = page.locator(".project-card").filter({ hasText: "Discord Bot" });
     await expect(archived.getByTestId("badge-archived")).toHaveText("Archived");
-    const latest = page.getByTestId("project-card").filter({ hasText: "Cat of the Day Stream Widget" });
+    const latest = page.locator(".project-card").filter({ hasText: "Cat of the Day Stream Widget" });
     await expect(latest.getByTestId("badge-latest")).toHaveText("Latest");
     await expect(page.getByTestId("badge-latest")).toHaveCount(1);
   });
@@ -307,10 +307,10 @@ test.describe("projects section", () => {
       }),
     );
     await gotoReady(page, "/");
-    await expect(page.getByTestId("project-card")).toHaveCount(3);
+    await expect(page.locator(".project-card")).toHaveCount(3);
     await expect(page.getByTestId("badge-latest")).toHaveCount(1);
     await expect(
-      page.getByTestId("project-card").filter({ hasText: "First Latest" }).getByTestId("badge-latest"),
+      page.locator(".project-card").filter({ hasText: "First Latest" }).getByTestId("badge-latest"),
     ).toBeVisible();
     await expect(page.getByTestId("last-seen-badge")).toHaveText("Last seen working on First Latest");
     await page.getByRole("button", { name: "Status" }).click();
@@ -321,9 +321,9 @@ test.describe("projects section", () => {
     await page.route(PROJECTS_LIST, (route) => route.abort());
     await gotoReady(page, "/");
     await expect(page.getByText("Failed to connect to database", { exact: true })).toBeVisible();
-    await expect(page.getByTestId("project-card")).toHaveCount(14);
+    await expect(page.locator(".project-card")).toHaveCount(14);
     const fallbackIds = await page
-      .getByTestId("project-card")
+      .locator(".project-card")
       .evaluateAll((els) => els.map((el) => el.id.replace(/^project-/, "")));
     expect(fallbackIds.every((id) => id?.startsWith("fallback-"))).toBe(true);
     await expect(page.getByTestId("last-seen-badge")).toHaveText("Last seen working on Cat of the Day Stream Widget");
@@ -333,7 +333,7 @@ test.describe("projects section", () => {
     const html = await (await request.get("/")).text();
     expect(html).toContain("Cat of the Day Stream Widget");
     expect(html).toContain("Last seen working on");
-    expect(html.match(/data-testid="project-card"/g)).toHaveLength(14);
+    expect(html.match(/<article id="project-/g)).toHaveLength(14);
   });
 });
 
@@ -362,7 +362,7 @@ test("floating buttons for a visitor: login, calendar, dark mode; no admin butto
 });
 
 test.describe("projects grid when live data arrives", () => {
-  const titles = (page: Page) => page.getByTestId("project-card").locator("h3").allTextContents();
+  const titles = (page: Page) => page.locator(".project-card").locator("h3").allTextContents();
   const prerenderedTitles = (html: string) =>
     [...html.matchAll(/<h3 id="project-[^"]+-title"[^>]*>(?:<a [^>]*>)?([^<]+)(?:<\/a>)?<\/h3>/g)].map((m) =>
       (m[1] ?? "").replace("&amp;", "&"),
@@ -390,9 +390,7 @@ test.describe("projects grid when live data arrives", () => {
     // The seeded copies (fresh ids) replace the built-in list the export was built with...
     await expect
       .poll(() =>
-        page
-          .getByTestId("project-card")
-          .evaluateAll((els) => els.every((el) => !el.id.startsWith("project-fallback-"))),
+        page.locator(".project-card").evaluateAll((els) => els.every((el) => !el.id.startsWith("project-fallback-"))),
       )
       .toBe(true);
     // ...in the order the visitor already sees (other tests may add projects to the shared server meanwhile).
@@ -416,21 +414,21 @@ test.describe("projects grid when live data arrives", () => {
     });
     await gotoReady(page, "/");
     const before = await titles(page);
-    await page.getByTestId("project-card").evaluateAll((els) => {
+    await page.locator(".project-card").evaluateAll((els) => {
       for (const el of els) el.setAttribute("data-seen", "yes");
     });
     release();
     await expectLiveProjects(page);
     expect(await titles(page)).toEqual(before);
     // The very same elements: nothing was re-created or reshuffled.
-    await expect(page.locator('[data-testid="project-card"][data-seen="yes"]')).toHaveCount(14);
+    await expect(page.locator('.project-card[data-seen="yes"]')).toHaveCount(14);
   });
 
   test("an empty list shows the empty state: no cards, no hint, and a badge that is not a button", async ({ page }) => {
     await page.route(PROJECTS_LIST, (route) => route.fulfill({ json: { projects: [] } }));
     await gotoReady(page, "/");
     await expect(page.getByText("No projects to show yet. Check back soon!")).toBeVisible();
-    await expect(page.getByTestId("project-card")).toHaveCount(0);
+    await expect(page.locator(".project-card")).toHaveCount(0);
     await expect(page.getByTestId("projects-hint")).toHaveCount(0);
     const badge = page.getByTestId("last-seen-badge");
     await expect(badge).toHaveText("Last seen working on something exciting");
@@ -458,7 +456,7 @@ async function seedRandom(page: Page, seed: number): Promise<void> {
 
 /** The cards' titles in the order a visitor reads them on screen: row by row, left to right. */
 function titlesOnScreen(page: Page): Promise<string[]> {
-  return page.getByTestId("project-card").evaluateAll((cards) =>
+  return page.locator(".project-card").evaluateAll((cards) =>
     cards
       .map((card) => ({ title: card.querySelector("h3")?.textContent ?? "", box: card.getBoundingClientRect() }))
       .sort((a, b) => Math.round(a.box.top) - Math.round(b.box.top) || a.box.left - b.box.left)
@@ -467,7 +465,7 @@ function titlesOnScreen(page: Page): Promise<string[]> {
 }
 
 test.describe("Random: a new order on every visit", () => {
-  const titles = (page: Page) => page.getByTestId("project-card").locator("h3").allTextContents();
+  const titles = (page: Page) => page.locator(".project-card").locator("h3").allTextContents();
 
   test("two visits show the projects in two different orders", async ({ page }) => {
     await seedRandom(page, 1);
@@ -511,7 +509,7 @@ test.describe("Random: a new order on every visit", () => {
         page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--below-fold").trim()),
       )
       .toBe("visible");
-    await expect(page.getByTestId("project-card")).toHaveCount(14);
+    await expect(page.locator(".project-card")).toHaveCount(14);
     const firstPaint = await titlesOnScreen(page);
     expect(firstPaint).not.toEqual(built);
     expect([...firstPaint].sort()).toEqual([...built].sort());
@@ -521,9 +519,7 @@ test.describe("Random: a new order on every visit", () => {
     await expectLiveProjects(page);
     await expect
       .poll(() =>
-        page
-          .getByTestId("project-card")
-          .evaluateAll((els) => els.every((el) => !el.id.startsWith("project-fallback-"))),
+        page.locator(".project-card").evaluateAll((els) => els.every((el) => !el.id.startsWith("project-fallback-"))),
       )
       .toBe(true);
     // The same order on screen and in the page (keyboard and screen readers follow it); other tests may add
@@ -552,7 +548,7 @@ test.describe("the projects hint", () => {
       expect(await page.evaluate(() => matchMedia("(pointer: coarse)").matches)).toBe(true);
       const hint = page.getByTestId("projects-hint");
       await expect(hint).toHaveText(/^\d+ projects, each card lists its stack\.$/, { useInnerText: true });
-      const tags = page.getByTestId("project-card").first().getByRole("list");
+      const tags = page.locator(".project-card").first().getByRole("list");
       await expect(tags).toHaveCSS("opacity", "1");
     });
 
@@ -561,7 +557,7 @@ test.describe("the projects hint", () => {
       // The live list replaces the built-in cards: read them once it is in, not while they are swapped.
       await expectLiveProjects(page);
       const opacities = await page
-        .getByTestId("project-card")
+        .locator(".project-card")
         .getByRole("list")
         .evaluateAll((lists) => lists.map((list) => getComputedStyle(list).opacity));
       expect(opacities).toHaveLength(14);
@@ -588,7 +584,7 @@ test("the 'Last seen working on' badge never names an archived project", async (
   await gotoReady(page, "/");
   await expect(page.getByTestId("last-seen-badge")).toHaveText("Last seen working on Current Thing");
   await page.getByTestId("last-seen-badge").click();
-  await expect(page.getByTestId("project-card").filter({ hasText: "Current Thing" })).toHaveAttribute(
+  await expect(page.locator(".project-card").filter({ hasText: "Current Thing" })).toHaveAttribute(
     "data-highlighted",
     "true",
   );
@@ -611,7 +607,7 @@ test("the hero heading is named by its words, with the hidden letters laid over 
 
 test("the cards' Code and Demo icons are drawn once and referenced, and each shows at 16 px", async ({ page }) => {
   await gotoLiveHome(page);
-  const icons = await page.locator('[data-testid="project-card"] svg use').evaluateAll((uses) =>
+  const icons = await page.locator(".project-card svg use").evaluateAll((uses) =>
     uses.map((use) => {
       const href = use.getAttribute("href") ?? "";
       const box = (use.closest("svg") as SVGSVGElement).getBoundingClientRect();

@@ -196,7 +196,7 @@ test.describe("project pages", () => {
     const project = await projectWithPictures(ownerApi, title);
     const cover = project.pictures.find((p) => p.cover);
     await gotoReady(page, "/");
-    const card = page.getByTestId("project-card").filter({ hasText: title });
+    const card = page.locator(".project-card").filter({ hasText: title });
     await expect(card.locator("img.project-card-cover")).toHaveAttribute("src", `/media/${cover?.hash}/480.webp`);
     await card.getByRole("link", { name: title, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/projects/${project.slug}$`));

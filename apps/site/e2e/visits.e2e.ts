@@ -79,9 +79,9 @@ test("a page view and a project's Code link followed are counted once each, with
   const { context, page } = await visit(browser, server.baseUrl, "/");
   // The Code link opens GitHub in a new tab: answered here, the machine has no internet.
   await context.route("https://github.com/**", (route) => route.fulfill({ status: 200, body: "GitHub" }));
-  const card = page.getByTestId("project-card").filter({ hasText: "Portfolio Website" });
+  const card = page.locator(".project-card").filter({ hasText: "Portfolio Website" });
   const code = card.getByRole("link", { name: /^Code/ });
-  const projectId = await code.getAttribute("data-project");
+  const projectId = (await card.getAttribute("id"))?.replace(/^project-/, "");
   const clicked = page.waitForResponse((r) => r.url().endsWith("/api/visits"));
   const popup = page.waitForEvent("popup");
   await code.click();
@@ -113,6 +113,34 @@ test("a visit sending Sec-GPC and a bot's visit are not counted at all", async (
     .poll(async () => (await analytics(ownerApi)).pages, { timeout: 15_000 })
     .toEqual([{ path: "/privacy", pageViews: 1, visitors: 1 }]);
   expect((await analytics(ownerApi)).days).toEqual([{ date: today(), pageViews: 1, visitors: 1 }]);
+});
+
+test("a project's Code link followed on the project's own page is counted for that project", async ({
+  browser,
+  server,
+  ownerApi,
+}) => {
+  const { context, page } = await visit(browser, server.baseUrl, "/projects/portfolio-website");
+  await context.route("https://github.com/**", (route) => route.fulfill({ status: 200, body: "GitHub" }));
+  const clicked = page.waitForResponse((r) => r.url().endsWith("/api/visits"));
+  const popup = page.waitForEvent("popup");
+  await page.getByTestId("project-page").getByRole("link", { name: /^Code/ }).click();
+  await (await popup).close();
+  expect((await clicked).status()).toBe(204);
+  await context.close();
+  await expect
+    .poll(
+      async () =>
+        (await analytics(ownerApi)).projects.map(({ title, codeClicks, demoClicks }) => [
+          title,
+          codeClicks,
+          demoClicks,
+        ]),
+      {
+        timeout: 15_000,
+      },
+    )
+    .toEqual([["Portfolio Website", 1, 0]]);
 });
 
 test("the owner's own visits are not counted, nor is the admin panel", async ({ browser, server, ownerApi }) => {

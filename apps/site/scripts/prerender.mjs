@@ -19,7 +19,7 @@ import { build } from "vite";
 import { criticalCss } from "./critical-css.mjs";
 import { PAGE_SOURCES, WITH_PROJECTS } from "./page-sources.mjs";
 import { loadAllProjects, PROJECT_PAGE_BUDGET, projectTemplate, writeProjectPages } from "./project-pages.mjs";
-import { checkWeights, pagesOf, readBudgets } from "./weight-budgets.mjs";
+import { checkHtmlWeights, checkWeights, pagesOf, readBudgets, readHtmlBudgets } from "./weight-budgets.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(root, "dist");
@@ -394,12 +394,13 @@ async function main() {
   const hashes = inlineScripts.map((s) => `'sha256-${createHash("sha256").update(s, "utf8").digest("base64")}'`);
   await writeFile(join(dist, "csp.json"), `${JSON.stringify({ scriptSrcHashes: hashes }, null, 2)}\n`);
 
-  // Fails the build on a page whose JavaScript passed its budget (weight-budgets.json).
+  // Fails the build on a page whose JavaScript or HTML passed its budget (weight-budgets.json).
   await checkWeights({
     dist,
     pages: pagesOf([...entry.ROUTE_META.map((route) => route.path), PROJECT_PAGE_BUDGET]),
     budgets: await readBudgets(join(root, "weight-budgets.json")),
   });
+  await checkHtmlWeights({ dist, budgets: await readHtmlBudgets(join(root, "weight-budgets.json")) });
 
   await rm(join(dist, ".vite"), { recursive: true, force: true });
   console.log(

@@ -1,8 +1,9 @@
 /**
  * The weight check: the JavaScript each prerendered page loads before it is interactive (the site's entry,
  * the page's own chunks and everything they import statically, read from Vite's build manifests), gzipped
- * at level 9 file by file as `pnpm bench:site` counts it, against its budget in weight-budgets.json. The
- * static export (prerender.mjs) runs it, so `pnpm build`, and with it CI, fails on a page over its budget.
+ * at level 9 file by file as `pnpm bench:site` counts it, against its budget in weight-budgets.json; and the
+ * home page's exported HTML (its first screenful of cards) against its own. The static export (prerender.mjs)
+ * runs both, so `pnpm build`, and with it CI, fails on a page over its budget.
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -97,4 +98,31 @@ export async function checkWeights({ dist, pages, budgets, log = console.log }) 
 export async function readBudgets(file) {
   const { pages } = JSON.parse(await readFile(file, "utf8"));
   return pages;
+}
+
+/** The HTML budgets (kB raw, 1 kB = 1024 bytes) of the pages whose first screenful the export writes whole. */
+export async function readHtmlBudgets(file) {
+  const { html } = JSON.parse(await readFile(file, "utf8"));
+  return html ?? {};
+}
+
+/** The exported file of a page: `/` is index.html, any other `/a/b` is a/b.html. */
+export const htmlFileOf = (page) => (page === "/" ? "index.html" : `${page.slice(1)}.html`);
+
+/** One line per page whose exported HTML is over its budget; `sizes` maps a page to its raw bytes. */
+export function htmlOverBudget(sizes, budgets) {
+  return Object.entries(budgets)
+    .filter(([page, budget]) => (sizes[page] ?? 0) > budget * 1024)
+    .map(([page, budget]) => `${page}: ${kb(sizes[page])} of HTML, over its budget of ${budget} kB.`);
+}
+
+/** The check on the exported pages' HTML; throws with every page over its budget. */
+export async function checkHtmlWeights({ dist, budgets, log = console.log }) {
+  const sizes = {};
+  for (const page of Object.keys(budgets)) {
+    sizes[page] = (await readFile(join(dist, htmlFileOf(page)))).length;
+    log(`weights: ${`${page} (HTML)`.padEnd(32)} ${kb(sizes[page]).padStart(9)} of ${budgets[page]} kB`);
+  }
+  const problems = htmlOverBudget(sizes, budgets);
+  if (problems.length > 0) throw new Error(`Pages over their HTML budget:\n${problems.join("\n")}`);
 }

@@ -3,7 +3,15 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { checkWeights, chunkFiles, type PageScripts, pagesOf, readBudgets } from "./weight-budgets.mjs";
+import {
+  checkHtmlWeights,
+  checkWeights,
+  chunkFiles,
+  type PageScripts,
+  pagesOf,
+  readBudgets,
+  readHtmlBudgets,
+} from "./weight-budgets.mjs";
 
 /** Random bytes do not compress: a file of n kB is about n kB gzip. */
 const incompressible = (kb: number) => randomBytes(kb * 1024);
@@ -137,6 +145,22 @@ describe("the weight check of a build", () => {
   });
 });
 
+describe("the home page's HTML budget", () => {
+  const homeHtml = (bytes: number) => writeFile(join(dist, "index.html"), "x".repeat(bytes));
+
+  it("fails the build when the exported home page's HTML passes its budget", async () => {
+    await homeHtml(40 * 1024 + 1);
+    await expect(checkHtmlWeights({ dist, budgets: { "/": 40 }, log: silent })).rejects.toThrow(
+      "Pages over their HTML budget:\n/: 40.0 kB of HTML, over its budget of 40 kB.",
+    );
+  });
+
+  it("passes at its budget", async () => {
+    await homeHtml(40 * 1024);
+    await expect(checkHtmlWeights({ dist, budgets: { "/": 40 }, log: silent })).resolves.toBeUndefined();
+  });
+});
+
 describe("the budgets file", () => {
   it("holds a budget for every page the site builds, and one only for those", async () => {
     const budgets = await readBudgets(join(import.meta.dirname, "..", "weight-budgets.json"));
@@ -145,6 +169,11 @@ describe("the budgets file", () => {
     // As the export measures them (prerender.mjs): every route, and the project page its projects share.
     const pages = pagesOf([...ROUTE_META.map((route) => route.path), PROJECT_PAGE_BUDGET]).map((page) => page.page);
     expect(Object.keys(budgets).sort()).toEqual([...pages].sort());
+  });
+
+  it("holds the home page's HTML at most at 40 kB", async () => {
+    const html = await readHtmlBudgets(join(import.meta.dirname, "..", "weight-budgets.json"));
+    expect(html).toEqual({ "/": 40 });
   });
 
   it("holds the overlays at most at their size when they were first budgeted", async () => {

@@ -1,13 +1,15 @@
 /**
  * The public site's visit beacon (docs/design.md section 10): one `navigator.sendBeacon` per page shown (after
  * the page has loaded and the browser is idle, so it never delays it), and one when a project's Code or Demo
- * link is followed. No cookie, no storage; nothing at all from the admin panel or the account page, and
+ * link is followed (on its card or on its own page). No cookie, no storage; nothing at all from the admin panel or the account page, and
  * nothing when the browser asks not to be tracked (the server also refuses those, and signed-in staff).
  * Kept tiny and free of imports: every page loads it once hydrated (App.tsx), outside its first load.
  */
 
 type Kind = "view" | "code" | "demo" | "widget" | "shuffler";
 
+/** The id prefix of a project's article (ProjectCard's projectElementId): written here, the beacon imports nothing. */
+const PROJECT_ID_PREFIX = "project-";
 const PRIVATE = /^\/(admin|account)(\/|$)/i;
 let referrer: string | undefined = typeof document === "undefined" ? undefined : document.referrer || undefined;
 
@@ -52,10 +54,11 @@ function countOutboundClicks(): void {
   if (listening) return;
   listening = true;
   const follow = (event: MouseEvent) => {
-    const link = (event.target as Element | null)?.closest?.("a[data-visit][data-project]");
-    if (!link) return;
-    const kind = link.getAttribute("data-visit");
-    if (kind === "code" || kind === "demo") sendVisit(kind, link.getAttribute("data-project") ?? undefined);
+    const link = (event.target as Element | null)?.closest?.("a[data-visit]");
+    // Whose link: the project's card on the home page, or its own page, is the article `project-<id>` around it.
+    const project = link?.closest(`article[id^="${PROJECT_ID_PREFIX}"]`)?.id.slice(PROJECT_ID_PREFIX.length);
+    const kind = link?.getAttribute("data-visit");
+    if (project && (kind === "code" || kind === "demo")) sendVisit(kind, project);
   };
   addEventListener("click", follow, true);
   addEventListener("auxclick", follow, true);

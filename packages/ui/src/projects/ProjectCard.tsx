@@ -23,7 +23,7 @@ function isInternal(href: string): boolean {
 
 /**
  * Its Code and Demo icons are <use> references: the page renders <RepeatedIconSymbols /> once. Its links say
- * which they are (`data-visit`, `data-project`), so the public site's beacon counts them when followed.
+ * which they are (`data-visit`), and the card's id says whose, so the public site's beacon counts them when followed.
  */
 export function ProjectCard({
   project,
@@ -41,7 +41,6 @@ export function ProjectCard({
   return (
     <article
       id={projectElementId(project._id)}
-      data-testid="project-card"
       data-status={status}
       data-highlighted={highlighted ? "true" : undefined}
       aria-labelledby={`${projectElementId(project._id)}-title`}
@@ -91,33 +90,19 @@ export function ProjectCard({
       {code || demo ? (
         <div className="project-card-links">
           {code ? (
-            <a
-              href={code}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="project-card-link"
-              data-visit="code"
-              data-project={project._id}
-            >
+            <a href={code} target="_blank" rel="noopener noreferrer" className="project-card-link" data-visit="code">
               <RepeatedIcon name="code" size={16} />
               Code<span className="sr-only">{` of ${project.title} (opens in a new tab)`}</span>
             </a>
           ) : null}
           {demo && isInternal(demo) ? (
-            <RouteLink to={demo} className="project-card-link" data-visit="demo" data-project={project._id}>
+            <RouteLink to={demo} className="project-card-link" data-visit="demo">
               <RepeatedIcon name="external-link" size={16} />
               Demo<span className="sr-only">{` of ${project.title}`}</span>
             </RouteLink>
           ) : null}
           {demo && !isInternal(demo) ? (
-            <a
-              href={demo}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="project-card-link"
-              data-visit="demo"
-              data-project={project._id}
-            >
+            <a href={demo} target="_blank" rel="noopener noreferrer" className="project-card-link" data-visit="demo">
               <RepeatedIcon name="external-link" size={16} />
               Demo<span className="sr-only">{` of ${project.title} (opens in a new tab)`}</span>
             </a>

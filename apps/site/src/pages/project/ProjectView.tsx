@@ -1,5 +1,5 @@
 import { projectPagePath } from "@portfolio/core/domain";
-import { buttonClasses, FloatingButtons, tagClasses } from "@portfolio/ui";
+import { buttonClasses, FloatingButtons, projectElementId, tagClasses } from "@portfolio/ui";
 import { useEffect } from "react";
 import type { ProjectPageData, ProjectRef } from "../../lib/project-page-data.tsx";
 import { Gallery } from "./Gallery.tsx";
@@ -26,7 +26,13 @@ export function ProjectView({ data }: { data: ProjectPageData }) {
     <div className="relative flex min-h-dvh flex-col">
       <FloatingButtons left="home" />
       <main id="main" className="mx-auto w-full max-w-4xl flex-1 px-4 pt-24 pb-16 sm:px-6">
-        <article aria-labelledby="project-title" data-testid="project-page" data-slug={project.slug}>
+        <article
+          // Its id, as on the project's card, tells the visit beacon whose Code or Demo link was followed.
+          id={projectElementId(project._id)}
+          aria-labelledby="project-title"
+          data-testid="project-page"
+          data-slug={project.slug}
+        >
           <header>
             <div className="flex flex-wrap items-center gap-3">
               <h1
@@ -55,18 +61,30 @@ export function ProjectView({ data }: { data: ProjectPageData }) {
             {code || demo ? (
               <div className="mt-6 flex flex-wrap gap-3">
                 {code ? (
-                  <a href={code} target="_blank" rel="noopener noreferrer" className={buttonClasses("primary", "md")}>
+                  <a
+                    href={code}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className={buttonClasses("primary", "md")}
+                    data-visit="code"
+                  >
                     Code<span className="sr-only">{` of ${project.title} (opens in a new tab)`}</span>
                   </a>
                 ) : null}
                 {demo && isInternal(demo) ? (
                   // One of the site's own pages (a stream widget): opened here, like any page of the site.
-                  <a href={demo} className={buttonClasses("secondary", "md")}>
+                  <a href={demo} className={buttonClasses("secondary", "md")} data-visit="demo">
                     Demo<span className="sr-only">{` of ${project.title}`}</span>
                   </a>
                 ) : null}
                 {demo && !isInternal(demo) ? (
-                  <a href={demo} target="_blank" rel="noopener noreferrer" className={buttonClasses("secondary", "md")}>
+                  <a
+                    href={demo}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className={buttonClasses("secondary", "md")}
+                    data-visit="demo"
+                  >
                     Demo<span className="sr-only">{` of ${project.title} (opens in a new tab)`}</span>
                   </a>
                 ) : null}
