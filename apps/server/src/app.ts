@@ -23,7 +23,7 @@ import { PublicCache, SQLITE_RECHECK_MS } from "./http/public-reads/public-cache
 import { publicReadHandler, publicReadsFastPath } from "./http/public-reads/public-reads.ts";
 import { createRateLimits, DEFAULT_RATE_LIMITS, type RateLimitSettings } from "./http/rate-limits.ts";
 import type { RawHandler } from "./http/raw-handler.ts";
-import { precomputeSecurityHeaders, securityHeaders } from "./http/security-headers.ts";
+import { appSecurityHeaders, securityHeaders } from "./http/security-headers.ts";
 import { actorOf } from "./http/session-cookie.ts";
 import { staticSite } from "./http/static-site.ts";
 import { utf8JsonOnly } from "./http/utf8-json.ts";
@@ -45,57 +45,18 @@ export interface AppOptions {
 
 export const BODY_LIMIT = "100kb";
 
-/** WebSocket sources on this machine, any port. */
-const LOOPBACK_WEBSOCKETS = ["ws://127.0.0.1:*", "ws://localhost:*", "http://127.0.0.1:*", "http://localhost:*"];
-
 export function createApp(options: AppOptions): Express {
   const { core, config } = options;
   const logger = options.logger ?? silentLogger();
   const log = options.log ?? (options.logger ? logLines(options.logger) : (line: string) => console.log(line));
   const site = staticSite(config.siteDir, log);
-  const https = config.publicUrl.startsWith("https:");
 
   const app = express();
   app.set("trust proxy", config.trustProxy);
   app.set("etag", false);
   app.disable("x-powered-by");
-  const headers = precomputeSecurityHeaders({
-    contentSecurityPolicy: {
-      directives: {
-        "default-src": ["'self'"],
-        "script-src": ["'self'", ...site.inlineScriptHashes, "https://www.youtube.com", "https://s.ytimg.com"],
-        "style-src": ["'self'", "'unsafe-inline'"],
-        "img-src": ["'self'", "data:", "https:"],
-        // Stream widgets: Twitch chat (IRC over WebSocket), BTTV/FFZ/7TV emote sets and their update feeds,
-        // the Pulsoid and HypeRate heart-rate feeds, from the browser. Outside production, loopback
-        // addresses too, so a widget can be tried against local sources.
-        "connect-src": [
-          "'self'",
-          "wss://irc-ws.chat.twitch.tv",
-          "wss://dev.pulsoid.net",
-          "wss://app.hyperate.io",
-          "https://api.betterttv.net",
-          "wss://sockets.betterttv.net",
-          "https://api.frankerfacez.com",
-          "https://7tv.io",
-          "wss://events.7tv.io",
-          ...(config.production ? [] : LOOPBACK_WEBSOCKETS),
-        ],
-        "frame-src": ["https://www.youtube.com", "https://www.youtube-nocookie.com"],
-        "frame-ancestors": ["'self'"],
-        "object-src": ["'none'"],
-        "base-uri": ["'self'"],
-        "form-action": ["'self'"],
-        // Only behind HTTPS: on plain-http localhost these would break the page.
-        "upgrade-insecure-requests": https ? [] : null,
-      },
-    },
-    strictTransportSecurity: https,
-    // Token pages carry secrets in the query string: never send it on as a Referer.
-    referrerPolicy: { policy: "no-referrer" },
-    crossOriginEmbedderPolicy: false,
-  });
-  const securityBase = Object.fromEntries(headers);
+  // One set of security headers for the full path and both fast paths (security-headers.ts).
+  const security = appSecurityHeaders(config, site.inlineScriptHashes);
   const context: AppContext = {
     core,
     config,
@@ -120,14 +81,14 @@ export function createApp(options: AppOptions): Express {
     }),
     // Every public read shares its Cache-Control (the registry's `shared`), so one value serves them all.
     encodeAnswer: (value) =>
-      encodeAnswer(value, { base: securityBase, cacheControl: cacheControlOf(operations["projects.list"]) }),
+      encodeAnswer(value, { security, cacheControl: cacheControlOf(operations["projects.list"]) }),
   };
-  answerFirst(app, visitFastPath(context, headers));
+  answerFirst(app, visitFastPath(context, security));
   // Every request the fast path passes on gets an id, a line and a count.
   answerFirst(app, requestLog({ logger, metrics: core.metrics, trustProxy: config.trustProxy }));
   // Wrapped last, so it runs first: a plain anonymous GET of a public read is answered before anything else.
   answerFirst(app, publicReadsFastPath(context, fastPathObserver({ logger, metrics: core.metrics })));
-  app.use(securityHeaders(headers));
+  app.use(securityHeaders(security));
 
   // CSRF check for writes, CORS headers for allow-listed origins.
   const sameOrigin = originCheck(config.publicUrl, config.corsOrigins);

@@ -1,11 +1,70 @@
 /**
- * Security headers (docs/security.md, promise 15) from helmet. With no per-request nonces helmet's headers are the same for
- * every answer, so they are computed once at start-up and set in one step: helmet's thirteen middlewares
- * per request were the largest share of our overhead on the hottest call (GET /api/projects).
+ * Security headers (docs/security.md, promise 15) from helmet, built here once for every way an answer
+ * leaves the server: the full Express path (`securityHeaders`), the public reads' fast path and the visit
+ * beacon's fast path (`rawHeaders`), so the three cannot drift apart. With no per-request nonces helmet's
+ * headers are the same for every answer, so they are computed once at start-up: helmet's thirteen
+ * middlewares per request were the largest share of our overhead on the hottest call (GET /api/projects).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import helmet, { type HelmetOptions } from "helmet";
+import type { ServerConfig } from "../config.ts";
+
+/** The security headers of every answer, in both the shapes that set them. */
+export interface SecurityHeaders {
+  /** For `res.setHeaders` on the full path. */
+  readonly map: ReadonlyMap<string, string>;
+  /** The same pairs flat (name, value, name, value, ...), as `res.writeHead` takes a whole header list. */
+  readonly flat: readonly string[];
+}
+
+/** WebSocket sources on this machine, any port. */
+const LOOPBACK_WEBSOCKETS = ["ws://127.0.0.1:*", "ws://localhost:*", "http://127.0.0.1:*", "http://localhost:*"];
+
+/** The server's security headers: its Content-Security-Policy allows the site export's inline scripts by hash. */
+export function appSecurityHeaders(
+  config: Pick<ServerConfig, "publicUrl" | "production">,
+  inlineScriptHashes: readonly string[],
+): SecurityHeaders {
+  const https = config.publicUrl.startsWith("https:");
+  const map = precomputeSecurityHeaders({
+    contentSecurityPolicy: {
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": ["'self'", ...inlineScriptHashes, "https://www.youtube.com", "https://s.ytimg.com"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:", "https:"],
+        // Stream widgets: Twitch chat (IRC over WebSocket), BTTV/FFZ/7TV emote sets and their update feeds,
+        // the Pulsoid and HypeRate heart-rate feeds, from the browser. Outside production, loopback
+        // addresses too, so a widget can be tried against local sources.
+        "connect-src": [
+          "'self'",
+          "wss://irc-ws.chat.twitch.tv",
+          "wss://dev.pulsoid.net",
+          "wss://app.hyperate.io",
+          "https://api.betterttv.net",
+          "wss://sockets.betterttv.net",
+          "https://api.frankerfacez.com",
+          "https://7tv.io",
+          "wss://events.7tv.io",
+          ...(config.production ? [] : LOOPBACK_WEBSOCKETS),
+        ],
+        "frame-src": ["https://www.youtube.com", "https://www.youtube-nocookie.com"],
+        "frame-ancestors": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        // Only behind HTTPS: on plain-http localhost these would break the page.
+        "upgrade-insecure-requests": https ? [] : null,
+      },
+    },
+    strictTransportSecurity: https,
+    // Token pages carry secrets in the query string: never send it on as a Referer.
+    referrerPolicy: { policy: "no-referrer" },
+    crossOriginEmbedderPolicy: false,
+  });
+  return { map, flat: [...map].flat() };
+}
 
 /** helmet's headers for `options`, computed once (they are the same for every answer). */
 export function precomputeSecurityHeaders(options: HelmetOptions): ReadonlyMap<string, string> {
@@ -26,10 +85,25 @@ export function precomputeSecurityHeaders(options: HelmetOptions): ReadonlyMap<s
   return headers;
 }
 
-export function securityHeaders(precomputed: ReadonlyMap<string, string>): RequestHandler {
-  const headers = new Map(precomputed);
+/** The full path's middleware: every answer starts with the security headers. */
+export function securityHeaders({ map }: SecurityHeaders): RequestHandler {
+  const headers = new Map(map);
   return (_req, res, next) => {
     res.setHeaders(headers);
     next();
   };
+}
+
+/**
+ * A whole header list for one `res.writeHead(status, list)`: `first` (a request id's slot, say), the
+ * security headers, then `rest`. Node takes such a list as it is, where a `setHeader` per header (or a
+ * header object after one) costs a call, a validation and an entry each (docs/performance.md, "The public
+ * reads").
+ */
+export function rawHeaders(
+  security: SecurityHeaders,
+  rest: Readonly<Record<string, string | number>>,
+  first: readonly string[] = [],
+): string[] {
+  return [...first, ...security.flat, ...Object.entries(rest).flatMap(([name, value]) => [name, String(value)])];
 }

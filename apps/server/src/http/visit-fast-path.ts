@@ -11,27 +11,31 @@ import { runOperation } from "@portfolio/core/operations";
 import { ANONYMOUS } from "@portfolio/core/services";
 import type { AppContext } from "../app-context.ts";
 import type { RawHandler } from "./raw-handler.ts";
+import { rawHeaders, type SecurityHeaders } from "./security-headers.ts";
 
 const MAX_BODY = 4096;
 const JSON_TYPE = /^application\/json\s*(;\s*charset=("?)utf-?8\2\s*)?$/i;
 const NOT_JSON = "The request body is not valid JSON.";
 
-export function visitFastPath(
-  { core, config, log }: AppContext,
-  securityHeaders: ReadonlyMap<string, string>,
-): RawHandler {
+export function visitFastPath({ core, config, log }: AppContext, security: SecurityHeaders): RawHandler {
   const spec = operations["visits.record"];
-  const base = Object.fromEntries(securityHeaders);
   const siteOrigin = new URL(config.publicUrl).origin;
+  // The 204's whole header list, made once: the security headers of every answer, and no-store.
+  const noContent = rawHeaders(security, { "Cache-Control": "no-store" });
   const answer = (res: ServerResponse, status: number, body?: unknown) => {
-    const text = body === undefined ? undefined : JSON.stringify(body);
-    res.writeHead(status, {
-      ...base,
-      "Cache-Control": "no-store",
-      ...(text === undefined
-        ? {}
-        : { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(text) }),
-    });
+    if (body === undefined) {
+      res.writeHead(status, noContent).end();
+      return;
+    }
+    const text = JSON.stringify(body);
+    res.writeHead(
+      status,
+      rawHeaders(security, {
+        "Cache-Control": "no-store",
+        "Content-Type": "application/json; charset=utf-8",
+        "Content-Length": Buffer.byteLength(text),
+      }),
+    );
     res.end(text);
   };
   return (req, res, next) => {

@@ -33,7 +33,8 @@ export function fastPathObserver({
   windowMs = FAST_PATH_LOG_WINDOW_MS,
 }: FastPathObserverOptions): FastPathObserver {
   let seen = 0;
-  let answers: Record<string, number> = {};
+  // Counted by operation, then status: the hot path builds no key string; the line spells them out.
+  let answers = new Map<string, Map<number, number>>();
   let total = 0;
   let slowestMs = 0;
   let windowStart = Date.now();
@@ -42,9 +43,12 @@ export function fastPathObserver({
     const now = Date.now();
     if (total > 0) {
       const seconds = Math.round((now - windowStart) / 100) / 10;
-      logger.info({ fastPath: answers, requests: total, seconds, sampledSlowestMs: slowestMs }, "fast path");
+      const fastPath: Record<string, number> = {};
+      for (const [operation, byStatus] of answers)
+        for (const [status, count] of byStatus) fastPath[`${operation} ${status}`] = count;
+      logger.info({ fastPath, requests: total, seconds, sampledSlowestMs: slowestMs }, "fast path");
     }
-    answers = {};
+    answers = new Map();
     total = 0;
     slowestMs = 0;
     windowStart = now;
@@ -55,8 +59,12 @@ export function fastPathObserver({
   return {
     start: () => (++seen % sampleEvery === 0 ? process.hrtime.bigint() : undefined),
     done(operation, status, started) {
-      const key = `${operation} ${status}`;
-      answers[key] = (answers[key] ?? 0) + 1;
+      let byStatus = answers.get(operation);
+      if (byStatus === undefined) {
+        byStatus = new Map();
+        answers.set(operation, byStatus);
+      }
+      byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
       total++;
       let seconds: number | undefined;
       if (started !== undefined) {

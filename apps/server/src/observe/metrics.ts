@@ -121,7 +121,7 @@ export async function createMetrics(dialect: DialectName): Promise<Metrics> {
     loginFailures.inc({ reason }, 0);
   for (const result of ["applied", "duplicate", "conflict", "rejected"]) ops.inc({ result }, 0);
   for (const outcome of ["ok", "error"]) queries.zero({ dialect, outcome });
-  const fastCounters = new Map<string, { inc(): void }>();
+  const fastCounters = new Map<string, Map<number, { inc(): void }>>();
 
   return {
     registry,
@@ -140,12 +140,17 @@ export async function createMetrics(dialect: DialectName): Promise<Metrics> {
       latency.observe({ operation }, seconds);
     },
     fastRequest(operation, status, seconds) {
-      // The labelled child is looked up once per series: the increment is then a field update.
-      const key = `${operation} ${status}`;
-      let counter = fastCounters.get(key);
+      // The labelled child is looked up once per series (by operation, then status: no key string built
+      // per request): the increment is then a field update.
+      let byStatus = fastCounters.get(operation);
+      if (!byStatus) {
+        byStatus = new Map();
+        fastCounters.set(operation, byStatus);
+      }
+      let counter = byStatus.get(status);
       if (!counter) {
         counter = requests.labels({ operation, method: "GET", status: String(status) });
-        fastCounters.set(key, counter);
+        byStatus.set(status, counter);
       }
       counter.inc();
       if (seconds !== undefined) latency.observe({ operation }, seconds);

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { type EncodedAnswer, encodeAnswer } from "./encoded-answer.ts";
 import { PublicCache } from "./public-cache.ts";
 
-const headers = { base: {}, cacheControl: "no-store" };
+const headers = { security: { map: new Map(), flat: [] }, cacheControl: "no-store" };
 
 function counting() {
   const builds: string[] = [];

@@ -34,6 +34,8 @@ export class PublicCache {
   private revision: string | undefined;
   private checkedAt = 0;
   private readonly entries = new Map<string, EncodedAnswer>();
+  /** The key used last (the entries' last): a run of reads of one key moves nothing. */
+  private newest: string | undefined;
   /** Answers being built, so requests for the same key share one build. */
   private readonly building = new Map<string, Promise<EncodedAnswer>>();
   /** The check running now, and the one queued behind it for requests that arrived after it started. */
@@ -50,26 +52,39 @@ export class PublicCache {
     this.drop();
   }
 
+  /**
+   * The answer kept for `key` when it may be given without reading the revision (within `recheckMs` of the
+   * last read), else undefined: the hot path's lookup, with nothing to build.
+   */
+  fresh(key: string): EncodedAnswer | undefined {
+    return this.recheckDue() ? undefined : this.used(key);
+  }
+
   /** The answer for `key`: from memory while the revision holds, else built (once) by `build`. */
   get(key: string, build: () => Promise<EncodedAnswer>): EncodedAnswer | Promise<EncodedAnswer> {
-    const { recheckMs } = this.options;
-    if (recheckMs > 0 && this.revision !== undefined && Date.now() - this.checkedAt < recheckMs) {
-      return this.used(key) ?? this.fill(key, build);
-    }
+    if (!this.recheckDue()) return this.used(key) ?? this.fill(key, build);
     return this.check().then(() => this.used(key) ?? this.fill(key, build));
+  }
+
+  /** Whether the revision must be read before an answer is given. */
+  private recheckDue(): boolean {
+    const { recheckMs } = this.options;
+    return !(recheckMs > 0 && this.revision !== undefined && Date.now() - this.checkedAt < recheckMs);
   }
 
   /** The answer kept for `key`, moved to the most recently used end. */
   private used(key: string): EncodedAnswer | undefined {
     const answer = this.entries.get(key);
-    if (answer !== undefined) {
+    if (answer !== undefined && key !== this.newest) {
       this.entries.delete(key);
       this.entries.set(key, answer);
+      this.newest = key;
     }
     return answer;
   }
 
   private drop(): void {
+    this.newest = undefined;
     this.entries.clear();
     this.building.clear();
     this.generation++;
@@ -88,6 +103,7 @@ export class PublicCache {
             if (oldest !== undefined) this.entries.delete(oldest);
           }
           this.entries.set(key, answer);
+          this.newest = key;
         }
         return answer;
       },

@@ -83,6 +83,22 @@ describe("the public reads", () => {
     }
   });
 
+  it("write a plain GET's answer in one writeHead of its whole header list, setting no header one by one", async () => {
+    await get("/api/projects");
+    const setHeader = vi.spyOn(http.ServerResponse.prototype, "setHeader");
+    const writeHead = vi.spyOn(http.ServerResponse.prototype, "writeHead");
+    try {
+      const res = await get("/api/projects");
+      expect(res.status).toBe(200);
+      expect(setHeader).not.toHaveBeenCalled();
+      expect(writeHead).toHaveBeenCalledTimes(1);
+      expect(Array.isArray(writeHead.mock.calls[0]?.[1])).toBe(true);
+    } finally {
+      setHeader.mockRestore();
+      writeHead.mockRestore();
+    }
+  });
+
   it("count the fast path's answers in the request metrics, and not the full path's twice", async () => {
     const before = await fastPathCount("hello", "200");
     await get("/api/hello");

@@ -18,9 +18,9 @@ import { ANONYMOUS } from "@portfolio/core/services";
 import type { RequestHandler } from "express";
 import type { AppContext } from "../../app-context.ts";
 import type { FastPathObserver } from "../../observe/fast-path-observer.ts";
-import { chooseRequestId, REQUEST_ID_HEADER } from "../../observe/request-id.ts";
+import { chooseRequestId } from "../../observe/request-id.ts";
 import type { RawHandler } from "../raw-handler.ts";
-import { type EncodedAnswer, sendEncoded } from "./encoded-answer.ts";
+import { type EncodedAnswer, sendEncoded, sendEncodedRaw } from "./encoded-answer.ts";
 
 export const PUBLIC_READS = ["projects.list", "profile.get", "hello"] as const satisfies readonly OperationName[];
 export type PublicRead = (typeof PUBLIC_READS)[number];
@@ -28,6 +28,7 @@ export type PublicRead = (typeof PUBLIC_READS)[number];
 const BY_PATH: ReadonlyMap<string, PublicRead> = new Map(PUBLIC_READS.map((name) => [operations[name].path, name]));
 
 interface ParsedRead {
+  name: PublicRead;
   /** The operation and its query as parsed: one key for each distinct input, however it was spelt. */
   key: string;
   /** The query as sent, for the runner (which parses it again, as for any call). */
@@ -37,11 +38,11 @@ interface ParsedRead {
 /** The read's cache key; throws the registry's validation error for a bad query. */
 function parseRead(name: PublicRead, query: Record<string, unknown>): ParsedRead {
   const parsed = parseOperationInput(operations[name], { params: {}, query, body: undefined });
-  return { key: `${name} ${JSON.stringify(parsed)}`, query };
+  return { name, key: `${name} ${JSON.stringify(parsed)}`, query };
 }
 
 /** The read's answer, built as the registry's runner builds it for an anonymous caller. */
-function answerOf(app: AppContext, name: PublicRead, { key, query }: ParsedRead) {
+function answerOf(app: AppContext, { name, key, query }: ParsedRead) {
   return app.publicReads.get(key, async () =>
     app.encodeAnswer(
       await runOperation({ core: app.core, actor: ANONYMOUS, transport: {} }, name, {
@@ -59,7 +60,7 @@ export function publicReadHandler(app: AppContext, name: PublicRead): RequestHan
     // Until the answer is known: a refusal (a bad query) is never kept by a shared cache.
     res.setHeader("Cache-Control", "no-store");
     const read = parseRead(name, req.query as Record<string, unknown>);
-    const answer = answerOf(app, name, read);
+    const answer = answerOf(app, read);
     sendEncoded(req, res, answer instanceof Promise ? await answer : answer);
   };
 }
@@ -68,24 +69,24 @@ export function publicReadHandler(app: AppContext, name: PublicRead): RequestHan
 const MAX_PARSED = 256;
 
 /** The public read a plain anonymous GET asks for, parsed; undefined when the full path must answer it. */
-function plainRead(req: IncomingMessage, parsed: Map<string, ParsedRead>): [PublicRead, ParsedRead] | undefined {
+function plainRead(req: IncomingMessage, parsed: Map<string, ParsedRead>): ParsedRead | undefined {
   if (req.method !== "GET") return undefined;
   const { headers } = req;
   if (headers.cookie !== undefined || headers.authorization !== undefined || headers.origin !== undefined) {
     return undefined;
   }
   const url = req.url ?? "";
+  const known = parsed.get(url);
+  if (known) return known;
   const at = url.indexOf("?");
   const name = BY_PATH.get(at < 0 ? url : url.slice(0, at));
   if (name === undefined) return undefined;
-  const known = parsed.get(url);
-  if (known) return [name, known];
   try {
     // Express 5's own query parser ("simple": node:querystring), so both paths read a query alike.
     const read = parseRead(name, at < 0 ? {} : { ...parseQuery(url.slice(at + 1)) });
     if (parsed.size >= MAX_PARSED) parsed.clear();
     parsed.set(url, read);
-    return [name, read];
+    return read;
   } catch {
     // A bad query: the full path answers it with the registry's 400.
     return undefined;
@@ -94,8 +95,10 @@ function plainRead(req: IncomingMessage, parsed: Map<string, ParsedRead>): [Publ
 
 /**
  * Answers a plain anonymous GET of a public read before Express (and the per-request log and histogram:
- * `observer` counts it, times a sample and logs an aggregate). `next` takes no error: a failed build goes
- * the full path, whose error handler answers it.
+ * `observer` counts it, times a sample and logs an aggregate). A kept answer costs a lookup, one
+ * `writeHead` of its prepared header list and one `end`: no header set one by one, nothing built
+ * (docs/performance.md, "The public reads"). `next` takes no error: a failed build goes the full path,
+ * whose error handler answers it.
  */
 export function publicReadsFastPath(app: AppContext, observer: FastPathObserver): RawHandler {
   const parsed = new Map<string, ParsedRead>();
@@ -103,22 +106,20 @@ export function publicReadsFastPath(app: AppContext, observer: FastPathObserver)
   return (req, res, next) => {
     const read = plainRead(req, parsed);
     if (read === undefined) return next();
-    const [name, parsedRead] = read;
     const started = observer.start();
-    res.setHeader(REQUEST_ID_HEADER, chooseRequestId(req.headers["x-request-id"], trustProxy));
-    const send = (answer: EncodedAnswer) => observer.done(name, sendEncoded(req, res, answer), started);
-    const answer = answerOf(app, name, parsedRead);
-    if (answer instanceof Promise)
-      answer.then(send, () => {
-        res.removeHeader(REQUEST_ID_HEADER);
-        next();
-      });
+    const requestId = chooseRequestId(req.headers["x-request-id"], trustProxy);
+    const send = (answer: EncodedAnswer) =>
+      observer.done(read.name, sendEncodedRaw(req, res, answer, requestId), started);
+    const kept = app.publicReads.fresh(read.key);
+    if (kept !== undefined) return send(kept);
+    const answer = answerOf(app, read);
+    if (answer instanceof Promise) answer.then(send, () => next());
     else send(answer);
   };
 }
 
 /** Every project as the public list answers an anonymous caller (no query), with its ETag: project pages render from it. */
 export async function publicProjectList(app: AppContext): Promise<{ body: Buffer; etag: string }> {
-  const answer = answerOf(app, "projects.list", parseRead("projects.list", {}));
+  const answer = answerOf(app, parseRead("projects.list", {}));
   return (answer instanceof Promise ? await answer : answer).identity;
 }
