@@ -19,6 +19,8 @@ import { parseInvokePayload } from "./invoke-payload.ts";
 import { replyFromError } from "./invoke-reply.ts";
 import { isTrustedSender, type SenderFrame } from "./ipc-guard.ts";
 import { type LocalCore, openLocalCore } from "./local-core.ts";
+import { editorPicture } from "./pictures/editor-picture.ts";
+import { type AddPictureInput, addLocalPicture } from "./pictures/local-pictures.ts";
 import type { SafeStorageLike } from "./safe-storage.ts";
 import { attentionItems, discard, keepMine, useServer } from "./sync/attention.ts";
 import { createSyncEngine, realTimers, type SyncEngine, type Timers } from "./sync/engine.ts";
@@ -222,12 +224,19 @@ export async function createDesktopMain(deps: DesktopMainDeps): Promise<DesktopM
       await discard(db, opId, now());
       return state();
     },
+    "desktop.picture": async ({ hash }) =>
+      editorPicture({ db, hash, serverUrl: credentials.status().connection?.serverUrl ?? null, fetch: fetchImpl }),
   };
 
   const dispatch = createDispatch({
     core,
     actor,
     desktop,
+    // Added here, online or not: kept on this computer and uploaded by the next sync (pictures/local-pictures.ts).
+    calls: {
+      "projects.pictures.add": async (input) =>
+        addLocalPicture(core, await actor(), input as unknown as AddPictureInput),
+    },
     server: async () => {
       const connection = credentials.status().connection;
       const token = connection ? await credentials.token() : null;

@@ -30,7 +30,7 @@ import {
   desktopOperations,
   isDesktopOperation,
 } from "../shared/desktop-operations.ts";
-import { historyCalls } from "./history-calls.ts";
+import { type HistoryCalls, historyCalls } from "./history-calls.ts";
 
 /** What the owner can do with no connection: projects and the site profile, in the local database. */
 export const LOCAL_OPERATIONS: ReadonlySet<OperationName> = new Set<OperationName>([
@@ -81,6 +81,8 @@ export interface DispatchDeps {
   reachable: (answered: boolean) => void;
   /** The server refused the token (401). */
   unauthorized: () => Promise<void>;
+  /** Registry calls the desktop answers its own way (a picture added offline), by name. */
+  calls?: HistoryCalls;
   /** Pushes what waits and pulls the server's changes now (history-calls.ts: Undo of a delete). */
   sync: () => Promise<void>;
 }
@@ -130,7 +132,7 @@ export function createDispatch(deps: DispatchDeps): Dispatch {
     );
 
   // History, restore and the trash: read through the server, a restore queued as a local edit.
-  const own = historyCalls({ forward, local: runLocal, sync: deps.sync });
+  const own = { ...historyCalls({ forward, local: runLocal, sync: deps.sync }), ...deps.calls };
 
   return async (operation, input) => {
     if (isDesktopOperation(operation)) return runDesktop(operation, input);

@@ -10,6 +10,7 @@ import { useCallback, useMemo, useState } from "react";
 import type { DesktopState } from "../shared/desktop-operations.ts";
 import type { DesktopBridge } from "../shared/ipc-channel.ts";
 import { AttentionView } from "./AttentionView.tsx";
+import { DesktopPictures } from "./DesktopPictureThumb.tsx";
 import { desktopClient } from "./desktop-client.ts";
 import { FirstRunScreen } from "./FirstRunScreen.tsx";
 import { ipcTransport } from "./ipc-transport.ts";
@@ -114,7 +115,9 @@ export function App({ bridge }: { bridge: DesktopBridge }) {
             <PendingChangesProvider ids={state.pendingEntityIds}>
               {/* Offline, a save says it waits on this computer until the connection returns. */}
               <SavesWaitProvider offline={state.mode === "connected" && !state.online}>
-                <PanelGate onLeave={leave} onRetry={reopen} />
+                <DesktopPictures client={client} online={state.online}>
+                  <PanelGate onLeave={leave} onRetry={reopen} />
+                </DesktopPictures>
               </SavesWaitProvider>
             </PendingChangesProvider>
           </AuthProvider>

@@ -4,6 +4,7 @@
  * first problem is a 400 naming the field); the renderer imports the types. The contract is
  * apps/desktop/README.md.
  */
+import { pictureHashSchema } from "@portfolio/core/domain";
 import { z } from "zod";
 
 /** What the status area, the first-run screen and the 'Needs attention' badge show. */
@@ -31,6 +32,16 @@ export interface DesktopState {
   /** The server refused the device token (401), or it is kept in memory only and the app restarted. */
   needsSignIn: boolean;
   lastError: string | null;
+}
+
+/**
+ * How the editor shows one of a project's pictures: `src` a data: URL of its bytes (kept on this computer, or
+ * fetched from the server's /media while online), or null when it is on neither (offline, added elsewhere);
+ * `pending` while it was added here and waits to be uploaded at the next sync.
+ */
+export interface EditorPicture {
+  src: string | null;
+  pending: boolean;
 }
 
 /** One conflict or rejection the owner has to decide on; nothing is ever dropped without them. */
@@ -134,6 +145,13 @@ export const desktopOperations = {
   "desktop.keepMine": { input: opId, result: {} as DesktopState },
   "desktop.useServer": { input: opId, result: {} as DesktopState },
   "desktop.discard": { input: opId, result: {} as DesktopState },
+  "desktop.picture": {
+    input: z.strictObject(
+      { hash: pictureHashSchema },
+      { error: (issue) => unknownKey(issue) ?? "The input must be an object {hash}." },
+    ),
+    result: {} as EditorPicture,
+  },
 } as const;
 
 export type DesktopOperations = typeof desktopOperations;

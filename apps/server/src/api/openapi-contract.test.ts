@@ -8,7 +8,7 @@
  * removed from the document, or declared and never answered, fails this file.
  */
 
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import {
   DEFAULT_ROLES,
   DEFAULT_SITE_PROFILE,
@@ -343,6 +343,14 @@ const VALID: Record<OperationName, () => Promise<Answer[]>> = {
     return [
       await owner.post(`/api/projects/${project._id}/pictures`, pictureForm(pngPicture(30, 20), { alt: "A red box" })),
     ];
+  },
+  "pictures.known": async () => {
+    const owner = await ownerClient();
+    const project = await createProject(owner);
+    const bytes = pngPicture(30, 20);
+    await owner.post(`/api/projects/${project._id}/pictures`, pictureForm(bytes, { alt: "A red box" }));
+    const source = createHash("sha256").update(bytes).digest("hex");
+    return [await owner.post("/api/pictures/known", { hashes: [source, "0".repeat(64)] })];
   },
   "trash.list": async () => {
     const owner = await ownerClient();

@@ -122,6 +122,8 @@ export interface MediaTable {
   /** How many media_chunks rows hold the bytes (idx 0 to chunks - 1). */
   chunks: number;
   created_at: string;
+  /** On an original: the SHA-256 of the bytes as uploaded, before their metadata was stripped; else null. */
+  source_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A picture's bytes, in chunks of at most MEDIA_CHUNK_BYTES (a backup line and a push stay small). */

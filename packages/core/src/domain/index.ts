@@ -15,6 +15,7 @@ export * from "./links.ts";
 export * from "./messages.ts";
 export * from "./operations/index.ts";
 export * from "./permissions.ts";
+export * from "./picture-check.ts";
 export * from "./picture-header.ts";
 export * from "./pictures.ts";
 export * from "./pictures-merge.ts";

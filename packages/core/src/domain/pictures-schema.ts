@@ -7,6 +7,7 @@ import { withoutControlCharacters } from "./control-characters.ts";
 import {
   MAX_ALT_LENGTH,
   MAX_CAPTION_LENGTH,
+  MAX_KNOWN_ASKED,
   MAX_PICTURES,
   PICTURE_MESSAGES,
   type ProjectPicture,
@@ -76,3 +77,11 @@ export const pictureUploadSchema = z.object({
     .meta({ type: "string", format: "binary" }),
 });
 export type PictureUpload = z.output<typeof pictureUploadSchema>;
+
+/** `POST /api/pictures/known`: which of these pictures, by the hash of their bytes as uploaded, are stored. */
+export const knownPicturesBodySchema = z.strictObject({
+  hashes: z
+    .array(pictureHashSchema, { error: "hashes must be a list." })
+    .min(1, "hashes must name at least one picture.")
+    .max(MAX_KNOWN_ASKED, `hashes may name at most ${MAX_KNOWN_ASKED} pictures.`),
+});

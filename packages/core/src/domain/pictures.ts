@@ -22,6 +22,20 @@ export interface ProjectPicture {
   cover: boolean;
 }
 
+/**
+ * A picture the server stores, found by `source`: the SHA-256 of the bytes as they were uploaded (before
+ * the server stripped their metadata). The desktop app asks with it before sending a picture added offline.
+ */
+export interface KnownPicture {
+  source: string;
+  hash: string;
+  width: number;
+  height: number;
+}
+
+/** The most hashes one `pictures.known` call may ask about. */
+export const MAX_KNOWN_ASKED = 100;
+
 export const MAX_PICTURES = 12;
 export const MAX_ALT_LENGTH = 300;
 export const MAX_CAPTION_LENGTH = 300;

@@ -1,5 +1,5 @@
 /** Project pictures: thin over core/services/pictures (the slow processing outside the one transaction). */
-import { addPreparedPicture, preparePicture } from "../services/pictures.service.ts";
+import { addPreparedPicture, knownPictures, preparePicture } from "../services/pictures.service.ts";
 import type { Handlers } from "./context.ts";
 import { inTransaction } from "./unit-of-work.ts";
 
@@ -8,4 +8,5 @@ export const pictureHandlers = {
     const processed = await preparePicture(core, actor, id, upload);
     return inTransaction(core, false, (trx) => addPreparedPicture(trx, actor, id, processed, upload));
   },
+  "pictures.known": async ({ core, actor }, { hashes }) => ({ pictures: await knownPictures(core, actor, hashes) }),
 } satisfies Partial<Handlers>;

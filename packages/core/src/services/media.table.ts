@@ -4,6 +4,7 @@
  * most MEDIA_CHUNK_BYTES, so a row, a backup line and a desktop's push stay small on both dialects.
  */
 import type { Db } from "../data/schema.ts";
+import type { KnownPicture } from "../domain/pictures.ts";
 
 export const MEDIA_CHUNK_BYTES = 1024 * 1024;
 
@@ -14,6 +15,8 @@ export interface MediaItem {
   width: number;
   height: number;
   bytes: Uint8Array;
+  /** On an original: the SHA-256 of the bytes as uploaded (docs/design.md §5: the desktop's offline pictures). */
+  sourceHash?: string;
 }
 
 /** Stores one original or variant; a key already stored is kept as it is (the same bytes, by its hash). */
@@ -30,6 +33,7 @@ export async function putMedia(db: Db, item: MediaItem, at: string): Promise<voi
       size: item.bytes.length,
       chunks,
       created_at: at,
+      source_hash: item.sourceHash ?? null,
     })
     .onConflict((oc) => oc.column("key").doNothing())
     .returning("key")
@@ -67,6 +71,24 @@ export async function readMediaBytes(db: Db, key: string): Promise<Buffer> {
 /** Whether the original of `hash` is stored (then its variants are too: they are written in one transaction). */
 export async function hasPicture(db: Db, hash: string): Promise<boolean> {
   return (await findMedia(db, hash)) !== undefined;
+}
+
+/** The stored originals uploaded from any of these source hashes (one per source). */
+export async function picturesBySource(db: Db, sources: readonly string[]): Promise<KnownPicture[]> {
+  if (sources.length === 0) return [];
+  const rows = await db
+    .selectFrom("media")
+    .select(["source_hash", "hash", "width", "height"])
+    .where("source_hash", "in", [...sources])
+    .orderBy("key")
+    .execute();
+  const found = new Map<string, KnownPicture>();
+  for (const row of rows) {
+    if (row.source_hash && !found.has(row.source_hash)) {
+      found.set(row.source_hash, { source: row.source_hash, hash: row.hash, width: row.width, height: row.height });
+    }
+  }
+  return [...found.values()];
 }
 
 /** Removes an original and its variants (chunks go with their rows). */

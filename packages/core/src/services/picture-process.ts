@@ -1,9 +1,7 @@
 /**
  * Turns an upload into what is stored: the original with its metadata stripped and its AVIF and WebP
- * variants (domain/pictures.ts). Checks run cheapest first, and the bytes are judged before anything decodes
- * them: the size (413), the type sniffed from the bytes (415: SVG and every other kind), the pixel count
- * read from the header (400 past 40 megapixels, so a decompression bomb is never decoded); sharp's
- * `limitInputPixels` is the second guard should a header lie.
+ * variants (domain/pictures.ts). The bytes are judged before anything decodes them (domain/picture-check.ts:
+ * size, type, header, pixel count); sharp's `limitInputPixels` is the second guard should a header lie.
  *
  * The stored original is re-encoded by sharp, which keeps no metadata (GPS, camera, comments): PNG stays
  * lossless PNG, JPEG, WebP and AVIF are re-encoded in their own format at high quality, and a GIF keeps its
@@ -12,15 +10,10 @@
  */
 import { createHash } from "node:crypto";
 import type { Sharp, SharpConstructor } from "sharp";
-import { Invalid, TooLarge, UnsupportedType } from "../domain/errors.ts";
+import { Invalid } from "../domain/errors.ts";
+import { checkPictureBytes } from "../domain/picture-check.ts";
+import { PICTURE_CONTENT_TYPES, type PictureType } from "../domain/picture-header.ts";
 import {
-  PICTURE_CONTENT_TYPES,
-  type PictureType,
-  pictureHeaderSize,
-  sniffPictureType,
-} from "../domain/picture-header.ts";
-import {
-  MAX_PICTURE_BYTES,
   MAX_PICTURE_PIXELS,
   PICTURE_MESSAGES,
   type PictureFormat,
@@ -35,17 +28,6 @@ export interface ProcessedPicture {
   height: number;
   original: MediaItem;
   variants: MediaItem[];
-}
-
-/** The checks that need no decoding; throws the answer's error. */
-export function checkUpload(bytes: Uint8Array): PictureType {
-  if (bytes.length > MAX_PICTURE_BYTES) throw new TooLarge(PICTURE_MESSAGES.tooLarge);
-  const type = sniffPictureType(bytes);
-  if (!type) throw new UnsupportedType(PICTURE_MESSAGES.refusedType);
-  const size = pictureHeaderSize(type, bytes);
-  if (!size) throw new Invalid(PICTURE_MESSAGES.unreadable);
-  if (size.width * size.height > MAX_PICTURE_PIXELS) throw new Invalid(PICTURE_MESSAGES.tooManyPixels);
-  return type;
 }
 
 let loaded: Promise<SharpConstructor> | undefined;
@@ -74,7 +56,7 @@ function encodeVariant(image: Sharp, format: PictureFormat): Sharp {
 }
 
 export async function processPicture(bytes: Uint8Array): Promise<ProcessedPicture> {
-  const type = checkUpload(bytes);
+  const { type } = checkPictureBytes(bytes);
   const sharp = await loadSharp();
   // First frame only (a GIF's), every pixel count checked again by libvips, EXIF orientation applied.
   const open = (input: Uint8Array | Buffer) =>
@@ -92,7 +74,8 @@ export async function processPicture(bytes: Uint8Array): Promise<ProcessedPictur
   }
   const hash = createHash("sha256").update(stored.data).digest("hex");
   const { width, height } = stored.info;
-  const original: MediaItem = { key: hash, hash, contentType, width, height, bytes: stored.data };
+  const sourceHash = createHash("sha256").update(bytes).digest("hex");
+  const original: MediaItem = { key: hash, hash, contentType, width, height, bytes: stored.data, sourceHash };
   const variants: MediaItem[] = [];
   for (const name of pictureVariants({ width })) {
     const pixels = variantPixelWidth({ width }, name);

@@ -5,10 +5,10 @@
  * picture to the project through its edit, so it is a version, an audit entry and a sync change like any.
  */
 import { Conflict, Invalid, NotFound } from "../domain/errors.ts";
-import { MAX_PICTURES, PICTURE_MESSAGES, type ProjectPicture } from "../domain/pictures.ts";
+import { type KnownPicture, MAX_PICTURES, PICTURE_MESSAGES, type ProjectPicture } from "../domain/pictures.ts";
 import type { PictureUpload } from "../domain/pictures-schema.ts";
 import type { Actor, Core } from "./context.ts";
-import { putMedia } from "./media.table.ts";
+import { picturesBySource, putMedia } from "./media.table.ts";
 import { type ProcessedPicture, processPicture } from "./picture-process.ts";
 import { assertCan } from "./policy.ts";
 import { updateProject } from "./projects.service.ts";
@@ -71,4 +71,10 @@ export async function addPreparedPicture(
       if (!(error instanceof Conflict) || attempt >= 3) throw error;
     }
   }
+}
+
+/** The stored pictures uploaded from these bytes (by their hash as uploaded): the desktop skips sending those. */
+export async function knownPictures(core: Core, actor: Actor, sources: readonly string[]): Promise<KnownPicture[]> {
+  assertCan(actor, "projects.edit");
+  return picturesBySource(core.db, sources);
 }

@@ -6,6 +6,7 @@ import { toCount } from "../data/dialect.ts";
 import type { Db, ProjectRow, ProjectsTable } from "../data/schema.ts";
 import { Conflict, NotFound } from "../domain/errors.ts";
 import { builtInProjects } from "../domain/fallback-projects.ts";
+import type { ProjectPicture } from "../domain/pictures.ts";
 import type { Project } from "../domain/projects.ts";
 import { type ProjectPatch, projectCreateSchema, projectUpdateSchema } from "../domain/validation.ts";
 import { changedFields, recordAudit } from "./audit.service.ts";
@@ -165,7 +166,10 @@ export async function updateProject(
   const at = core.now().toISOString();
   // A new slug is claimed (the old one stays the project's, redirecting); pictures must have been uploaded.
   const slug = patch.slug === undefined ? undefined : await claimSlug(trx, id, patch.slug, row.title, at);
-  const pictures = patch.pictures === undefined ? undefined : JSON.stringify(await storedPictures(trx, patch.pictures));
+  const pictures =
+    patch.pictures === undefined
+      ? undefined
+      : JSON.stringify(await storedPictures(trx, patch.pictures, JSON.parse(row.pictures) as ProjectPicture[]));
   // The version in the WHERE makes the check and the write one atomic step, also on PostgreSQL where
   // two transactions may both have read the old row.
   // The row as written comes back with the write (RETURNING): no second read of it (bench:history).

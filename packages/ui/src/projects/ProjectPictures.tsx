@@ -5,7 +5,7 @@
  * list is then edited with the form and saved with it: reorder by drag or by the Move up / Move down buttons
  * (each move announced in a live region), set the cover, edit alt text and caption, remove with Undo.
  */
-import { altSchema, firstError, mediaPath, PICTURE_MESSAGES, type ProjectPicture } from "@portfolio/core/domain";
+import { altSchema, firstError, PICTURE_MESSAGES, type ProjectPicture } from "@portfolio/core/domain";
 import { type ClipboardEvent, type DragEvent, useId, useRef, useState } from "react";
 import { errorMessage } from "../api/api-client.ts";
 import { useApi } from "../auth/auth-context.tsx";
@@ -23,6 +23,7 @@ import {
   setCover,
   undoRemove,
 } from "./picture-list.ts";
+import { PictureThumb } from "./picture-thumb.tsx";
 
 export interface ProjectPicturesProps {
   /** The project's id; null while it is being created (pictures come after the first save). */
@@ -225,13 +226,7 @@ export function ProjectPictures({ projectId, pictures, onChange, onUploaded }: P
               className="flex flex-wrap items-start gap-3 rounded-lg border border-slate-200 p-2 dark:border-slate-700"
               data-testid="editor-picture"
             >
-              <img
-                src={mediaPath(picture.hash, { width: 480, format: "webp" })}
-                alt=""
-                width={96}
-                height={Math.max(1, Math.round((96 * picture.height) / picture.width))}
-                className="h-auto w-24 rounded object-cover"
-              />
+              <PictureThumb picture={picture} />
               <div className="min-w-48 flex-1 space-y-1">
                 <label className="block text-xs font-medium" htmlFor={`${id}-alt-${index}`}>
                   Alt text of picture {index + 1}

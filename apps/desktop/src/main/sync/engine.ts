@@ -1,5 +1,5 @@
 /**
- * The sync engine: push the outbox, then pull, on launch, every 30 seconds while the server answers, on
+ * The sync engine: upload the pictures added here (upload-pictures.ts), push the outbox, then pull, on launch, every 30 seconds while the server answers, on
  * reconnect (a call answered again, or the system's word that the network is back) and on 'Sync now'. Failures split three ways (docs/design.md §5):
  * - the server unreachable, or a 5xx: the outbox stays, retried with exponential backoff;
  * - 401: the device token is no longer accepted: the token is dropped ('Sign in again'), the outbox stays;
@@ -13,6 +13,7 @@ import { type DownloadProgress, pullChanges, storedDownload } from "./pull.ts";
 import { type PushProgress, pushOutbox } from "./push.ts";
 import { deviceTransport } from "./server-api.ts";
 import { clientId, writeState } from "./server-state.ts";
+import { uploadPendingPictures } from "./upload-pictures.ts";
 
 export const SYNC_INTERVAL_MS = 30_000;
 export const BACKOFF_FIRST_MS = 2_000;
@@ -148,17 +149,24 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     status.download = stored && { ...stored, paused };
     try {
       const server = deviceTransport(connection.serverUrl, token, deps.fetch);
-      const attempt = async () => {
-        await pushOutbox({
+      const push = async (held: ReadonlySet<string>) =>
+        pushOutbox({
           db: deps.db,
           server,
           clientId: await clientId(deps.db),
+          held,
           // A retry goes on counting from where the failed attempt was.
           done: status.progress?.done ?? 0,
           onProgress: (progress) => {
             status.progress = progress;
           },
         });
+      const attempt = async () => {
+        // Pictures added here first, so the edits that name them push the server's pictures.
+        const uploads = await uploadPendingPictures({ db: deps.db, server, log: deps.log });
+        await push(uploads.held);
+        // A project created here is on the server now: its pictures, then the edits that name them.
+        if (uploads.afterPush) await push((await uploadPendingPictures({ db: deps.db, server, log: deps.log })).held);
         if (paused && (status.download || snapshot)) {
           // Stopped by the owner: not in sync, so no pull after it and no 'last synced'.
           if (status.download) status.download.paused = true;

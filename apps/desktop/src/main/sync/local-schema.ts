@@ -50,7 +50,21 @@ export interface SnapshotSeenTable {
   entity_id: string;
 }
 
+/**
+ * A picture added offline and not yet on the server: its original bytes are in the core's `media` table
+ * (keyed by their SHA-256, chunked), and the project's list names it by that hash until the sync uploads
+ * it and puts the server's picture in its place (sync/upload-pictures.ts).
+ */
+export interface PictureUploadsTable {
+  hash: string;
+  project_id: string;
+  added_at: string;
+  /** Why the last upload failed ("" while none did): it stays and is tried again at the next sync. */
+  last_error: Generated<string>;
+}
+
 export type DesktopTables = {
+  desktop_picture_uploads: PictureUploadsTable;
   desktop_outbox: OutboxTable;
   desktop_sync_entities: SyncEntitiesTable;
   desktop_sync_state: SyncStateTable;
@@ -128,9 +142,25 @@ const snapshotSeen: Migration = {
   },
 };
 
+/** Pictures added offline, waiting to be uploaded: one row per picture and project. */
+const pictureUploads: Migration = {
+  // biome-ignore lint/suspicious/noExplicitAny: migrations are written against an untyped database on purpose.
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable("desktop_picture_uploads")
+      .addColumn("hash", "text", (c) => c.notNull())
+      .addColumn("project_id", "text", (c) => c.notNull())
+      .addColumn("added_at", "text", (c) => c.notNull())
+      .addColumn("last_error", "text", (c) => c.notNull().defaultTo(""))
+      .addPrimaryKeyConstraint("desktop_picture_uploads_pk", ["hash", "project_id"])
+      .execute();
+  },
+};
+
 export const DESKTOP_MIGRATIONS: Record<string, Migration> = {
   "2026-11-23-001-desktop-outbox": outbox,
   "2026-11-26-130-desktop-snapshot-seen": snapshotSeen,
+  "2026-11-28-100-desktop-picture-uploads": pictureUploads,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works on the untyped handle.

@@ -36,12 +36,13 @@ function toEntry(row: Selectable<OutboxTable>): OutboxEntry {
   };
 }
 
-/** The next ops to push, oldest first. */
-export async function pendingOps(db: LocalDb, limit: number): Promise<OutboxEntry[]> {
+/** The next ops to push, oldest first (after `afterSeq`: those before it were held back). */
+export async function pendingOps(db: LocalDb, limit: number, afterSeq = 0): Promise<OutboxEntry[]> {
   const rows = await db
     .selectFrom("desktop_outbox")
     .selectAll()
     .where("state", "=", "pending")
+    .where("seq", ">", afterSeq)
     .orderBy("seq")
     .limit(limit)
     .execute();

@@ -5,7 +5,8 @@
  * it. A push that fails as a whole (network, 5xx, 401) throws and leaves the outbox as it was: the
  * same ops, with the same op ids, go again, and the server answers those it already applied as
  * duplicates, so nothing is applied twice, even after a crash between the server's answer and the
- * local commit.
+ * local commit. Ops that name a picture not uploaded yet are held back with every later op on their entity
+ * (upload-pictures.ts), and go at a later sync.
  */
 import {
   SYNC_MAX_OPS,
@@ -15,7 +16,15 @@ import {
   type SyncPushAnswer,
 } from "@portfolio/core/domain";
 import type { Transport } from "@portfolio/core/operations/client";
-import { dropOp, type LocalDb, markAttention, type OutboxEntry, outboxCounts, pendingOps } from "./outbox.ts";
+import {
+  dropOp,
+  entityKey,
+  type LocalDb,
+  markAttention,
+  type OutboxEntry,
+  outboxCounts,
+  pendingOps,
+} from "./outbox.ts";
 import { recordServerState, serverState } from "./server-state.ts";
 
 export interface PushProgress {
@@ -28,6 +37,8 @@ export async function pushOutbox(options: {
   server: Transport;
   clientId: string;
   onProgress: (progress: PushProgress) => void;
+  /** Pictures added here and not on the server yet (upload-pictures.ts): the ops naming them wait. */
+  held?: ReadonlySet<string>;
   /** Ops already pushed in this sync (by an attempt that failed after them). */
   done?: number;
   batchSize?: number;
@@ -37,9 +48,14 @@ export async function pushOutbox(options: {
   let done = options.done ?? 0;
   let total = done + (await outboxCounts(db)).pending;
   options.onProgress({ done, total });
+  const holds = holdBack(options.held ?? new Set());
+  let after = 0;
   for (;;) {
-    const batch = await pendingOps(db, batchSize);
-    if (batch.length === 0) return;
+    const next = await pendingOps(db, batchSize, after);
+    if (next.length === 0) return;
+    after = next.at(-1)?.seq ?? after;
+    const batch = next.filter((entry) => !holds(entry));
+    if (batch.length === 0) continue;
     const answer: SyncPushAnswer = await server.call("sync.push", {
       clientId,
       schemaVersion: SYNC_SCHEMA_VERSION,
@@ -56,6 +72,23 @@ export async function pushOutbox(options: {
     total = done + (await outboxCounts(db)).pending;
     options.onProgress({ done, total });
   }
+}
+
+/**
+ * Whether an op waits for a later sync: it names a picture the server does not have yet (it would be
+ * refused), or an earlier op on the same entity waits (ops on one entity go in order, never past each other).
+ */
+function holdBack(held: ReadonlySet<string>): (entry: OutboxEntry) => boolean {
+  const waiting = new Set<string>();
+  return (entry) => {
+    const key = entityKey(entry.op.entity, entry.op.entityId);
+    const pictures = entry.op.fields.pictures;
+    const namesHeld =
+      held.size > 0 && Array.isArray(pictures) && pictures.some((p: { hash?: unknown }) => held.has(String(p?.hash)));
+    if (!waiting.has(key) && !namesHeld) return false;
+    waiting.add(key);
+    return true;
+  };
 }
 
 async function fileResult(db: LocalDb, entry: OutboxEntry, answered: SyncOpResult): Promise<void> {

@@ -24,6 +24,7 @@ import * as auditHeadTrigger from "./2026-11-26-160-audit-head-trigger.ts";
 import * as previousEmail from "./2026-11-27-230-previous-email.ts";
 import * as projectPictures from "./2026-11-27-300-project-pictures.ts";
 import * as visits from "./2026-11-27-400-visits.ts";
+import * as mediaSourceHash from "./2026-11-28-100-media-source-hash.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "2026-11-21-001-initial": initial,
@@ -47,6 +48,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "2026-11-27-230-previous-email": previousEmail,
   "2026-11-27-300-project-pictures": projectPictures,
   "2026-11-27-400-visits": visits,
+  "2026-11-28-100-media-source-hash": mediaSourceHash,
 };
 
 export const migrationProvider: MigrationProvider = {

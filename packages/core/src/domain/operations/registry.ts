@@ -8,7 +8,7 @@ import { changePasswordSchema } from "../account.ts";
 import { auditQuerySchema, auditVerifyQuerySchema } from "../audit-query.ts";
 import { idParamSchema, idSchema } from "../database-limits.ts";
 import { historyQuerySchema, restoreBodySchema } from "../history.ts";
-import { pictureUploadSchema } from "../pictures-schema.ts";
+import { knownPicturesBodySchema, pictureUploadSchema } from "../pictures-schema.ts";
 import { PROJECTS_PAGE_DEFAULT, PROJECTS_PAGE_MAX } from "../projects-paging.ts";
 import { projectsQuerySchema } from "../projects-query.ts";
 import { siteProfileSchema } from "../site-profile-schema.ts";
@@ -330,6 +330,21 @@ export const operations = {
     idempotencyKey: false,
     // sharp makes the variants outside any transaction; the store and the project's edit are then one.
     transaction: "own",
+  },
+  "pictures.known": {
+    method: "POST",
+    path: "/api/pictures/known",
+    summary:
+      "Which of these pictures the server already stores, each named by the SHA-256 of its bytes as uploaded; answers the stored picture of each it has.",
+    description:
+      "The desktop app asks before it sends a picture added offline, so a picture the server has is never sent " +
+      "again. Each answer names the asked hash (`source`) and the stored original's own hash and size; a hash " +
+      "the server does not know is left out.",
+    action: "projects.edit",
+    body: knownPicturesBodySchema,
+    result: results.knownPicturesResult,
+    // A read: it changes nothing, so a retry is always safe.
+    transaction: "one",
   },
   "projects.history": {
     method: "GET",

@@ -24,7 +24,7 @@ import type {
 } from "../api-types.ts";
 import type { CatOfTheDay } from "../cat.ts";
 import type { ProjectHistoryAnswer, RoleHistoryAnswer, SiteProfileHistoryAnswer, TrashAnswer } from "../history.ts";
-import type { ProjectPicture } from "../pictures.ts";
+import type { KnownPicture, ProjectPicture } from "../pictures.ts";
 import type { Project } from "../projects.ts";
 import { ROLE_KEYS } from "../roles.ts";
 import type { SecondFactorMethod } from "../second-factor.ts";
@@ -99,6 +99,12 @@ export const pictureResult = answer<ProjectPicture>()(
   }),
 );
 const pictureView = pictureResult;
+
+export const knownPicturesResult = answer<{ pictures: KnownPicture[] }>()(
+  z.strictObject({
+    pictures: z.array(z.strictObject({ source: text, hash: text, width: z.number().int(), height: z.number().int() })),
+  }),
+);
 
 export const projectResult = answer<Project>()(
   z.strictObject({

@@ -29,6 +29,7 @@ export const ROUTES: Record<OperationName, Route> = {
   "projects.update": {"method":"PATCH","path":"/api/projects/{id}","query":[],"body":true},
   "projects.delete": {"method":"DELETE","path":"/api/projects/{id}","query":[],"body":false},
   "projects.pictures.add": {"method":"POST","path":"/api/projects/{id}/pictures","query":[],"body":true,"multipart":true},
+  "pictures.known": {"method":"POST","path":"/api/pictures/known","query":[],"body":true},
   "projects.history": {"method":"GET","path":"/api/projects/{id}/history","query":["before","limit"],"body":false},
   "projects.restore": {"method":"POST","path":"/api/projects/{id}/restore","query":[],"body":true},
   "trash.list": {"method":"GET","path":"/api/admin/trash","query":[],"body":false},

@@ -1,0 +1,77 @@
+/**
+ * A picture added in the desktop app with the server unreachable: kept on this computer and shown from
+ * there, marked as waiting, uploaded at the next sync and then served by the server (its public list and
+ * /media); offline again, the editor says the picture is not on this computer instead of a broken image.
+ */
+import { pngPicture } from "@portfolio/testing/data/pictures.ts";
+import { connectAsOwner, expect, test } from "./desktop-fixture.ts";
+import { createOnServer, onTheWeb, openTab, projectRow } from "./support.ts";
+
+interface PublicProject {
+  title: string;
+  pictures: { hash: string; alt: string; width: number; height: number; cover: boolean }[];
+}
+
+test("a picture added offline shows from this computer, goes to the server with the next sync, and is served there", async ({
+  page,
+  openApp,
+  server,
+  network,
+}) => {
+  const web = await onTheWeb(server);
+  await createOnServer(web, "Atlas");
+  await openApp(page);
+  await connectAsOwner(page, server);
+  await openTab(page, "Projects");
+  const pending = page.getByTestId("pending-count");
+
+  network.offline = true;
+  await projectRow(page, "Atlas").getByRole("button", { name: "Edit Atlas" }).click();
+  const modal = page.getByRole("dialog", { name: "Edit Project" });
+  await modal
+    .getByLabel("Picture file")
+    .setInputFiles({ name: "box.png", mimeType: "image/png", buffer: pngPicture(30, 20) });
+  await modal.getByLabel("Alt text (required)").fill("A red box");
+  await modal.getByRole("button", { name: "Add picture" }).click();
+  const picture = modal.getByTestId("editor-picture");
+  await expect(picture).toHaveCount(1);
+  await expect(picture.locator("img")).toHaveAttribute("src", /^data:image\/png;base64,/);
+  await expect(picture.getByTestId("picture-pending")).toHaveText(
+    "Waits on this computer: sent to the server at the next sync.",
+  );
+  await page.keyboard.press("Escape");
+  await expect(modal).toBeHidden();
+  await expect(pending).toHaveText("1 change waiting");
+
+  network.offline = false;
+  await page.getByRole("button", { name: "Sync now" }).click();
+  await expect(pending).toHaveText("0 changes waiting");
+  const list = await server.client().get<{ projects: PublicProject[] }>("/api/projects");
+  const atlas = list.body.projects.find((p) => p.title === "Atlas");
+  expect(atlas?.pictures.map((p) => [p.alt, p.width, p.height, p.cover])).toEqual([["A red box", 30, 20, true]]);
+  const media = await fetch(`${server.url}/media/${atlas?.pictures[0]?.hash}`);
+  expect(media.status).toBe(200);
+  expect(media.headers.get("content-type")).toBe("image/png");
+
+  // Online, the editor shows the server's picture through its /media address (the tab opened again reads
+  // the projects as the sync left them).
+  await openTab(page, "Dashboard");
+  await openTab(page, "Projects");
+  await projectRow(page, "Atlas").getByRole("button", { name: "Edit Atlas" }).click();
+  await expect(modal.getByTestId("editor-picture").locator("img")).toHaveAttribute("src", /^data:image\/webp;base64,/);
+  await expect(modal.getByTestId("picture-pending")).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await expect(modal).toBeHidden();
+
+  // Offline again: the server's picture is not on this computer, and the editor says so in words.
+  network.offline = true;
+  await page.getByRole("button", { name: "Sync now" }).click();
+  await expect(page.getByTestId("connection")).toHaveText("Offline");
+  await openTab(page, "Dashboard");
+  await openTab(page, "Projects");
+  await projectRow(page, "Atlas").getByRole("button", { name: "Edit Atlas" }).click();
+  await expect(modal.getByTestId("picture-not-here")).toHaveText(
+    "This picture is not on this computer. It shows when the app is online.",
+  );
+  await expect(modal.getByTestId("editor-picture").locator("img")).toHaveCount(0);
+});
