@@ -99,3 +99,26 @@ test("the owner adds pictures by picker, drop and paste, reorders by keyboard an
   await expect(alts.nth(2)).toHaveValue("Second");
   await expect(reopened.getByTestId("editor-picture").nth(1).getByRole("radio", { name: "Cover" })).toBeChecked();
 });
+
+test("a picture added, then the editor closed without saving: the project opened again holds it and saves without a conflict", async ({
+  page,
+  login,
+}) => {
+  await login(ownerAccount);
+  await openPanel(page, "Projects");
+  const edit = projectRow(page, "Economy Bot").getByRole("button", { name: "Edit Economy Bot" });
+  await edit.click();
+  const modal = page.getByRole("dialog", { name: "Edit Project" });
+  await modal
+    .getByLabel("Picture file")
+    .setInputFiles({ name: "one.png", mimeType: "image/png", buffer: pngPicture(40, 30, [255, 0, 0]) });
+  await addWithAlt(modal, "Only");
+  await expect(modal.getByTestId("editor-picture")).toHaveCount(1);
+  await modal.getByRole("button", { name: "Cancel" }).click();
+  await expect(modal).toBeHidden();
+
+  await edit.click();
+  await expect(modal.getByTestId("editor-picture").getByLabel(/^Alt text of picture/)).toHaveValue("Only");
+  await modal.getByRole("button", { name: "Save Changes" }).click();
+  await expect(modal).toBeHidden();
+});

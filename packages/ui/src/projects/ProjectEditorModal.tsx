@@ -51,6 +51,11 @@ export interface ProjectEditorModalProps {
   onClose: () => void;
   /** `version`: the version of the project the edit was made on (absent when creating); send it along. */
   onSave: (body: ProjectBody, version?: number) => Promise<void>;
+  /**
+   * A picture was uploaded: the server added it to the project at once (a new version), so the caller reloads
+   * its list, or a project opened again from it would be the one before the picture, and its save a conflict.
+   */
+  onPictureAdded: () => void;
   /** The project's History panel (admin panel only), given whether the form holds unsaved changes. */
   history?: (dirty: boolean) => ReactNode;
 }
@@ -61,7 +66,14 @@ const TEXTAREA = cx(
   "dark:border-slate-600 dark:bg-slate-800/80 dark:text-slate-100 dark:hover:border-slate-500 dark:focus:border-indigo-400 dark:focus:outline-indigo-400",
 );
 
-export function ProjectEditorModal({ open, project, onClose, onSave, history }: ProjectEditorModalProps) {
+export function ProjectEditorModal({
+  open,
+  project,
+  onClose,
+  onSave,
+  onPictureAdded,
+  history,
+}: ProjectEditorModalProps) {
   const [form, setForm] = useState<ProjectFormState>(() => projectFormFrom(project));
   const [error, setError] = useState<SaveError | null>(null);
   // The field a check refused, with the browser's (or our link rule's) words, shown under it.
@@ -168,6 +180,7 @@ export function ProjectEditorModal({ open, project, onClose, onSave, history }: 
   const uploaded = (picture: ProjectPicture) => {
     setBase((b) => (b ? { ...b, version: b.version + 1, pictures: [...b.pictures, picture] } : b));
     setForm((f) => ({ ...f, pictures: [...f.pictures, picture] }));
+    onPictureAdded();
   };
 
   const tagProblem = tagInputProblem(form);

@@ -60,7 +60,13 @@ export default function ProjectDialogs({ editing, deleting, onClose, onChanged, 
 
   return (
     <>
-      <ProjectEditorModal open={editing !== null} project={editing} onClose={onClose} onSave={save} />
+      <ProjectEditorModal
+        open={editing !== null}
+        project={editing}
+        onClose={onClose}
+        onSave={save}
+        onPictureAdded={onChanged}
+      />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete project"

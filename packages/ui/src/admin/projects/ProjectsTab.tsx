@@ -237,6 +237,7 @@ export function ProjectsTab({
         project={editor?.project ?? null}
         onClose={() => setEditor(null)}
         onSave={save}
+        onPictureAdded={() => void afterChange()}
         history={(dirty) =>
           editor?.project ? (
             <ProjectHistory
