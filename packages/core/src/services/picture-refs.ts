@@ -7,13 +7,23 @@ import { Invalid } from "../domain/errors.ts";
 import { PICTURE_MESSAGES, type ProjectPicture } from "../domain/pictures.ts";
 
 export async function storedPictures(db: Db, pictures: readonly ProjectPicture[]): Promise<ProjectPicture[]> {
-  if (pictures.length === 0) return [];
-  const hashes = pictures.map((p) => p.hash);
+  return (await storedPictureLists(db, [pictures]))[0] ?? [];
+}
+
+/** `storedPictures` for many projects' lists, in one read. */
+export async function storedPictureLists(
+  db: Db,
+  lists: readonly (readonly ProjectPicture[])[],
+): Promise<ProjectPicture[][]> {
+  const hashes = [...new Set(lists.flatMap((pictures) => pictures.map((p) => p.hash)))];
+  if (hashes.length === 0) return lists.map(() => []);
   const rows = await db.selectFrom("media").select(["key", "width", "height"]).where("key", "in", hashes).execute();
   const byHash = new Map(rows.map((row) => [row.key, row]));
-  return pictures.map((picture) => {
-    const stored = byHash.get(picture.hash);
-    if (!stored) throw new Invalid(PICTURE_MESSAGES.notUploaded);
-    return { ...picture, width: stored.width, height: stored.height };
-  });
+  return lists.map((pictures) =>
+    pictures.map((picture) => {
+      const stored = byHash.get(picture.hash);
+      if (!stored) throw new Invalid(PICTURE_MESSAGES.notUploaded);
+      return { ...picture, width: stored.width, height: stored.height };
+    }),
+  );
 }
