@@ -215,6 +215,48 @@ export async function appendChained(
   });
 }
 
+/** Rows per multi-row statement of a bulk write: far below both dialects' limits on bound parameters. */
+const ROWS_PER_STATEMENT = 250;
+
+/**
+ * Appends many entries, chained in the order given, inside the caller's transaction: the head is taken once
+ * (after `alongside`, the changes' version rows, is written), each entry's hash computed in memory onto the
+ * one before it, and the entries inserted a few hundred per statement. The chain is the one `appendChained`
+ * would make entry by entry; on PostgreSQL the trigger moves the head row onto each inserted entry in turn.
+ */
+export async function appendChainedMany(
+  trx: Db,
+  key: string,
+  entries: readonly (ChainedFields & { kind: string })[],
+  alongside?: RowsAlongside,
+): Promise<void> {
+  if (!trx.isTransaction) throw new Error("appendChainedMany runs inside the caller's transaction.");
+  if (entries.length === 0) return;
+  if (alongside) {
+    for (let i = 0; i < alongside.rows.length; i += ROWS_PER_STATEMENT) {
+      await trx
+        .insertInto(alongside.table)
+        .values(alongside.rows.slice(i, i + ROWS_PER_STATEMENT) as never)
+        .onConflict((oc) => oc.columns(alongside.key as never).doNothing())
+        .execute();
+    }
+  }
+  let prevHash = await takeHead(trx);
+  const hasher = entryHasherFor(key);
+  const rows = entries.map((entry) => {
+    const hash = hasher(entry, prevHash);
+    const row = { ...entry, prev_hash: prevHash, hash };
+    prevHash = hash;
+    return row;
+  });
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+    await trx
+      .insertInto("audit_log")
+      .values(rows.slice(i, i + ROWS_PER_STATEMENT))
+      .execute();
+  }
+}
+
 /** A head as printed and shown: `<entry id>:<hash>`. */
 export function formatHead(head: AuditHead | null): string {
   return head ? `${head.id}:${head.hash}` : "(empty)";

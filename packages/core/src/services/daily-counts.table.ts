@@ -13,11 +13,11 @@ export const DAILY_DAYS = 90;
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
-export async function countDaily(db: Db, metric: DailyMetric, at: Date): Promise<void> {
+export async function countDaily(db: Db, metric: DailyMetric, at: Date, events = 1): Promise<void> {
   await db
     .insertInto("daily_counts")
-    .values({ day: dayOf(at), metric, count: 1 })
-    .onConflict((oc) => oc.columns(["day", "metric"]).doUpdateSet({ count: sql`daily_counts.count + 1` }))
+    .values({ day: dayOf(at), metric, count: events })
+    .onConflict((oc) => oc.columns(["day", "metric"]).doUpdateSet({ count: sql`daily_counts.count + ${events}` }))
     .execute();
 }
 

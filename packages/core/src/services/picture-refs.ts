@@ -14,17 +14,31 @@ export async function storedPictures(
   pictures: readonly ProjectPicture[],
   listed: readonly ProjectPicture[] = [],
 ): Promise<ProjectPicture[]> {
-  if (pictures.length === 0) return [];
-  const known = new Map(listed.map((p) => [p.hash, p]));
-  const hashes = pictures.filter((p) => !known.has(p.hash)).map((p) => p.hash);
+  return (await storedPictureLists(db, [pictures], [listed]))[0] ?? [];
+}
+
+/** `storedPictures` for many projects' lists, each beside what its project already lists, in one read. */
+export async function storedPictureLists(
+  db: Db,
+  lists: readonly (readonly ProjectPicture[])[],
+  listed: readonly (readonly ProjectPicture[])[] = [],
+): Promise<ProjectPicture[][]> {
+  const known = lists.map((_, index) => new Map((listed[index] ?? []).map((p) => [p.hash, p])));
+  const hashes = [
+    ...new Set(
+      lists.flatMap((pictures, index) => pictures.filter((p) => !known[index]?.has(p.hash)).map((p) => p.hash)),
+    ),
+  ];
   const rows =
     hashes.length === 0
       ? []
       : await db.selectFrom("media").select(["key", "width", "height"]).where("key", "in", hashes).execute();
   const byHash = new Map(rows.map((row) => [row.key, row]));
-  return pictures.map((picture) => {
-    const stored = byHash.get(picture.hash) ?? known.get(picture.hash);
-    if (!stored) throw new Invalid(PICTURE_MESSAGES.notUploaded);
-    return { ...picture, width: stored.width, height: stored.height };
-  });
+  return lists.map((pictures, index) =>
+    pictures.map((picture) => {
+      const stored = byHash.get(picture.hash) ?? known[index]?.get(picture.hash);
+      if (!stored) throw new Invalid(PICTURE_MESSAGES.notUploaded);
+      return { ...picture, width: stored.width, height: stored.height };
+    }),
+  );
 }

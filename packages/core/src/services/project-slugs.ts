@@ -52,6 +52,49 @@ export async function claimSlug(
   }
 }
 
+/**
+ * `claimSlug` (at creation: `exact: false`) for many new projects, in the order given. Each first
+ * candidate no other project holds, and no earlier project of the list wished, is recorded in one statement
+ * for all; the others (taken, or wished twice) are claimed one by one after, as `claimSlug` does.
+ */
+export async function claimSlugs(
+  db: Db,
+  claims: readonly { projectId: string; wanted: string | undefined; title: string }[],
+  at: string,
+): Promise<string[]> {
+  const firsts = claims.map((claim) => slugCandidate(claim.wanted ?? slugify(claim.title), 1));
+  const seen = new Set<string>();
+  const tried = claims.flatMap((claim, i) => {
+    const slug = firsts[i] as string;
+    if (seen.has(slug)) return [];
+    seen.add(slug);
+    return [{ slug, project_id: claim.projectId, created_at: at }];
+  });
+  const recorded = new Set<string>();
+  for (let i = 0; i < tried.length; i += SLUGS_PER_STATEMENT) {
+    const inserted = await db
+      .insertInto("project_slugs")
+      .values(tried.slice(i, i + SLUGS_PER_STATEMENT))
+      .onConflict((oc) => oc.column("slug").doNothing())
+      .returning(["slug", "project_id"])
+      .execute();
+    for (const row of inserted) recorded.add(`${row.project_id}\n${row.slug}`);
+  }
+  const slugs: string[] = [];
+  for (const [i, claim] of claims.entries()) {
+    const first = firsts[i] as string;
+    slugs.push(
+      recorded.has(`${claim.projectId}\n${first}`)
+        ? first
+        : await claimSlug(db, claim.projectId, claim.wanted, claim.title, at, false),
+    );
+  }
+  return slugs;
+}
+
+/** Rows per statement of `claimSlugs`: far below both dialects' limits on bound parameters. */
+const SLUGS_PER_STATEMENT = 250;
+
 /** Where a slug leads: the project's id and its current slug (a different one means: redirect there). */
 export async function resolveSlug(db: Db, slug: string): Promise<{ projectId: string; slug: string } | undefined> {
   const current = await db.selectFrom("projects").select(["id", "slug"]).where("slug", "=", slug).executeTakeFirst();

@@ -44,12 +44,12 @@ export async function projectsRevision(db: Db): Promise<number> {
  * committed latest (two editors marking two projects latest at once end with one) and no two writes wait
  * on each other's rows (no deadlock).
  */
-export async function bumpRevision(db: Db): Promise<void> {
+export async function bumpRevision(db: Db, changes = 1): Promise<void> {
   await db
     .insertInto("settings")
-    .values({ key: REVISION_KEY, value: "1" })
+    .values({ key: REVISION_KEY, value: String(changes) })
     .onConflict((oc) =>
-      oc.column("key").doUpdateSet({ value: sql<string>`cast(cast(settings.value as integer) + 1 as text)` }),
+      oc.column("key").doUpdateSet({ value: sql<string>`cast(cast(settings.value as integer) + ${changes} as text)` }),
     )
     .execute();
 }

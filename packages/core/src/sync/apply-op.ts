@@ -55,7 +55,7 @@ export function applyOp(scope: OpScope, op: SyncOp): Promise<AppliedOrConflict> 
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
-function assertKnownFields(entity: SyncEntity, fields: Record<string, unknown>): void {
+export function assertKnownFields(entity: SyncEntity, fields: Record<string, unknown>): void {
   const known: readonly string[] = SYNC_FIELDS[entity];
   const unknown = Object.keys(fields).filter((field) => !known.includes(field));
   if (unknown.length > 0) throw new Invalid(`Unknown ${entity} field: ${someKeys(unknown)}.`);

@@ -8,9 +8,8 @@
  */
 import { sql } from "kysely";
 import type { Db } from "../data/schema.ts";
-import { Conflict, DomainError, Invalid, TooLarge } from "../domain/errors.ts";
+import { Conflict, Invalid, TooLarge } from "../domain/errors.ts";
 import {
-  SYNC_MAX_MESSAGE_LENGTH,
   SYNC_MAX_OPS,
   SYNC_MESSAGES,
   SYNC_SCHEMA_VERSION,
@@ -26,6 +25,8 @@ import { type ChangeOrigin, lastChangeSeq, markChangesSince } from "../services/
 import type { UserActor } from "../services/context.ts";
 import { requireUser } from "../services/policy.ts";
 import { applyOp } from "./apply-op.ts";
+import { mayCreate, newProjectIds, pushCreates } from "./push-creates.ts";
+import { rejectionOf } from "./push-rejection.ts";
 import { pruneSyncLogIfDue } from "./retention.ts";
 
 export interface PushInput {
@@ -33,9 +34,6 @@ export interface PushInput {
   schemaVersion: number;
   ops: unknown[];
 }
-
-/** Refusals that are the op's answer; anything else (database down, a bug) fails the push, to be retried. */
-const REJECTIONS = new Set(["invalid", "forbidden", "not_found", "unauthenticated", "conflict"]);
 
 interface Stored {
   userId: string;
@@ -129,23 +127,67 @@ async function pushPending(
     return ops.map((op) => duplicate(op, stored.get(op.opId) as Stored, user));
   const trx = ctx.core.db;
   const firstSeq = await lastChangeSeq(trx);
+  const mine = { clientId, pushedAfterSeq: firstSeq };
+  // Creates of ids the server has never seen are written a run at a time (push-creates.ts); an id is new
+  // only until an op of this push has touched it.
+  const newIds = await newProjectIds(
+    trx,
+    ops.filter((op) => !stored.has(op.opId)),
+  );
   const firsts = new Map<string, SyncFirstResult>();
   const results: SyncOpResult[] = [];
-  for (const op of ops) {
+  const applyFirst = (op: SyncOp, result: SyncFirstResult) => {
+    newIds.delete(op.entityId);
+    firsts.set(op.opId, result);
+    results.push(result);
+  };
+  for (let i = 0; i < ops.length; ) {
+    const op = ops[i] as SyncOp;
     const earlier = stored.get(op.opId);
     const sameOpBefore = firsts.get(op.opId);
     if (earlier) results.push(duplicate(op, earlier, user));
     else if (sameOpBefore) results.push({ opId: op.opId, status: "duplicate", original: sameOpBefore });
     else {
-      const result = await pushOne(ctx, { clientId, pushedAfterSeq: firstSeq }, op);
-      firsts.set(op.opId, result);
-      results.push(result);
+      const run = createRun(ops, i, newIds, stored);
+      const written = run.length > 1 ? await pushCreates(ctx, run) : undefined;
+      // On its own: any op but a run of new projects, the op a run stopped at, or every op of a run whose
+      // write was refused (each then answered as it would have been alone).
+      const alone = written === undefined && run.length > 1 ? run : written?.length ? [] : [op];
+      for (const [k, result] of (written ?? []).entries()) applyFirst(run[k] as SyncOp, result);
+      for (const each of alone) applyFirst(each, await pushOne(ctx, mine, each));
+      i += (written?.length ?? 0) + alone.length;
+      continue;
     }
+    i++;
   }
   // The push's own changes are marked, and its results kept, once for all its ops.
   await markChangesSince(trx, firstSeq, clientId);
   await storeResults(trx, ctx, user, clientId, [...firsts.values()]);
   return results;
+}
+
+/**
+ * The ops from `start` that create a new project, in a row: each op id and each project id once, none
+ * answered before (a replay).
+ */
+function createRun(
+  ops: readonly SyncOp[],
+  start: number,
+  newIds: ReadonlySet<string>,
+  stored: ReadonlyMap<string, Stored>,
+) {
+  const run: SyncOp[] = [];
+  const opIds = new Set<string>();
+  const ids = new Set<string>();
+  for (let i = start; i < ops.length; i++) {
+    const op = ops[i] as SyncOp;
+    if (!mayCreate(op) || !newIds.has(op.entityId) || stored.has(op.opId)) break;
+    if (opIds.has(op.opId) || ids.has(op.entityId)) break;
+    opIds.add(op.opId);
+    ids.add(op.entityId);
+    run.push(op);
+  }
+  return run;
 }
 
 async function pushOne(ctx: OperationContext, mine: ChangeOrigin, op: SyncOp): Promise<SyncFirstResult> {
@@ -159,12 +201,8 @@ async function pushOne(ctx: OperationContext, mine: ChangeOrigin, op: SyncOp): P
     // Undo whatever the op wrote before it was refused (a service may throw after its first write).
     await sql`ROLLBACK TO SAVEPOINT sync_op`.execute(trx);
     await sql`RELEASE SAVEPOINT sync_op`.execute(trx);
-    if (!(error instanceof DomainError) || !REJECTIONS.has(error.kind)) throw error;
-    return { opId: op.opId, status: "rejected", message: bounded(error.message) };
+    const rejected = rejectionOf(op, error);
+    if (!rejected) throw error;
+    return rejected;
   }
-}
-
-/** A rejection is stored for replays: its status and a short message, never a long echo of the input. */
-function bounded(message: string): string {
-  return message.length > SYNC_MAX_MESSAGE_LENGTH ? `${message.slice(0, SYNC_MAX_MESSAGE_LENGTH - 1)}…` : message;
 }
