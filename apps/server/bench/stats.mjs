@@ -1,6 +1,8 @@
 // Summaries and number formatting shared by the benches' reports.
 
 export const fmt = (value, digits = 1) => (value == null || Number.isNaN(value) ? "n/a" : value.toFixed(digits));
+/** Each round's figure, one decimal each (not `values.map(fmt)`: map's index would be taken for the digits). */
+export const fmtRounds = (values) => values.map((value) => fmt(value)).join(", ");
 
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);

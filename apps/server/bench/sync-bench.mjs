@@ -17,7 +17,7 @@ import { buildServer } from "./ensure-build.mjs";
 import { createBenchDatabase, startBenchPostgres } from "./postgres.mjs";
 import { runBench } from "./run-bench.mjs";
 import { startOurServer } from "./spawn-server.mjs";
-import { fmt, median, numberFromEnv } from "./stats.mjs";
+import { fmt, fmtRounds, median, numberFromEnv } from "./stats.mjs";
 
 const OWNER_PASSWORD = "bench-owner-password";
 const BATCH = 500;
@@ -204,11 +204,11 @@ async function main() {
     const ms = median(times);
     const goal = GOALS.createsMs[dialect];
     console.log(
-      `  1,000 offline creates, ${dialect.padEnd(8)} ${fmt(ms)} ms  (goal ≤ ${goal} ms: ${verdict(ms <= goal)}; rounds ${times.map(fmt).join(", ")} ms)`,
+      `  1,000 offline creates, ${dialect.padEnd(8)} ${fmt(ms)} ms  (goal ≤ ${goal} ms: ${verdict(ms <= goal)}; rounds ${fmtRounds(times)} ms)`,
     );
   }
   console.log(
-    `  rounds: push ${push.map(fmt).join(", ")} ms; replay ${replay.map(fmt).join(", ")} ms; pull ${pull.map(fmt).join(", ")} ms`,
+    `  rounds: push ${fmtRounds(push)} ms; replay ${fmtRounds(replay)} ms; pull ${fmtRounds(pull)} ms`,
   );
 }
 
