@@ -2,6 +2,7 @@
 import type { Page } from "@playwright/test";
 import { connectAsOwner, expect, type Network, test } from "./desktop-fixture.ts";
 import {
+  connectedWithProject,
   createInApp,
   createOnServer,
   deleteInApp,
@@ -88,11 +89,7 @@ test("an edit saved offline says 'Saved on this computer, it will sync when you 
   server,
   network,
 }) => {
-  const web = await onTheWeb(server);
-  await createOnServer(web, "Notebook");
-  await openApp(page);
-  await connectAsOwner(page, server);
-  await openTab(page, "Projects");
+  await connectedWithProject(page, openApp, server, "Notebook");
   const feedback = page.getByTestId("admin-feedback");
 
   // Online, a save says what it did.

@@ -7,7 +7,15 @@
 import type { Page } from "@playwright/test";
 import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
 import { connectAsOwner, expect, type Network, test } from "./desktop-fixture.ts";
-import { createOnServer, deleteInApp, onTheWeb, openTab, projectRow, serverProject } from "./support.ts";
+import {
+  connectedWithProject,
+  createOnServer,
+  deleteInApp,
+  onTheWeb,
+  openTab,
+  projectRow,
+  serverProject,
+} from "./support.ts";
 
 const SAVED_OFFLINE = "Saved on this computer, it will sync when you are online";
 
@@ -80,11 +88,7 @@ test("an Undo of a delete made offline is queued, and the trash says it needs a 
   server,
   network,
 }) => {
-  const web = await onTheWeb(server);
-  await createOnServer(web, "Notebook");
-  await openApp(page);
-  await connectAsOwner(page, server);
-  await openTab(page, "Projects");
+  const web = await connectedWithProject(page, openApp, server, "Notebook");
   await expect(projectRow(page, "Notebook")).toBeVisible();
 
   await goOffline(page, network);

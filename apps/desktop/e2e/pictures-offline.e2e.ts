@@ -4,8 +4,8 @@
  * /media); offline again, the editor says the picture is not on this computer instead of a broken image.
  */
 import { pngPicture } from "@portfolio/testing/data/pictures.ts";
-import { connectAsOwner, expect, test } from "./desktop-fixture.ts";
-import { createOnServer, onTheWeb, openTab, projectRow } from "./support.ts";
+import { expect, test } from "./desktop-fixture.ts";
+import { connectedWithProject, openTab, projectRow } from "./support.ts";
 
 interface PublicProject {
   title: string;
@@ -18,11 +18,7 @@ test("a picture added offline shows from this computer, goes to the server with 
   server,
   network,
 }) => {
-  const web = await onTheWeb(server);
-  await createOnServer(web, "Atlas");
-  await openApp(page);
-  await connectAsOwner(page, server);
-  await openTab(page, "Projects");
+  const _web = await connectedWithProject(page, openApp, server, "Atlas");
   const pending = page.getByTestId("pending-count");
 
   network.offline = true;

@@ -1,7 +1,7 @@
 /** Small steps the desktop renderer tests share: the server's side (the web), and the panel's rows. */
 import { expect, type Page } from "@playwright/test";
 import type { TestClient, TestServer } from "@portfolio/testing/server/test-server.ts";
-import { OWNER } from "./desktop-fixture.ts";
+import { connectAsOwner, OWNER } from "./desktop-fixture.ts";
 
 export interface ServerProject {
   _id: string;
@@ -28,6 +28,24 @@ export async function createOnServer(web: TestClient, title: string, description
   });
   if (res.status !== 201) throw new Error(`creating ${title} failed: ${res.status} ${res.text}`);
   return res.body;
+}
+
+/**
+ * The start most offline tests share: one project made on the web, then the app opened, connected as the
+ * owner, on its Projects tab. Gives the owner's web client for what the test checks on the server after.
+ */
+export async function connectedWithProject(
+  page: Page,
+  openApp: (page: Page) => Promise<void>,
+  server: TestServer,
+  title: string,
+): Promise<TestClient> {
+  const web = await onTheWeb(server);
+  await createOnServer(web, title);
+  await openApp(page);
+  await connectAsOwner(page, server);
+  await openTab(page, "Projects");
+  return web;
 }
 
 export async function serverProjects(web: TestClient): Promise<ServerProject[]> {
