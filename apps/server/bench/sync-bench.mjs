@@ -207,9 +207,7 @@ async function main() {
       `  1,000 offline creates, ${dialect.padEnd(8)} ${fmt(ms)} ms  (goal ≤ ${goal} ms: ${verdict(ms <= goal)}; rounds ${fmtRounds(times)} ms)`,
     );
   }
-  console.log(
-    `  rounds: push ${fmtRounds(push)} ms; replay ${fmtRounds(replay)} ms; pull ${fmtRounds(pull)} ms`,
-  );
+  console.log(`  rounds: push ${fmtRounds(push)} ms; replay ${fmtRounds(replay)} ms; pull ${fmtRounds(pull)} ms`);
 }
 
 await runBench(main);
