@@ -60,34 +60,8 @@ export function ProjectView({ data }: { data: ProjectPageData }) {
             ) : null}
             {code || demo ? (
               <div className="mt-6 flex flex-wrap gap-3">
-                {code ? (
-                  <a
-                    href={code}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className={buttonClasses("primary", "md")}
-                    data-visit="code"
-                  >
-                    Code<span className="sr-only">{` of ${project.title} (opens in a new tab)`}</span>
-                  </a>
-                ) : null}
-                {demo && isInternal(demo) ? (
-                  // One of the site's own pages (a stream widget): opened here, like any page of the site.
-                  <a href={demo} className={buttonClasses("secondary", "md")} data-visit="demo">
-                    Demo<span className="sr-only">{` of ${project.title}`}</span>
-                  </a>
-                ) : null}
-                {demo && !isInternal(demo) ? (
-                  <a
-                    href={demo}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className={buttonClasses("secondary", "md")}
-                    data-visit="demo"
-                  >
-                    Demo<span className="sr-only">{` of ${project.title} (opens in a new tab)`}</span>
-                  </a>
-                ) : null}
+                {code ? <ProjectLink kind="code" href={code} title={project.title} /> : null}
+                {demo ? <ProjectLink kind="demo" href={demo} title={project.title} /> : null}
               </div>
             ) : null}
           </header>
@@ -127,6 +101,26 @@ function Neighbour({ label, project, rel }: { label: string; project: ProjectRef
     >
       <span className="block text-sm text-slate-600 dark:text-slate-400">{label}</span>
       <span className="mt-1 block font-semibold text-indigo-700 dark:text-indigo-300">{project.title}</span>
+    </a>
+  );
+}
+
+/**
+ * The project's Code or Demo link, which the visit beacon counts (`data-visit`). Code, and a Demo on another
+ * site, open in a new tab and say so; a Demo that is one of the site's own pages (a stream widget) opens here,
+ * like any page of the site.
+ */
+function ProjectLink({ kind, href, title }: { kind: "code" | "demo"; href: string; title: string }) {
+  const newTab = kind === "code" || !isInternal(href);
+  return (
+    <a
+      href={href}
+      {...(newTab ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+      className={buttonClasses(kind === "code" ? "primary" : "secondary", "md")}
+      data-visit={kind}
+    >
+      {kind === "code" ? "Code" : "Demo"}
+      <span className="sr-only">{` of ${title}${newTab ? " (opens in a new tab)" : ""}`}</span>
     </a>
   );
 }
