@@ -55,7 +55,7 @@ export function createApp(options: AppOptions): Express {
   app.set("trust proxy", config.trustProxy);
   app.set("etag", false);
   app.disable("x-powered-by");
-  // One set of security headers for the full path and both fast paths (security-headers.ts).
+  // One set of security headers for the full path and both fast paths, which answer API data (security-headers.ts).
   const security = appSecurityHeaders(config, site.inlineScriptHashes);
   const context: AppContext = {
     core,
@@ -81,9 +81,9 @@ export function createApp(options: AppOptions): Express {
     }),
     // Every public read shares its Cache-Control (the registry's `shared`), so one value serves them all.
     encodeAnswer: (value) =>
-      encodeAnswer(value, { security, cacheControl: cacheControlOf(operations["projects.list"]) }),
+      encodeAnswer(value, { security: security.api, cacheControl: cacheControlOf(operations["projects.list"]) }),
   };
-  answerFirst(app, visitFastPath(context, security));
+  answerFirst(app, visitFastPath(context, security.api));
   // Every request the fast path passes on gets an id, a line and a count.
   answerFirst(app, requestLog({ logger, metrics: core.metrics, trustProxy: config.trustProxy }));
   // Wrapped last, so it runs first: a plain anonymous GET of a public read is answered before anything else.

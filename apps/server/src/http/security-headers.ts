@@ -4,8 +4,14 @@
  * beacon's fast path (`rawHeaders`), so the three cannot drift apart. With no per-request nonces helmet's
  * headers are the same for every answer, so they are computed once at start-up: helmet's thirteen
  * middlewares per request were the largest share of our overhead on the hottest call (GET /api/projects).
+ *
+ * Two sets: pages get the Content-Security-Policy that allows exactly what they run; an API answer is data
+ * that no browser should ever render or run, so it gets the policy that allows nothing. That policy is also a
+ * twentieth of the pages' length, on every answer of the hottest calls (docs/performance.md, "The public
+ * reads").
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { type OperationSpec, operations } from "@portfolio/core/domain";
 import type { RequestHandler } from "express";
 import helmet, { type HelmetOptions } from "helmet";
 import type { ServerConfig } from "../config.ts";
@@ -18,14 +24,40 @@ export interface SecurityHeaders {
   readonly flat: readonly string[];
 }
 
+/** The security headers of pages, and of the API's answers. */
+export interface AppSecurityHeaders {
+  readonly page: SecurityHeaders;
+  readonly api: SecurityHeaders;
+}
+
+/** An API answer's policy: nothing in it may load, run or be framed, should a browser ever open it as a page. */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+const CSP = "Content-Security-Policy";
+
+/** The API's paths that answer a page to read (the registry's `text/html` operations): they keep the pages' policy. */
+const API_PAGES: ReadonlySet<string> = new Set(
+  Object.values<OperationSpec>(operations)
+    .filter((spec) => spec.produces === "text/html")
+    .map((spec) => spec.path),
+);
+
+/** Whether the answer to `path` is API data, not a page. */
+export function answersData(path: string): boolean {
+  return path.startsWith("/api/") && !API_PAGES.has(path);
+}
+
 /** WebSocket sources on this machine, any port. */
 const LOOPBACK_WEBSOCKETS = ["ws://127.0.0.1:*", "ws://localhost:*", "http://127.0.0.1:*", "http://localhost:*"];
 
-/** The server's security headers: its Content-Security-Policy allows the site export's inline scripts by hash. */
+/**
+ * The server's security headers: the pages' Content-Security-Policy allows the site export's inline scripts by
+ * hash; the API's allows nothing.
+ */
 export function appSecurityHeaders(
   config: Pick<ServerConfig, "publicUrl" | "production">,
   inlineScriptHashes: readonly string[],
-): SecurityHeaders {
+): AppSecurityHeaders {
   const https = config.publicUrl.startsWith("https:");
   const map = precomputeSecurityHeaders({
     contentSecurityPolicy: {
@@ -63,6 +95,11 @@ export function appSecurityHeaders(
     referrerPolicy: { policy: "no-referrer" },
     crossOriginEmbedderPolicy: false,
   });
+  const api = new Map(map).set(CSP, API_CONTENT_SECURITY_POLICY);
+  return { page: headerSet(map), api: headerSet(api) };
+}
+
+function headerSet(map: ReadonlyMap<string, string>): SecurityHeaders {
   return { map, flat: [...map].flat() };
 }
 
@@ -85,11 +122,12 @@ export function precomputeSecurityHeaders(options: HelmetOptions): ReadonlyMap<s
   return headers;
 }
 
-/** The full path's middleware: every answer starts with the security headers. */
-export function securityHeaders({ map }: SecurityHeaders): RequestHandler {
-  const headers = new Map(map);
-  return (_req, res, next) => {
-    res.setHeaders(headers);
+/** The full path's middleware: every answer starts with the security headers, an API answer with the API's. */
+export function securityHeaders({ page, api }: AppSecurityHeaders): RequestHandler {
+  const pageHeaders = new Map(page.map);
+  const apiHeaders = new Map(api.map);
+  return (req, res, next) => {
+    res.setHeaders(answersData(req.path) ? apiHeaders : pageHeaders);
     next();
   };
 }

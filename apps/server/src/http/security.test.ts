@@ -287,12 +287,29 @@ describe("input and output (13, 15)", () => {
 
   it("sends security headers", async () => {
     server = await startTestServer();
-    const res = await server.client().get("/api/hello");
+    const res = await server.client().get("/");
     expect(res.headers.get("content-security-policy")).toContain("default-src 'self'");
     expect(res.headers.get("content-security-policy")).toContain("https://www.youtube.com");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("referrer-policy")).toBe("no-referrer");
     expect(res.headers.get("x-powered-by")).toBeNull();
+  });
+
+  it("lets nothing load, run or frame an API answer, with the same other security headers", async () => {
+    server = await startTestServer();
+    for (const path of ["/api/hello", "/api/projects", "/api/does-not-exist"]) {
+      const res = await server.client().get(path);
+      expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+    }
+  });
+
+  it("keeps the pages' policy on the API's own page to read, whose inline style it allows", async () => {
+    server = await startTestServer();
+    const res = await server.client().get("/api/docs");
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(res.headers.get("content-security-policy")).toContain("style-src 'self' 'unsafe-inline'");
   });
 });
 

@@ -470,7 +470,7 @@ describe("GET /api/admin/twitch", () => {
 describe("Content-Security-Policy for the stream widgets", () => {
   it("lets pages open the Twitch chat and Pulsoid heart-rate WebSockets, and load https images", async () => {
     await start();
-    const csp = (await server.client().get("/api/hello")).headers.get("content-security-policy") ?? "";
+    const csp = (await server.client().get("/")).headers.get("content-security-policy") ?? "";
     const connect = /connect-src ([^;]*)/.exec(csp)?.[1]?.split(" ") ?? [];
     expect(connect).toEqual(expect.arrayContaining(["'self'", "wss://irc-ws.chat.twitch.tv", "wss://dev.pulsoid.net"]));
     expect(/img-src ([^;]*)/.exec(csp)?.[1]?.split(" ")).toContain("https:");
@@ -490,6 +490,6 @@ describe("Content-Security-Policy for the stream widgets", () => {
 });
 
 async function connectSources(target: TestServer): Promise<string[]> {
-  const csp = (await target.client().get("/api/hello")).headers.get("content-security-policy") ?? "";
+  const csp = (await target.client().get("/")).headers.get("content-security-policy") ?? "";
   return /connect-src ([^;]*)/.exec(csp)?.[1]?.split(" ") ?? [];
 }
