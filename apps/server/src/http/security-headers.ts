@@ -31,9 +31,7 @@ export interface AppSecurityHeaders {
 }
 
 /** An API answer's policy: nothing in it may load, run or be framed, should a browser ever open it as a page. */
-export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
-
-const CSP = "Content-Security-Policy";
+const API_POLICY = { "default-src": ["'none'"], "frame-ancestors": ["'none'"] };
 
 /** The API's paths that answer a page to read (the registry's `text/html` operations): they keep the pages' policy. */
 const API_PAGES: ReadonlySet<string> = new Set(
@@ -95,8 +93,29 @@ export function appSecurityHeaders(
     referrerPolicy: { policy: "no-referrer" },
     crossOriginEmbedderPolicy: false,
   });
-  const api = new Map(map).set(CSP, API_CONTENT_SECURITY_POLICY);
-  return { page: headerSet(map), api: headerSet(api) };
+  return { page: headerSet(map), api: headerSet(apiSecurityHeaders(https)) };
+}
+
+/**
+ * An API answer's headers: those that guard data (its policy, `nosniff`, who may embed or frame it, no
+ * Referer, HTTPS only), without those that only a document acts on (opener and agent-cluster isolation, DNS
+ * prefetching, old Internet Explorer's and Flash's switches): each costs every client a header to parse on
+ * every answer of the hottest calls and protects nothing in JSON.
+ */
+function apiSecurityHeaders(https: boolean): ReadonlyMap<string, string> {
+  return precomputeSecurityHeaders({
+    contentSecurityPolicy: { useDefaults: false, directives: API_POLICY },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    referrerPolicy: { policy: "no-referrer" },
+    strictTransportSecurity: https,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xFrameOptions: { action: "deny" },
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
 }
 
 function headerSet(map: ReadonlyMap<string, string>): SecurityHeaders {

@@ -81,7 +81,7 @@ describe("GET /api/projects", () => {
     expect(plain.headers).toEqual(full.headers);
     expect(plain.headers).toMatchObject({
       "content-security-policy": expect.any(String),
-      "x-frame-options": "SAMEORIGIN",
+      "x-frame-options": "DENY",
     });
     expect(plain.body).toBe(full.body);
     const notModified = await get("/api/projects", { "if-none-match": String(plain.headers.etag) });

@@ -75,7 +75,7 @@ describe("the public reads", () => {
         expect(fast.body.equals(withCookie.body) && fast.body.equals(withOrigin.body)).toBe(true);
         expect(fast.headers).toMatchObject({
           "content-security-policy": expect.any(String),
-          "x-frame-options": "SAMEORIGIN",
+          "x-frame-options": "DENY",
           "cache-control": SHARED_CACHE_CONTROL,
           vary: "Accept-Encoding",
         });
