@@ -1,9 +1,10 @@
 /**
  * A picture added in the desktop app with the server unreachable: kept on this computer and shown from
  * there, marked as waiting, uploaded at the next sync and then served by the server (its public list and
- * /media); offline again, the editor says the picture is not on this computer instead of a broken image.
+ * /media), and still shown from this computer offline; a picture never shown here says in words that it is
+ * not on this computer instead of a broken image; one the server refuses for good says why.
  */
-import { pngPicture } from "@portfolio/testing/data/pictures.ts";
+import { damagedPng, pictureForm, pngPicture } from "@portfolio/testing/data/pictures.ts";
 import { expect, test } from "./desktop-fixture.ts";
 import { connectedWithProject, openTab, projectRow } from "./support.ts";
 
@@ -18,7 +19,7 @@ test("a picture added offline shows from this computer, goes to the server with 
   server,
   network,
 }) => {
-  const _web = await connectedWithProject(page, openApp, server, "Atlas");
+  const web = await connectedWithProject(page, openApp, server, "Atlas");
   const pending = page.getByTestId("pending-count");
 
   network.offline = true;
@@ -49,25 +50,58 @@ test("a picture added offline shows from this computer, goes to the server with 
   expect(media.status).toBe(200);
   expect(media.headers.get("content-type")).toBe("image/png");
 
-  // Online, the editor shows the server's picture through its /media address (the tab opened again reads
-  // the projects as the sync left them).
+  // The editor still shows it, from the bytes added here, kept when the server's picture took their place.
   await openTab(page, "Dashboard");
   await openTab(page, "Projects");
-  await projectRow(page, "Atlas").getByRole("button", { name: "Edit Atlas" }).click();
-  await expect(modal.getByTestId("editor-picture").locator("img")).toHaveAttribute("src", /^data:image\/webp;base64,/);
+  const editAtlas = () => projectRow(page, "Atlas").getByRole("button", { name: "Edit Atlas" }).click();
+  await editAtlas();
+  await expect(modal.getByTestId("editor-picture").locator("img")).toHaveAttribute("src", /^data:image\/png;base64,/);
   await expect(modal.getByTestId("picture-pending")).toHaveCount(0);
   await page.keyboard.press("Escape");
   await expect(modal).toBeHidden();
 
-  // Offline again: the server's picture is not on this computer, and the editor says so in words.
+  // A second picture added on the web comes with the next sync; offline before the editor ever showed it, the
+  // editor says in words that it is not on this computer, and still shows the first.
+  const atlasId = (await web.get<{ projects: { _id: string; title: string }[] }>("/api/projects")).body.projects.find(
+    (p) => p.title === "Atlas",
+  )?._id;
+  await web.post(`/api/projects/${atlasId}/pictures`, pictureForm(pngPicture(20, 20, [20, 40, 200]), { alt: "Blue" }));
+  await page.getByRole("button", { name: "Sync now" }).click();
+  await expect(page.getByTestId("syncing")).toHaveCount(0);
   network.offline = true;
   await page.getByRole("button", { name: "Sync now" }).click();
   await expect(page.getByTestId("connection")).toHaveText("Offline");
   await openTab(page, "Dashboard");
   await openTab(page, "Projects");
-  await projectRow(page, "Atlas").getByRole("button", { name: "Edit Atlas" }).click();
-  await expect(modal.getByTestId("picture-not-here")).toHaveText(
+  await editAtlas();
+  const pictures = modal.getByTestId("editor-picture");
+  await expect(pictures).toHaveCount(2);
+  await expect(pictures.nth(0).locator("img")).toHaveAttribute("src", /^data:image\/png;base64,/);
+  await expect(pictures.nth(1).getByTestId("picture-not-here")).toHaveText(
     "This picture is not on this computer. It shows when the app is online.",
   );
-  await expect(modal.getByTestId("editor-picture").locator("img")).toHaveCount(0);
+  await expect(pictures.nth(1).locator("img")).toHaveCount(0);
+});
+
+test("a picture the server refuses for good says why in the editor", async ({ page, openApp, server, network }) => {
+  await connectedWithProject(page, openApp, server, "Atlas");
+  network.offline = true;
+  await projectRow(page, "Atlas").getByRole("button", { name: "Edit Atlas" }).click();
+  const modal = page.getByRole("dialog", { name: "Edit Project" });
+  await modal
+    .getByLabel("Picture file")
+    .setInputFiles({ name: "broken.png", mimeType: "image/png", buffer: damagedPng() });
+  await modal.getByLabel("Alt text (required)").fill("Broken");
+  await modal.getByRole("button", { name: "Add picture" }).click();
+  await page.keyboard.press("Escape");
+  await expect(modal).toBeHidden();
+
+  network.offline = false;
+  await page.getByRole("button", { name: "Sync now" }).click();
+  await expect(page.getByTestId("syncing")).toHaveCount(0);
+  await expect(page.getByTestId("pending-count")).toHaveText("1 change waiting");
+  await projectRow(page, "Atlas").getByRole("button", { name: "Edit Atlas" }).click();
+  await expect(modal.getByTestId("picture-refused")).toHaveText(
+    "The server refused this picture: This picture could not be read: the file is damaged or not a picture. Remove it to send this project's other changes.",
+  );
 });

@@ -225,7 +225,13 @@ export async function createDesktopMain(deps: DesktopMainDeps): Promise<DesktopM
       return state();
     },
     "desktop.picture": async ({ hash }) =>
-      editorPicture({ db, hash, serverUrl: credentials.status().connection?.serverUrl ?? null, fetch: fetchImpl }),
+      editorPicture({
+        db,
+        hash,
+        serverUrl: credentials.status().connection?.serverUrl ?? null,
+        fetch: fetchImpl,
+        now,
+      }),
   };
 
   const dispatch = createDispatch({

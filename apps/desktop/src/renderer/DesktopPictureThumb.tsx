@@ -2,7 +2,7 @@
  * The editor's picture thumbnail in the desktop app (packages/ui picture-thumb.tsx): main answers
  * `desktop.picture` with the picture as a data: URL (its bytes kept on this computer, or the server's
  * variant fetched while online) or with nothing, and then the editor says so in a plain sentence. A picture
- * added here and not yet uploaded says that it waits for the next sync.
+ * added here and not yet uploaded says that it waits for the next sync, or why the server refused it.
  */
 import type { ProjectPicture } from "@portfolio/core/domain";
 import { PictureThumbProvider, THUMB_CLASSES, thumbHeight } from "@portfolio/ui/projects/picture-thumb.tsx";
@@ -12,6 +12,9 @@ import type { DesktopClient } from "./desktop-client.ts";
 
 export const PICTURE_NOT_HERE = "This picture is not on this computer. It shows when the app is online.";
 export const PICTURE_WAITS = "Waits on this computer: sent to the server at the next sync.";
+/** The server's own reason, then what the owner can do about it. */
+export const pictureRefused = (reason: string) =>
+  `The server refused this picture: ${reason} Remove it to send this project's other changes.`;
 
 const PictureSource = createContext<{ client: DesktopClient; online: boolean } | null>(null);
 
@@ -41,7 +44,7 @@ function DesktopPictureThumb({ picture }: { picture: ProjectPicture }) {
     let live = true;
     source.client.call("desktop.picture", { hash: picture.hash }).then(
       (answer) => live && setShown(answer),
-      () => live && setShown({ src: null, pending: false }),
+      () => live && setShown({ src: null, pending: false, refused: null }),
     );
     return () => {
       live = false;
@@ -55,7 +58,11 @@ function DesktopPictureThumb({ picture }: { picture: ProjectPicture }) {
       ) : (
         <p data-testid="picture-not-here">{PICTURE_NOT_HERE}</p>
       )}
-      {shown.pending ? (
+      {shown.refused !== null ? (
+        <p className="mt-1 text-red-700 dark:text-red-300" role="alert" data-testid="picture-refused">
+          {pictureRefused(shown.refused)}
+        </p>
+      ) : shown.pending ? (
         <p className="mt-1" data-testid="picture-pending">
           {PICTURE_WAITS}
         </p>

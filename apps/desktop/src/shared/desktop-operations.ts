@@ -36,12 +36,15 @@ export interface DesktopState {
 
 /**
  * How the editor shows one of a project's pictures: `src` a data: URL of its bytes (kept on this computer, or
- * fetched from the server's /media while online), or null when it is on neither (offline, added elsewhere);
- * `pending` while it was added here and waits to be uploaded at the next sync.
+ * fetched from the server's /media while online and kept), or null when it is on neither (offline, never
+ * shown here); `pending` while it was added here and waits to be uploaded at the next sync; `refused`, the
+ * server's reason when it refused the picture for good (it is not sent again; the project's other edits wait
+ * until it is removed), else null.
  */
 export interface EditorPicture {
   src: string | null;
   pending: boolean;
+  refused: string | null;
 }
 
 /** One conflict or rejection the owner has to decide on; nothing is ever dropped without them. */

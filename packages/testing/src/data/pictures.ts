@@ -68,6 +68,14 @@ export function bombPng(width = 20_000, height = 20_000): Buffer {
   return Buffer.concat([SIGNATURE, ihdr(width, height), chunk("IDAT", row), chunk("IEND", Buffer.alloc(0))]);
 }
 
+/** A PNG whose header reads (the desktop takes it) but whose pixels do not decode (the server refuses it). */
+export function damagedPng(): Buffer {
+  const bytes = pngPicture(30, 20);
+  const idat = bytes.indexOf("IDAT");
+  bytes.fill(0xff, idat + 4, idat + 20);
+  return bytes;
+}
+
 /** An SVG (script and all), whatever name it is given. */
 export function svgPicture(): Buffer {
   return Buffer.from(

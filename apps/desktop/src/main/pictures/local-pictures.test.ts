@@ -78,7 +78,7 @@ describe("adding a picture in the desktop app", () => {
 
   it("says a picture whose bytes are not on this computer has no source (working locally, no server to ask)", async () => {
     const shown = await desktop.value<EditorPicture>("desktop.picture", { hash: "a".repeat(64) });
-    expect(shown).toEqual({ src: null, pending: false });
+    expect(shown).toEqual({ src: null, pending: false, refused: null });
   });
 
   it("refuses an SVG renamed .png with 415 and the server's message, keeping nothing", async () => {

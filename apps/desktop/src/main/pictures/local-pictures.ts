@@ -16,6 +16,7 @@ import {
 import { type Actor, addPreparedPicture, type Core, findMedia, readMediaBytes } from "@portfolio/core/services";
 import type { DesktopTables } from "../sync/local-schema.ts";
 import type { LocalDb } from "../sync/outbox.ts";
+import type { PictureView } from "./picture-views.ts";
 
 export interface AddPictureInput extends PictureUpload {
   id: string;
@@ -57,29 +58,39 @@ export async function addLocalPicture(core: Core, actor: Actor, input: AddPictur
 export interface PendingPicture {
   hash: string;
   projectId: string;
+  /** The server refused it for good: not sent again (sync/upload-pictures.ts). */
+  refused: boolean;
 }
 
 /** The pictures waiting to be uploaded, oldest first. */
 export async function pendingPictures(db: LocalDb): Promise<PendingPicture[]> {
   const rows = await db
     .selectFrom("desktop_picture_uploads")
-    .select(["hash", "project_id"])
+    .select(["hash", "project_id", "refused"])
     .orderBy("added_at")
     .orderBy("hash")
     .execute();
-  return rows.map((row) => ({ hash: row.hash, projectId: row.project_id }));
+  return rows.map((row) => ({ hash: row.hash, projectId: row.project_id, refused: row.refused === 1 }));
 }
 
-/** Whether a picture (by its hash in the list) is still waiting to be uploaded. */
-export async function isPending(db: LocalDb, hash: string): Promise<boolean> {
-  const row = await db.selectFrom("desktop_picture_uploads").select("hash").where("hash", "=", hash).executeTakeFirst();
-  return row !== undefined;
+/**
+ * A picture's upload, by its hash in the list: undefined when none waits (it is on the server, or came from
+ * it), else `refused`, the server's reason when it refused the picture for good (null while it is only waiting).
+ */
+export async function uploadState(db: LocalDb, hash: string): Promise<{ refused: string | null } | undefined> {
+  const row = await db
+    .selectFrom("desktop_picture_uploads")
+    .select(["refused", "last_error"])
+    .where("hash", "=", hash)
+    .orderBy("refused", "desc")
+    .executeTakeFirst();
+  return row && { refused: row.refused === 1 ? row.last_error : null };
 }
 
-/** The picture's bytes kept on this computer, as a data: URL for the editor, or null when they are not here. */
-export async function localPictureUrl(db: LocalDb, hash: string): Promise<string | null> {
+/** The picture's bytes kept on this computer, or undefined when they are not here. */
+export async function localPicture(db: LocalDb, hash: string): Promise<PictureView | undefined> {
   const stored = await findMedia(db, hash);
-  if (!stored) return null;
+  if (!stored) return undefined;
   const bytes = await readMediaBytes(db, hash);
-  return bytes.length === 0 ? null : `data:${stored.contentType};base64,${bytes.toString("base64")}`;
+  return bytes.length === 0 ? undefined : { contentType: stored.contentType, bytes };
 }

@@ -8,6 +8,7 @@
  */
 import { ApiError, ApiNetworkError, type Transport } from "@portfolio/core/operations/client";
 import type { CredentialStore } from "../credential-store.ts";
+import { forgetUnlistedViews } from "../pictures/picture-views.ts";
 import type { LocalDb } from "./outbox.ts";
 import { type DownloadProgress, pullChanges, storedDownload } from "./pull.ts";
 import { type PushProgress, pushOutbox } from "./push.ts";
@@ -163,10 +164,11 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         });
       const attempt = async () => {
         // Pictures added here first, so the edits that name them push the server's pictures.
-        const uploads = await uploadPendingPictures({ db: deps.db, server, log: deps.log });
+        const uploads = await uploadPendingPictures({ db: deps.db, server, log: deps.log, now: deps.now });
         await push(uploads.held);
         // A project created here is on the server now: its pictures, then the edits that name them.
-        if (uploads.afterPush) await push((await uploadPendingPictures({ db: deps.db, server, log: deps.log })).held);
+        if (uploads.afterPush)
+          await push((await uploadPendingPictures({ db: deps.db, server, log: deps.log, now: deps.now })).held);
         if (paused && (status.download || snapshot)) {
           // Stopped by the owner: not in sync, so no pull after it and no 'last synced'.
           if (status.download) status.download.paused = true;
@@ -188,6 +190,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
           return false;
         }
         status.download = null;
+        await forgetUnlistedViews(deps.db);
         await deps.afterSync?.(server);
         return true;
       };

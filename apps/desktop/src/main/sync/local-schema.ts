@@ -61,10 +61,24 @@ export interface PictureUploadsTable {
   added_at: string;
   /** Why the last upload failed ("" while none did): it stays and is tried again at the next sync. */
   last_error: Generated<string>;
+  /** 1 when the server refused it for good (it would answer the same again): it is not sent again. */
+  refused: Generated<number>;
+}
+
+/**
+ * What the editor last showed of a picture whose bytes are not in `media` (the server's small variant, or the
+ * bytes added here before their upload), so it still shows offline (pictures/picture-views.ts).
+ */
+export interface PictureViewsTable {
+  hash: string;
+  content_type: string;
+  bytes: Buffer;
+  kept_at: string;
 }
 
 export type DesktopTables = {
   desktop_picture_uploads: PictureUploadsTable;
+  desktop_picture_views: PictureViewsTable;
   desktop_outbox: OutboxTable;
   desktop_sync_entities: SyncEntitiesTable;
   desktop_sync_state: SyncStateTable;
@@ -157,10 +171,37 @@ const pictureUploads: Migration = {
   },
 };
 
+/** A refusal the server would repeat is kept, so the picture is not sent again at every sync. */
+const pictureRefusals: Migration = {
+  // biome-ignore lint/suspicious/noExplicitAny: migrations are written against an untyped database on purpose.
+  async up(db: Kysely<any>) {
+    await db.schema
+      .alterTable("desktop_picture_uploads")
+      .addColumn("refused", "integer", (c) => c.notNull().defaultTo(0))
+      .execute();
+  },
+};
+
+/** The editor's last view of each picture whose bytes are not on this computer. */
+const pictureViews: Migration = {
+  // biome-ignore lint/suspicious/noExplicitAny: migrations are written against an untyped database on purpose.
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable("desktop_picture_views")
+      .addColumn("hash", "text", (c) => c.primaryKey())
+      .addColumn("content_type", "text", (c) => c.notNull())
+      .addColumn("bytes", "blob", (c) => c.notNull())
+      .addColumn("kept_at", "text", (c) => c.notNull())
+      .execute();
+  },
+};
+
 export const DESKTOP_MIGRATIONS: Record<string, Migration> = {
   "2026-11-23-001-desktop-outbox": outbox,
   "2026-11-26-130-desktop-snapshot-seen": snapshotSeen,
   "2026-11-28-100-desktop-picture-uploads": pictureUploads,
+  "2026-11-29-400-desktop-picture-refusals": pictureRefusals,
+  "2026-11-29-401-desktop-picture-views": pictureViews,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works on the untyped handle.

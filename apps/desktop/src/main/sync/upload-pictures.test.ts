@@ -8,10 +8,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Project, ProjectPicture } from "@portfolio/core/domain";
-import { pictureForm, pngPicture } from "@portfolio/testing/data/pictures.ts";
+import { damagedPng, pictureForm, pngPicture } from "@portfolio/testing/data/pictures.ts";
 import { OWNER, startTestServer, type TestServer } from "@portfolio/testing/server/test-server.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { DesktopState } from "../../shared/desktop-operations.ts";
+import type { DesktopState, EditorPicture } from "../../shared/desktop-operations.ts";
 import { openTestDesktop, type TestDesktop } from "../testing/harness.ts";
 
 let dir: string;
@@ -38,14 +38,6 @@ async function onServer(id: string): Promise<Project | undefined> {
 
 async function localProject(id: string): Promise<Project | undefined> {
   return (await desktop.value<{ projects: Project[] }>("projects.list")).projects.find((p) => p._id === id);
-}
-
-/** A PNG whose header reads (the desktop takes it) but whose pixels do not decode (the server refuses it). */
-function damagedPng(): Buffer {
-  const bytes = Buffer.from(pngPicture(30, 20));
-  const idat = bytes.indexOf("IDAT");
-  bytes.fill(0xff, idat + 4, idat + 20);
-  return bytes;
 }
 
 async function offlineAdd(id: string, file: Uint8Array, alt: string): Promise<ProjectPicture> {
@@ -111,12 +103,62 @@ describe("syncing pictures added offline", () => {
     expect((await onServer(good._id))?.pictures.map((p) => p.alt)).toEqual(["Fine"]);
     expect((await onServer(renamed._id))?.title).toBe("Renamed offline");
     expect((await onServer(bad._id))?.pictures).toEqual([]);
-    // Still here, pending, with the server's reason: tried again at the next sync.
+    // Still here, pending, with the server's reason.
     expect((await localProject(bad._id))?.pictures).toEqual([damaged]);
     const waiting = await desktop.main.core.local.selectFrom("desktop_picture_uploads").selectAll().execute();
     expect(waiting.map((w) => [w.hash, w.last_error])).toEqual([
       [sha256(damagedPng()), "This picture could not be read: the file is damaged or not a picture."],
     ]);
+  });
+
+  it("does not send again a picture the server refused for good, and tells the editor why", async () => {
+    const [project] = (await desktop.value<{ projects: Project[] }>("projects.list")).projects as [Project];
+    const damaged = await offlineAdd(project._id, damagedPng(), "Broken");
+    await syncOnline();
+    const state = await syncOnline();
+    expect(state).toMatchObject({ pending: 1, attention: 0 });
+    expect(paths()).not.toContain(`POST /api/projects/${project._id}/pictures`);
+    const shown = await desktop.value<EditorPicture>("desktop.picture", { hash: damaged.hash });
+    expect(shown).toMatchObject({
+      pending: true,
+      refused: "This picture could not be read: the file is damaged or not a picture.",
+    });
+  });
+
+  it("still shows a picture added offline once it is uploaded, from its bytes, when offline again", async () => {
+    const [project] = (await desktop.value<{ projects: Project[] }>("projects.list")).projects as [Project];
+    const bytes = pngPicture(30, 20);
+    await offlineAdd(project._id, bytes, "A red box");
+    await syncOnline();
+    const [served] = (await localProject(project._id))?.pictures ?? [];
+    desktop.network.offline = true;
+    const shown = await desktop.value<EditorPicture>("desktop.picture", { hash: served?.hash });
+    expect(shown).toEqual({
+      src: `data:image/png;base64,${Buffer.from(bytes).toString("base64")}`,
+      pending: false,
+      refused: null,
+    });
+  });
+
+  it("keeps the server's picture the editor showed online, shows it offline, and forgets it once unlisted", async () => {
+    const [project] = (await desktop.value<{ projects: Project[] }>("projects.list")).projects as [Project];
+    const web = await server.login(OWNER.username, OWNER.password);
+    const stored = (
+      await web.post<ProjectPicture>(
+        `/api/projects/${project._id}/pictures`,
+        pictureForm(pngPicture(30, 20), { alt: "Web" }),
+      )
+    ).body;
+    await syncOnline();
+    const online = await desktop.value<EditorPicture>("desktop.picture", { hash: stored.hash });
+    expect(online.src).toMatch(/^data:image\/webp;base64,/);
+    desktop.network.offline = true;
+    expect(await desktop.value<EditorPicture>("desktop.picture", { hash: stored.hash })).toEqual(online);
+    const current = (await onServer(project._id)) as Project;
+    await web.patch(`/api/projects/${project._id}`, { version: current.version, pictures: [] });
+    await syncOnline();
+    const kept = await desktop.main.core.local.selectFrom("desktop_picture_views").select("hash").execute();
+    expect(kept).toEqual([]);
   });
 
   it("uploads the picture of a project created offline once the push has created it", async () => {

@@ -8,15 +8,20 @@
  *   as uploaded); those are never sent again, so an upload whose answer was lost (a crash, a cut line) costs
  *   nothing the next time.
  * - One failure loses nothing: a picture the server refuses or could not take stays pending with its reason,
- *   and the ops that name it are held back (push.ts) while the others go; all are tried again at the next
- *   sync. A project not yet on the server (created offline) gets its pictures after the push that creates it.
+ *   and the ops that name it are held back (push.ts) while the others go. One it could not take is tried again
+ *   at the next sync; one it refused for good (damaged, too large, not a picture: an answer it would repeat)
+ *   is not sent again, and the editor shows the reason until the owner removes it. A project not yet on the
+ *   server (created offline) gets its pictures after the push that creates it.
+ * - The editor still shows an uploaded picture offline: its bytes are kept as the view of the server's
+ *   picture (pictures/picture-views.ts) when they leave the pending store.
  * - A pending picture no longer in its project's list (removed, or the project deleted) is never sent: it
  *   leaves the waiting ops' lists and this computer.
  */
 import { type KnownPicture, MAX_KNOWN_ASKED, type ProjectPicture, withOneCover } from "@portfolio/core/domain";
 import { ApiError, type Transport } from "@portfolio/core/operations/client";
 import { readMediaBytes } from "@portfolio/core/services";
-import { type PendingPicture, pendingPictures } from "../pictures/local-pictures.ts";
+import { localPicture, type PendingPicture, pendingPictures } from "../pictures/local-pictures.ts";
+import { keepView } from "../pictures/picture-views.ts";
 import type { LocalDb } from "./outbox.ts";
 
 export interface UploadOutcome {
@@ -50,7 +55,7 @@ async function listOf(db: LocalDb, projectId: string): Promise<ProjectPicture[] 
 }
 
 /** In one local transaction: the project's list, the waiting ops' lists, the pending mark and the bytes. */
-async function settle(db: LocalDb, pending: PendingPicture, to: Replacement | null): Promise<void> {
+async function settle(db: LocalDb, pending: PendingPicture, to: Replacement | null, now: Date): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const list = await listOf(trx, pending.projectId);
     if (list) {
@@ -88,6 +93,8 @@ async function settle(db: LocalDb, pending: PendingPicture, to: Replacement | nu
       .where("hash", "=", pending.hash)
       .executeTakeFirst();
     if (!stillNeeded) {
+      const bytes = to && (await localPicture(trx, pending.hash));
+      if (to && bytes) await keepView(trx, to.hash, bytes, now);
       await trx.deleteFrom("media_chunks").where("key", "=", pending.hash).execute();
       await trx.deleteFrom("media").where("key", "=", pending.hash).execute();
     }
@@ -103,10 +110,13 @@ async function knownOnServer(server: Transport, hashes: string[]): Promise<Map<s
   return known;
 }
 
-async function markFailed(db: LocalDb, pending: PendingPicture, reason: string): Promise<void> {
+/** Answers the server would give again to the same bytes: bad input, too large, a type it refuses. */
+const REFUSED_FOR_GOOD = new Set([400, 413, 415, 422]);
+
+async function markFailed(db: LocalDb, pending: PendingPicture, reason: string, refused: boolean): Promise<void> {
   await db
     .updateTable("desktop_picture_uploads")
-    .set({ last_error: reason })
+    .set({ last_error: reason, refused: refused ? 1 : 0 })
     .where("hash", "=", pending.hash)
     .where("project_id", "=", pending.projectId)
     .execute();
@@ -116,14 +126,15 @@ export async function uploadPendingPictures(options: {
   db: LocalDb;
   server: Transport;
   log: (line: string) => void;
+  now: () => Date;
 }): Promise<UploadOutcome> {
-  const { db, server } = options;
+  const { db, server, now } = options;
   const outcome: UploadOutcome = { held: new Set(), afterPush: false };
   const waiting: { pending: PendingPicture; picture: ProjectPicture }[] = [];
   for (const pending of await pendingPictures(db)) {
     const picture = (await listOf(db, pending.projectId))?.find((p) => p.hash === pending.hash);
     if (picture) waiting.push({ pending, picture });
-    else await settle(db, pending, null);
+    else await settle(db, pending, null, now());
   }
   if (waiting.length === 0) return outcome;
   // A network failure here fails the sync as a whole (retried with backoff); nothing was changed yet.
@@ -131,7 +142,11 @@ export async function uploadPendingPictures(options: {
   for (const { pending, picture } of waiting) {
     const already = known.get(pending.hash);
     if (already) {
-      await settle(db, pending, already);
+      await settle(db, pending, already, now());
+      continue;
+    }
+    if (pending.refused) {
+      outcome.held.add(pending.hash);
       continue;
     }
     try {
@@ -141,13 +156,13 @@ export async function uploadPendingPictures(options: {
         alt: picture.alt,
         ...(picture.caption === "" ? {} : { caption: picture.caption }),
       });
-      await settle(db, pending, uploaded);
+      await settle(db, pending, uploaded, now());
     } catch (error) {
       // Unreachable or signed out: the sync stops here, as a push would; the rest waits for the next one.
       if (!(error instanceof ApiError) || error.status === 401) throw error;
       const reason = error.serverMessage ?? `The server answered with status ${error.status}.`;
       options.log(`Picture ${pending.hash} not uploaded: ${reason}`);
-      await markFailed(db, pending, reason);
+      await markFailed(db, pending, reason, REFUSED_FOR_GOOD.has(error.status));
       outcome.held.add(pending.hash);
       if (error.status === 404) outcome.afterPush = true;
     }
