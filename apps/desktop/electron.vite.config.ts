@@ -8,6 +8,7 @@
  * (the workspace packages @portfolio/*, kysely, zod, bcryptjs, ...) sits in devDependencies and is
  * bundled, so the packaged app carries no node_modules but better-sqlite3's.
  */
+import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "electron-vite";
@@ -28,6 +29,9 @@ function rendererCspMeta(): Plugin {
 
 export default defineConfig({
   main: {
+    // The core's picture processing loads sharp when first used, which the desktop never does
+    // (src/main/pictures/no-sharp.ts): it is not bundled.
+    resolve: { alias: { sharp: fileURLToPath(new URL("./src/main/pictures/no-sharp.ts", import.meta.url)) } },
     build: {
       externalizeDeps: { include: ["better-sqlite3"] },
     },

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -30,6 +30,13 @@ describe("the electron-vite build, with no Electron binary", () => {
 
   it("produces the three bundles: main as ESM, preload as CommonJS, the renderer page", () => {
     expect(checkBundles(outDir)).toEqual([]);
+  });
+
+  it("carries no copy of sharp in main: the desktop never makes picture variants", () => {
+    const main = join(outDir, "main");
+    const sources = readdirSync(main).map((file) => readFileSync(join(main, file), "utf8"));
+    expect(sources.filter((source) => source.includes("node_modules/sharp/"))).toEqual([]);
+    expect(sources.some((source) => source.includes("The desktop app does not process pictures"))).toBe(true);
   });
 
   it("writes the production CSP from renderer-csp.ts into the renderer page", () => {
