@@ -1,6 +1,5 @@
-#!/usr/bin/env -S node --max-semi-space-size=2
 /**
- * (The shebang flags are SERVER_NODE_FLAGS of node-flags.mjs; a test keeps the two equal.)
+ * (Run by dist/main.js, src/launch/launcher.ts, which holds the shebang.)
  *
  * portfolio-server                      migrate, create the owner on first start, then serve the API and the site;
  * portfolio-server backup <file>        write a portable snapshot of the database named by DATABASE_URL;
