@@ -64,6 +64,12 @@ it("ignores a damaged cache file", () => {
   expect(ran()?.value).toBe(3);
 });
 
+it("reads a bundle that is not ASCII as UTF-8", () => {
+  writeBundle('"déjà vu …"');
+  runBundle(bundle, cache);
+  expect(ran()?.value).toBe("déjà vu …");
+});
+
 it("hands the bundle a require that takes the file URLs its import() took", () => {
   const esm = join(dir, "renderer.mjs");
   writeFileSync(esm, "export const answer = 42;");
