@@ -8,6 +8,7 @@
 // rounds (A B C D A B C D) so slow drift (thermal, noisy neighbours) hits all alike.
 // Start times: the cold start (spawn to first 200 on a fresh database) and the warm start (the same on the
 // database a start left), each the median of three.
+// `pnpm bench:api --starts` measures the start times only (a few seconds instead of minutes).
 // `pnpm bench:api --db postgres` compares PostgreSQL with SQLite and two instances with one instead
 // (db-bench.mjs).
 // The ratio to minimal Express is taken per round (the two ran back to back) and the report gives the
@@ -26,7 +27,7 @@ import { ensureBuild } from "./ensure-build.mjs";
 import { fetchBody } from "./fetch-body.mjs";
 import { nginxAvailable, startCachedNginx } from "./nginx-cached.mjs";
 import { peakRssMb } from "./peak-rss.mjs";
-import { printReport } from "./report.mjs";
+import { GOALS, printReport } from "./report.mjs";
 import { runAutocannon } from "./run-autocannon.mjs";
 import { runBench } from "./run-bench.mjs";
 import { startOurServer, startServer } from "./spawn-server.mjs";
@@ -164,6 +165,19 @@ function describeProjects(body) {
   }
 }
 
+/** `--starts`: the start times alone, against their goals. */
+async function startsOnly() {
+  ensureBuild();
+  const tmp = trackTempDir(await mkdtemp(path.join(os.tmpdir(), "portfolio-bench-")));
+  const { coldStartMs, warmStartMs } = await startTimes(tmp);
+  console.log(
+    `cold start (spawn to first 200, fresh database): ${coldStartMs.toFixed(0)} ms (goal <= ${GOALS.maxColdStartMs} ms)`,
+  );
+  console.log(
+    `warm start (spawn to first 200, existing database): ${warmStartMs.toFixed(0)} ms (goal <= ${GOALS.maxWarmStartMs} ms)`,
+  );
+}
+
 // `--db postgres`: the database comparison (db-bench.mjs) instead of the ceilings.
 const dbIndex = process.argv.indexOf("--db");
 const db = dbIndex >= 0 ? process.argv[dbIndex + 1] : process.argv.find((a) => a.startsWith("--db="))?.slice(5);
@@ -171,4 +185,5 @@ if (db !== undefined && db !== "postgres") {
   console.error(`bench: --db takes "postgres" (SQLite is the default); got "${db}".`);
   process.exit(1);
 }
-await runBench(db === "postgres" ? runDatabaseBench : main);
+if (process.argv.includes("--starts")) await runBench(startsOnly);
+else await runBench(db === "postgres" ? runDatabaseBench : main);

@@ -25,6 +25,7 @@ import { createRateLimits, DEFAULT_RATE_LIMITS, type RateLimitSettings } from ".
 import type { RawHandler } from "./http/raw-handler.ts";
 import { appSecurityHeaders, securityHeaders } from "./http/security-headers.ts";
 import { actorOf } from "./http/session-cookie.ts";
+import { startupGate } from "./http/startup-gate.ts";
 import { staticSite } from "./http/static-site.ts";
 import { utf8JsonOnly } from "./http/utf8-json.ts";
 import { visitFastPath } from "./http/visit-fast-path.ts";
@@ -41,6 +42,8 @@ export interface AppOptions {
   /** Where each request's line goes (observe/request-log.ts); `log` writes through it unless given too. */
   logger?: Logger;
   rateLimits?: Partial<RateLimitSettings>;
+  /** What the start left until after listening (http/startup-gate.ts): every request past the fast paths waits. */
+  ready?: () => Promise<void>;
 }
 
 export const BODY_LIMIT = "100kb";
@@ -88,6 +91,7 @@ export function createApp(options: AppOptions): Express {
   answerFirst(app, requestLog({ logger, metrics: core.metrics, trustProxy: config.trustProxy }));
   // Wrapped last, so it runs first: a plain anonymous GET of a public read is answered before anything else.
   answerFirst(app, publicReadsFastPath(context, fastPathObserver({ logger, metrics: core.metrics })));
+  if (options.ready) app.use(startupGate(options.ready));
   app.use(securityHeaders(security));
 
   // CSRF check for writes, CORS headers for allow-listed origins.

@@ -1,6 +1,5 @@
-#!/usr/bin/env -S node --max-semi-space-size=2
 /**
- * (The shebang flags are SERVER_NODE_FLAGS of node-flags.mjs; a test keeps the two equal.)
+ * (Run by dist/main.js, src/launch/launcher.ts, which holds the shebang.)
  *
  * portfolio-server                      migrate, create the owner on first start, then serve the API and the site;
  * portfolio-server backup <file>        write a portable snapshot of the database named by DATABASE_URL;
@@ -8,7 +7,7 @@
  * portfolio-server audit-verify [--head <id>:<hash>]   check the audit log's hash chain (exit 1 on a break).
  */
 import { BackupError } from "@portfolio/core/data";
-import { bootstrap } from "@portfolio/core/services";
+import { createOwnerOnce, seedOnce } from "@portfolio/core/services";
 import { createApp } from "./app.ts";
 import { runAuditVerify } from "./cli/audit-verify.ts";
 import { runBackup } from "./cli/backup.ts";
@@ -18,10 +17,14 @@ import { createCore } from "./create-core.ts";
 import { installDrain } from "./http/drain.ts";
 import { scheduleHousekeeping } from "./http/housekeeping-schedule.ts";
 import { installGracefulShutdown } from "./http/shutdown.ts";
+import { startupWork } from "./http/startup-gate.ts";
 import { createLogger, logLines } from "./observe/logger.ts";
 
 /** The backup and restore commands talk to a person at a terminal: plain lines. */
 const log = (line: string) => console.log(line);
+
+/** How long after listening a first start creates the owner, unless a request needs it sooner. */
+const OWNER_AFTER_LISTEN_MS = 1000;
 
 const USAGE = "Usage: portfolio-server [backup <file> | restore <file> [--force] | audit-verify [--head <id>:<hash>]]";
 
@@ -31,21 +34,32 @@ async function serve(): Promise<void> {
   const logger = await createLogger(config.observe.logFormat);
   const log = logLines(logger);
   const core = await createCore(config, log);
-  const result = await bootstrap(core, config.owner);
-  if (result.ownerCreated) {
+  // The roles and built-in projects before listening (the first public read shows them), the owner after:
+  // its bcrypt waits for the first request past the fast paths, or a second (http/startup-gate.ts).
+  const { projectsSeeded } = await seedOnce(core);
+  if (projectsSeeded) log("Added the 14 built-in projects.");
+  const owner = startupWork(async () => {
+    const result = await createOwnerOnce(core, config.owner);
+    if (!result.ownerCreated) return;
     log(`Created the owner account "${config.owner.username}" (${config.owner.email}).`);
     // docs/security.md, promise 14: the one deliberate exception; printed once, never stored or logged again.
     if (result.generatedPassword)
       log(`Generated owner password (shown only once, change it after logging in): ${result.generatedPassword}`);
-  }
-  if (result.projectsSeeded) log("Added the 14 built-in projects.");
+  });
+  // A start that cannot create the owner stops, as it did when this ran before listening.
+  const ready = () =>
+    owner.ready().catch((error: unknown) => {
+      logger.error(`Cannot create the owner account: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    });
 
-  const app = createApp({ core, config, log, logger });
+  const app = createApp({ core, config, log, logger, ready });
   const server = app.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
     log(`Listening on http://${config.host}:${port}`);
   });
+  const ownerSoon = setTimeout(ready, OWNER_AFTER_LISTEN_MS);
   server.on("error", (error) => {
     logger.error(`Cannot listen on ${config.host}:${config.port}: ${error.message}`);
     process.exit(1);
@@ -63,6 +77,9 @@ async function serve(): Promise<void> {
     server,
     async () => {
       housekeeping.stop();
+      // Begun, the owner is finished before the pool closes; not begun, it is the next start's to create.
+      clearTimeout(ownerSoon);
+      await owner.settled();
       await core.close();
     },
     { log, beforeClose: drain.start },

@@ -3,6 +3,6 @@ import { expect, it } from "vitest";
 import { SERVER_NODE_FLAGS } from "../node-flags.mjs";
 
 it("launches the portfolio-server bin with the same Node flags as pnpm start and the benchmarks", () => {
-  const shebang = readFileSync(new URL("./main.ts", import.meta.url), "utf8").split("\n")[0];
+  const shebang = readFileSync(new URL("./launch/launcher.ts", import.meta.url), "utf8").split("\n")[0];
   expect(shebang).toBe(`#!/usr/bin/env -S node ${SERVER_NODE_FLAGS.join(" ")}`);
 });

@@ -12,7 +12,7 @@ import { BACKUP_FORMAT, latestMigrationName, openDatabase } from "@portfolio/cor
 import { openTestDatabase, type TestDatabase } from "@portfolio/testing/data/test-database.ts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SERVER_NODE_FLAGS } from "../../node-flags.mjs";
-import { bundleServer } from "../../server-bundle.mjs";
+import { bundleServer, serverBundleFiles } from "../../server-bundle.mjs";
 import { runBackup } from "./backup.ts";
 import { runRestore } from "./restore.ts";
 
@@ -86,7 +86,9 @@ beforeAll(async () => {
   mkdirSync(dirname(cli), { recursive: true });
   await bundleServer({ outfile: cli });
 }, 60_000);
-afterAll(() => rmSync(cli, { force: true }));
+afterAll(() => {
+  for (const file of serverBundleFiles(cli).all) rmSync(file, { force: true });
+});
 
 /** Runs `portfolio-server <args>` as an operator would, with DATABASE_URL set. */
 function runCli(databaseUrl: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {

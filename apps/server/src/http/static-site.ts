@@ -21,18 +21,18 @@ const ENCODINGS = [
 
 /**
  * The export's files, but those in dot folders: `.render` holds the prerender's bundle and the project page
- * template, which the server loads to render pages (project-pages.ts) and never sends.
+ * template, which the server loads to render pages (project-pages.ts) and never sends. Walked folder by
+ * folder, never into a dot folder: filtering a recursive listing by each path's parts cost a start 20 ms.
  */
 function allFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name))
-    .filter(
-      (file) =>
-        !relative(dir, file)
-          .split(sep)
-          .some((part) => part.startsWith(".")),
-    );
+  const files: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name.startsWith(".")) continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) files.push(...allFiles(path));
+    else if (entry.isFile()) files.push(path);
+  }
+  return files;
 }
 
 /** Maps '/login' to dist/login.html or dist/login/index.html; '/' to dist/index.html. */

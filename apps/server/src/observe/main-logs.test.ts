@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { freePort } from "@portfolio/core/test/postgres-cluster";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SERVER_NODE_FLAGS } from "../../node-flags.mjs";
-import { bundleServer } from "../../server-bundle.mjs";
+import { bundleServer, serverBundleFiles } from "../../server-bundle.mjs";
 
 const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 let script: string;
@@ -25,7 +25,9 @@ beforeAll(async () => {
   script = join(outDir, `main-${process.pid}.mjs`);
   await bundleServer({ outfile: script });
 }, 60_000);
-afterAll(() => rmSync(script, { force: true }));
+afterAll(() => {
+  for (const file of serverBundleFiles(script).all) rmSync(file, { force: true });
+});
 afterEach(async () => {
   if (child && child.exitCode === null && child.signalCode === null) {
     const exited = new Promise((done) => child?.once("exit", done));

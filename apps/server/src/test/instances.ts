@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { createTestPostgresDatabase, freePort, testDialect } from "@portfolio/core/test/postgres-cluster";
 import { OWNER, TestClient } from "@portfolio/testing/server/test-server.ts";
 import { SERVER_NODE_FLAGS } from "../../node-flags.mjs";
-import { bundleServer } from "../../server-bundle.mjs";
+import { bundleServer, serverBundleFiles } from "../../server-bundle.mjs";
 
 const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 /** What every instance calls itself to browsers: the load balancer's address. */
@@ -59,12 +59,14 @@ function scaleTestBundle(): Promise<string> {
     mkdirSync(outDir, { recursive: true });
     // Bundles of test workers that are gone (a worker may be ended without its exit handler running).
     for (const file of readdirSync(outDir)) {
-      const pid = Number(/^main-(\d+)\.mjs$/.exec(file)?.[1]);
+      const pid = Number(/^main-(\d+)\./.exec(file)?.[1]);
       if (pid && !alive(pid)) rmSync(join(outDir, file), { force: true });
     }
     const outfile = join(outDir, `main-${process.pid}.mjs`);
     await bundleServer({ outfile });
-    process.once("exit", () => rmSync(outfile, { force: true }));
+    process.once("exit", () => {
+      for (const file of serverBundleFiles(outfile).all) rmSync(file, { force: true });
+    });
     return outfile;
   })();
   return bundle;

@@ -1,7 +1,7 @@
 import { createTestCore, type TestCore } from "@portfolio/testing/core/test-core.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../data/database.ts";
-import { bootstrap } from "./bootstrap.ts";
+import { bootstrap, createOwnerOnce, seedOnce } from "./bootstrap.ts";
 import { builtInProjectId } from "./projects.service.ts";
 import { seedRoles } from "./roles.service.ts";
 import { verifyPassword } from "./secrets.ts";
@@ -88,6 +88,21 @@ describe("first start", () => {
     const row = await core.db.selectFrom("users").select("password_hash").executeTakeFirstOrThrow();
     expect(await verifyPassword(result.generatedPassword ?? "", row.password_hash)).toBe(true);
     expect((await bootstrap(core, { username: "boss", email: "boss@example.com" })).generatedPassword).toBeUndefined();
+  });
+
+  it("seeds the roles and the 14 projects in a step of its own, which creates no user (a server runs it before listening)", async () => {
+    expect(await seedOnce(core)).toEqual({ projectsSeeded: true });
+    expect(await core.db.selectFrom("roles").select("key").execute()).toHaveLength(4);
+    expect(await core.db.selectFrom("projects").select("id").execute()).toHaveLength(14);
+    expect(await core.db.selectFrom("users").select("id").execute()).toEqual([]);
+  });
+
+  it("creates the owner in a step of its own after the seeding, once", async () => {
+    await seedOnce(core);
+    expect(await createOwnerOnce(core, owner)).toEqual({ ownerCreated: true });
+    expect(await createOwnerOnce(core, { ...owner, username: "other" })).toEqual({ ownerCreated: false });
+    const users = await core.db.selectFrom("users").select(["username", "role_key"]).execute();
+    expect(users).toEqual([{ username: "boss", role_key: "owner" }]);
   });
 
   it("runs once only: a second start creates nothing", async () => {

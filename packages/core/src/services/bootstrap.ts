@@ -2,9 +2,9 @@
  * First start on an empty database: create the owner, the four roles and the 14 built-in projects, once.
  * A `seeded` flag keeps deleted built-in projects from coming back on the next start.
  *
- * Several instances may start at once on one PostgreSQL database: the work runs in a serializable
- * transaction (retried on conflict), so only one of them creates the owner and seeds; should another
- * instance's owner row still win a race as a unique violation, the check runs again and finds it.
+ * Two steps, seedOnce and createOwnerOnce, each one serializable transaction (retried on conflict): several
+ * instances may start at once on one PostgreSQL database, and only one of them creates the owner and seeds;
+ * should another instance's row still win a race as a unique violation, the check runs again and finds it.
  */
 import { isUniqueViolation, serializableTransaction } from "../data/dialect.ts";
 import { OWNER_OVERRIDE } from "../domain/permissions.ts";
@@ -29,58 +29,83 @@ export interface BootstrapResult {
   projectsSeeded: boolean;
 }
 
+/** Both steps of a first start, in order: what the tests and a process that need not answer early call. */
 export async function bootstrap(core: Core, owner: OwnerOptions): Promise<BootstrapResult> {
-  const hasUsers = await anyUserExists(core.db);
-  const generatedPassword = hasUsers || owner.password ? undefined : generatePassword();
-  const password = owner.password ?? generatedPassword;
-  const passwordHash = !hasUsers && password ? await hashPassword(password, core.config.bcryptCost) : undefined;
-  const run = () =>
+  const { projectsSeeded } = await seedOnce(core);
+  return { ...(await createOwnerOnce(core, owner)), projectsSeeded };
+}
+
+/**
+ * The four roles (kept current on every start) and, once, the 14 built-in projects: what the first public
+ * read shows, so a server does this before it listens. No password is hashed here.
+ */
+export function seedOnce(core: Core): Promise<{ projectsSeeded: boolean }> {
+  return retriedOnUniqueViolation(() =>
     serializableTransaction(core.db, async (trx) => {
       const now = core.now();
       await seedRoles(trx, now);
-      let ownerCreated = false;
-      const stillEmpty = !(await anyUserExists(trx));
-      if (stillEmpty && passwordHash) {
-        const id = newId();
-        await insertUser(trx, {
-          id,
-          username: owner.username,
-          email: owner.email,
-          password_hash: passwordHash,
-          permissions: JSON.stringify([OWNER_OVERRIDE]),
-          role_key: "owner",
-          rank: 0,
-          is_active: 1,
-          activated_at: now.toISOString(),
-          created_at: now.toISOString(),
-          updated_at: now.toISOString(),
-        });
-        await recordAudit(
-          { config: core.config, now: () => now },
-          trx,
-          { kind: "system", reason: "first start" },
-          {
-            action: "user.edit",
-            targetType: "user",
-            targetId: id,
-            details: { after: { username: owner.username, permissions: [OWNER_OVERRIDE] }, created: true },
-          },
-        );
-        ownerCreated = true;
-      }
       const seeded = (await getSetting<boolean>(trx, "seeded")) === true;
       if (!seeded) {
         await seedProjects(trx, now);
         await setSetting(trx, "seeded", true);
       }
-      const result: BootstrapResult = { ownerCreated, projectsSeeded: !seeded };
-      if (ownerCreated && generatedPassword) result.generatedPassword = generatedPassword;
-      return result;
-    });
+      return { projectsSeeded: !seeded };
+    }),
+  );
+}
+
+/**
+ * The owner, when no user exists yet (after seedOnce: the owner's role must exist). Its bcrypt is a tenth of a
+ * first start, so a server runs this after it listens, with every request that may need the owner waiting
+ * for it (apps/server/src/http/startup-gate.ts).
+ */
+export async function createOwnerOnce(
+  core: Core,
+  owner: OwnerOptions,
+): Promise<Omit<BootstrapResult, "projectsSeeded">> {
+  if (await anyUserExists(core.db)) return { ownerCreated: false };
+  const generatedPassword = owner.password ? undefined : generatePassword();
+  const password = owner.password ?? (generatedPassword as string);
+  const passwordHash = await hashPassword(password, core.config.bcryptCost);
+  return retriedOnUniqueViolation(() =>
+    serializableTransaction(core.db, async (trx) => {
+      const now = core.now();
+      if (await anyUserExists(trx)) return { ownerCreated: false };
+      const id = newId();
+      await insertUser(trx, {
+        id,
+        username: owner.username,
+        email: owner.email,
+        password_hash: passwordHash,
+        permissions: JSON.stringify([OWNER_OVERRIDE]),
+        role_key: "owner",
+        rank: 0,
+        is_active: 1,
+        activated_at: now.toISOString(),
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      });
+      await recordAudit(
+        { config: core.config, now: () => now },
+        trx,
+        { kind: "system", reason: "first start" },
+        {
+          action: "user.edit",
+          targetType: "user",
+          targetId: id,
+          details: { after: { username: owner.username, permissions: [OWNER_OVERRIDE] }, created: true },
+        },
+      );
+      return generatedPassword ? { ownerCreated: true, generatedPassword } : { ownerCreated: true };
+    }),
+  );
+}
+
+/** Another instance created the owner (or seeded) first: run the checks again, which now find it and do nothing. */
+async function retriedOnUniqueViolation<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    // Another instance created the owner first: run the checks again, which now find it and create nothing.
     if (!isUniqueViolation(error)) throw error;
     return run();
   }
