@@ -4,3 +4,4 @@ export * from "./dialect.ts";
 export * from "./schema.ts";
 export { MIGRATIONS, migrationProvider } from "./migrations/index.ts";
 export * from "./rate-counts.ts";
+export * from "./unsynced-writes.ts";
