@@ -5,3 +5,4 @@ export * from "./schema.ts";
 export { MIGRATIONS, migrationProvider } from "./migrations/index.ts";
 export * from "./rate-counts.ts";
 export * from "./unsynced-writes.ts";
+export * from "./wal-checkpointer.ts";
