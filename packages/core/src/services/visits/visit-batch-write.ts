@@ -9,7 +9,8 @@
  * to `visitors`, in the same transaction. Rows go in key order, so two instances writing the same keys at
  * once take their locks in one order and never deadlock on PostgreSQL.
  */
-import { sql } from "kysely";
+import { type Compilable, sql } from "kysely";
+import { runReusedRows } from "../../data/reused-statement.ts";
 import type { Db, VisitScope } from "../../data/schema.ts";
 import { type KeyCounts, VisitBatch } from "./visit-batch.ts";
 
@@ -36,7 +37,7 @@ export interface BatchWritten {
  */
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-interface VisitorRow {
+interface VisitorRow extends Record<string, unknown> {
   day: string;
   scope: VisitScope;
   key: string;
@@ -49,7 +50,12 @@ interface VisitorSlice {
   ids: string[];
 }
 
-interface CountRow {
+interface LiveRow extends Record<string, unknown> {
+  visitor: string;
+  seen_at: string;
+}
+
+interface CountRow extends Record<string, unknown> {
   day: string;
   scope: VisitScope;
   key: string;
@@ -101,6 +107,25 @@ async function* inOrder(texts: Iterable<string>): AsyncGenerator<string[]> {
   }
 }
 
+/**
+ * Runs the statement `build` makes for `rows`: compiled once and reused for the shapes that recur (a full
+ * slice; the one or two keys a slice of visitors adds to), built afresh for the others (a batch's last slice).
+ */
+async function run<Row extends Record<string, unknown>, R>(
+  tx: Db,
+  key: string,
+  columns: readonly (keyof Row & string)[],
+  rows: Row[],
+  build: (rows: Row[]) => Compilable<R> & { execute(): Promise<R[]> },
+): Promise<R[]> {
+  if (rows.length === CHUNK || rows.length <= 2) return (await runReusedRows(tx, key, columns, rows, build)).rows;
+  return build(rows).execute();
+}
+
+const VISITOR_COLUMNS = ["day", "scope", "key", "visitor"] as const;
+const COUNT_COLUMNS = ["day", "scope", "key", "views", "visitors", "code_clicks", "demo_clicks"] as const;
+const LIVE_COLUMNS = ["visitor", "seen_at"] as const;
+
 function* slices<T>(rows: T[]): Generator<T[]> {
   for (let i = 0; i < rows.length; i += CHUNK) yield rows.slice(i, i + CHUNK);
 }
@@ -116,18 +141,19 @@ function countRow(id: string, counts: KeyCounts | undefined, visitors: number): 
 }
 
 async function addCounts(tx: Db, rows: CountRow[]): Promise<void> {
-  await tx
-    .insertInto("visit_counts")
-    .values(rows)
-    .onConflict((oc) =>
-      oc.columns(["day", "scope", "key"]).doUpdateSet({
-        views: sql`visit_counts.views + excluded.views`,
-        visitors: sql`visit_counts.visitors + excluded.visitors`,
-        code_clicks: sql`visit_counts.code_clicks + excluded.code_clicks`,
-        demo_clicks: sql`visit_counts.demo_clicks + excluded.demo_clicks`,
-      }),
-    )
-    .execute();
+  await run(tx, "visit counts", COUNT_COLUMNS, rows, (values) =>
+    tx
+      .insertInto("visit_counts")
+      .values(values)
+      .onConflict((oc) =>
+        oc.columns(["day", "scope", "key"]).doUpdateSet({
+          views: sql`visit_counts.views + excluded.views`,
+          visitors: sql`visit_counts.visitors + excluded.visitors`,
+          code_clicks: sql`visit_counts.code_clicks + excluded.code_clicks`,
+          demo_clicks: sql`visit_counts.demo_clicks + excluded.demo_clicks`,
+        }),
+      ),
+  );
 }
 
 /**
@@ -137,12 +163,13 @@ async function addCounts(tx: Db, rows: CountRow[]): Promise<void> {
 async function writeVisitorSlice(batch: VisitBatch, slice: VisitorSlice, inTransaction: InTransaction) {
   const keys = [...new Set(slice.ids)];
   const statements = await inTransaction(async (tx) => {
-    const inserted = await tx
-      .insertInto("visit_visitors")
-      .values(slice.rows)
-      .onConflict((oc) => oc.doNothing())
-      .returning(["day", "scope", "key"])
-      .execute();
+    const inserted = await run(tx, "visit visitors", VISITOR_COLUMNS, slice.rows, (values) =>
+      tx
+        .insertInto("visit_visitors")
+        .values(values)
+        .onConflict((oc) => oc.doNothing())
+        .returning(["day", "scope", "key"]),
+    );
     const added = new Map<string, number>();
     for (const row of inserted) {
       const id = VisitBatch.keyOf(row.day, row.scope, row.key);
@@ -189,17 +216,18 @@ export async function writeBatch(batch: VisitBatch, inTransaction: InTransaction
     for (const id of ids) batch.counts.delete(id);
     await breathe();
   }
-  const liveRows: { visitor: string; seen_at: string }[] = [];
+  const liveRows: LiveRow[] = [];
   for await (const visitors of inOrder(batch.live.keys())) {
     for (const visitor of visitors) liveRows.push({ visitor, seen_at: batch.live.get(visitor) as string });
   }
   for (const rows of slices(liveRows)) {
     await inTransaction((tx) =>
-      tx
-        .insertInto("visit_live")
-        .values(rows)
-        .onConflict((oc) => oc.column("visitor").doUpdateSet({ seen_at: sql`excluded.seen_at` }))
-        .execute(),
+      run(tx, "visit live", LIVE_COLUMNS, rows, (values) =>
+        tx
+          .insertInto("visit_live")
+          .values(values)
+          .onConflict((oc) => oc.column("visitor").doUpdateSet({ seen_at: sql`excluded.seen_at` })),
+      ),
     );
     written.statements++;
     written.transactions++;
