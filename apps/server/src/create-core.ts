@@ -1,5 +1,5 @@
 /** Wires the core services for this process: database, mailer, configuration, clock and outside services. */
-import { isPostgresUrl, migrateToLatest, openDatabase } from "@portfolio/core/data";
+import { isPostgresUrl, migrateToLatest, openDatabase, startCheckpointer } from "@portfolio/core/data";
 import {
   type Core,
   createMailer,
@@ -54,6 +54,8 @@ export async function createCore(
   const database = openDatabase(config.databaseUrl, { onQuery });
   const { db } = database;
   await migrateToLatest(db);
+  // The log is copied back into the database file off the event loop (wal-checkpointer.ts).
+  const checkpointer = database.sqlite && !database.sqlite.memory ? startCheckpointer(database.sqlite) : undefined;
   const auditKey = loadAuditKey(config.audit, log);
   // Entries written before the chain existed (or restored from a backup from before it) are chained at the
   // first start only, as an audited act; afterwards a start chains nothing (audit-seal.ts).
@@ -110,6 +112,7 @@ export async function createCore(
       // The beacons added up since the last write go in before the pool closes.
       await visits.stop().catch((error: unknown) => log(`Could not write the last visits: ${String(error)}`));
       await mailer.drain();
+      await checkpointer?.stop();
       await db.destroy();
     },
   };

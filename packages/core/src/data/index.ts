@@ -4,3 +4,5 @@ export * from "./dialect.ts";
 export * from "./schema.ts";
 export { MIGRATIONS, migrationProvider } from "./migrations/index.ts";
 export * from "./rate-counts.ts";
+export * from "./unsynced-writes.ts";
+export * from "./wal-checkpointer.ts";

@@ -1,7 +1,7 @@
 /** Statements built once and run again with new values (the audit chain's and the version rows'). */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestCore, type TestCore } from "@portfolio/testing/core/test-core.ts";
-import { runReused, slotRow } from "./reused-statement.ts";
+import { runReused, runReusedRows, slotRow } from "./reused-statement.ts";
 
 let core: TestCore;
 beforeEach(async () => {
@@ -34,5 +34,29 @@ describe("a reused statement", () => {
     await expect(
       runReused(core.db, "test: one setting", (slot) => core.db.insertInto("settings").values(slotRow(COLUMNS, slot)), { key: "x" }),
     ).rejects.toThrow('No value for value in the statement "test: one setting".');
+  });
+});
+
+describe("a reused statement of many rows", () => {
+  const insertSettings = (rows: { key: string; value: string }[]) =>
+    runReusedRows(core.db, "test: two settings", COLUMNS, rows, (values) =>
+      core.db.insertInto("settings").values(values).returning(["key", "value"]),
+    );
+
+  it("binds each row's values where the statement built once put them", async () => {
+    await insertSettings([
+      { key: "rows_a", value: "1" },
+      { key: "rows_b", value: "2" },
+    ]);
+    const second = await insertSettings([
+      { value: "4", key: "rows_d" },
+      { key: "rows_c", value: "3" },
+    ]);
+    expect(second.rows).toEqual([
+      { key: "rows_d", value: "4" },
+      { key: "rows_c", value: "3" },
+    ]);
+    const stored = await core.db.selectFrom("settings").select(["key", "value"]).where("key", "like", "rows_%").orderBy("key").execute();
+    expect(stored.map((row) => `${row.key}=${row.value}`)).toEqual(["rows_a=1", "rows_b=2", "rows_c=3", "rows_d=4"]);
   });
 });

@@ -56,13 +56,13 @@ it("lets other work run before the first statement of a large batch, while its r
   try {
     const turnsAtStatement: number[] = [];
     let loop = { turns: 0, running: false };
-    // Notes the turn count as each statement is built (a plugin sees every query Kysely compiles).
+    // Notes the turn count as each statement is answered (a plugin sees the result of every query run).
     const watched = db.withPlugin({
-      transformQuery: (args) => {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
         if (loop.running) turnsAtStatement.push(loop.turns);
-        return args.node;
+        return args.result;
       },
-      transformResult: async (args) => args.result,
     });
     const counter = await counterWith(watched, 3000);
     loop = turnCounter();

@@ -1,16 +1,18 @@
 /**
  * Each instance's visit counter (docs/design.md section 10): `record` decides and adds a beacon up in memory
  * at once (the beacon's answer never waits for the database), and `flush` writes what was added up every few
- * seconds in one transaction. The visitor hash is HMAC-SHA256(salt of the UTC day, address + user agent);
+ * seconds, in short transactions of a few hundred rows each (visit-batch-write.ts). The visitor hash is HMAC-SHA256(salt of the UTC day, address + user agent);
  * the address itself is never kept, and beacons that arrive before their day's salt is read wait (in memory,
  * for that read only) and are hashed then.
  */
 import { createHmac, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, Db } from "../../data/schema.ts";
+import { syncLog, unsyncedTransaction } from "../../data/unsynced-writes.ts";
 import { deviceClass, referrerHost, splitVisitPath, type VisitBody } from "../../domain/visits.ts";
 import { getSetting, setSetting } from "../settings.service.ts";
-import { VisitBatch, writeBatch } from "./visit-batch.ts";
+import { VisitBatch } from "./visit-batch.ts";
+import { writeBatch } from "./visit-batch-write.ts";
 import { type VisitDecision, type VisitFacts, visitRefusal } from "./visit-rules.ts";
 import { daySalt, firstKeptDay, forgetPastDays } from "./visit-salts.table.ts";
 
@@ -55,7 +57,7 @@ export class VisitCounter {
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<unknown> = Promise.resolve();
   /** What this instance has written so far (the bench reads it). */
-  readonly written = { beacons: 0, statements: 0, batches: 0 };
+  readonly written = { beacons: 0, statements: 0, transactions: 0, batches: 0 };
 
   constructor(private readonly options: VisitCounterOptions) {}
 
@@ -155,7 +157,10 @@ export class VisitCounter {
     this.countingOn = on;
   }
 
-  /** Writes what was added up since the last write, in one transaction; one write at a time. */
+  /**
+   * Writes what was added up since the last write; one write at a time. What a failed write did not commit is
+   * kept and tried again with the next; what it committed is never written again.
+   */
   flush(): Promise<void> {
     const run = this.flushing.then(() => this.flushNow());
     this.flushing = run.catch(() => {});
@@ -175,11 +180,16 @@ export class VisitCounter {
     if (batch.empty) return;
     this.batch = new VisitBatch();
     try {
-      const written = await this.options.db.transaction().execute((tx) => writeBatch(tx, batch));
+      const { db } = this.options;
+      // Each slice commits without waiting for the disk; the batch is synced once, off the event loop.
+      const written = await writeBatch(batch, (work) => unsyncedTransaction(db, work));
+      await syncLog(db);
       this.written.beacons += batch.beacons;
       this.written.statements += written.statements;
+      this.written.transactions += written.transactions;
       this.written.batches++;
     } catch (error) {
+      // What was committed left `batch` slice by slice: only the rest is tried again.
       this.batch.absorb(batch);
       throw error;
     }

@@ -1,0 +1,29 @@
+/** SQLite's log is copied back into the database file by a thread of its own, never inside a commit. */
+import { statSync } from "node:fs";
+import { openTestDatabase } from "@portfolio/testing/data/test-database.ts";
+import { sql } from "kysely";
+import { expect, it } from "vitest";
+import { startCheckpointer } from "./wal-checkpointer.ts";
+
+it("leaves a commit of thousands of pages to the checkpoint thread, which copies them into the file soon after", async () => {
+  const { db, sqlite, path, close } = await openTestDatabase({ dialect: "sqlite" });
+  if (!sqlite) throw new Error("a SQLite database was asked for");
+  const checkpointer = startCheckpointer(sqlite);
+  try {
+    await sql`create table filler (bytes blob not null)`.execute(db);
+    const before = statSync(path).size;
+    // About 2,000 pages of 4 kB in one commit: past the 1,000 at which SQLite would checkpoint inside it.
+    await db.transaction().execute(async (tx) => {
+      for (let i = 0; i < 250; i++) await sql`insert into filler (bytes) values (randomblob(32000))`.execute(tx);
+    });
+    expect(statSync(path).size).toBe(before);
+    // 250 rows of 32 kB: 8 MB in the file once the thread has copied them (it grows as they are copied).
+    const copied = before + 8_000_000;
+    const deadline = Date.now() + 10_000;
+    while (statSync(path).size < copied && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(statSync(path).size).toBeGreaterThan(copied);
+  } finally {
+    await checkpointer.stop();
+    await close();
+  }
+});
