@@ -28,3 +28,12 @@ export const POSTGRES_PASS = [
   // The pool's use in the metrics.
   "apps/server/src/observe/metrics.test.ts",
 ];
+
+// Test files that open both dialects themselves whatever TEST_DATABASE says (each starts a cluster of its own
+// when the run has none): the first pass already runs all of them on both, so the PostgreSQL pass leaves them out
+// instead of running the same tests a second time (the backup round trips alone are about 40 s).
+export const BOTH_DIALECTS_ALWAYS = [
+  "packages/core/src/data/backup.test.ts",
+  "packages/core/src/test/postgres-cluster.test.ts",
+  "apps/server/src/cli/backup-pictures.test.ts",
+];

@@ -28,6 +28,9 @@ export default defineConfig({
     // No trace recording: it costs about a third of the suite's time on two cores (snapshots and a
     // screencast of every step of every test). To debug a failure, run it again with `--trace on`.
     trace: "off",
-    screenshot: "only-on-failure",
+    // A failed test's pages are photographed by the tests' own `test` (packages/testing/src/browser/
+    // failure-screenshots.ts): Playwright's "only-on-failure" screenshots every page at every context's close,
+    // passed or not, most of a second per test on two busy cores.
+    screenshot: "off",
   },
 });

@@ -4,8 +4,9 @@
  * search. One seeded server for the file (seeding takes a few seconds), so the tests run in order in one
  * worker; only the last one changes a user.
  */
-import { test as base, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
+import { test as base } from "@portfolio/testing/browser/failure-screenshots.ts";
 import { expect, feedback, loginAs, userRow } from "./admin-support.ts";
 import { gate } from "./fixtures.ts";
 import { type ScaleServer, startScaleServer } from "./scale-server.ts";

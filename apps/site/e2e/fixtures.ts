@@ -1,4 +1,5 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test as base } from "@portfolio/testing/browser/failure-screenshots.ts";
 import { OWNER, type RealServer, startRealServer } from "../scripts/testing/real-server.mjs";
 
 export { expect, OWNER };

@@ -5,8 +5,9 @@
  * not a valid WebAuthn relying party.
  */
 import { createHmac } from "node:crypto";
-import { test as base, expect } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
+import { test as base } from "@portfolio/testing/browser/failure-screenshots.ts";
 import { OWNER, type RealServer, startRealServer } from "../scripts/testing/real-server.mjs";
 
 // docs/security.md, promise 30: staff accounts can use a second factor (TOTP with single-use codes, recovery codes, passkeys).

@@ -4,9 +4,10 @@
  * beacon writes no cookie and no storage; and the Dashboard's Visitors card shows the counts, read with the
  * keyboard alone, in both themes and on a 390 px phone. The server writes its batch every 200 ms here.
  */
-import { type APIRequestContext, type Browser, test as base, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, type Page } from "@playwright/test";
 import type { AnalyticsAnswer } from "@portfolio/core/domain";
 import { seriousViolationsInBothThemes } from "@portfolio/testing/browser/axe.ts";
+import { test as base } from "@portfolio/testing/browser/failure-screenshots.ts";
 import { OWNER, type RealServer, startRealServer } from "../scripts/testing/real-server.mjs";
 import { loginAs, openPanel, openSettings, ownerAccount } from "./admin-support.ts";
 
