@@ -109,6 +109,27 @@ test.describe("below the fold", () => {
     await expect(page.locator("footer")).toHaveCSS("visibility", "visible");
   });
 
+  test("the project cards start no transition when the full stylesheet styles them", async ({ page }) => {
+    await page.addInitScript(() => {
+      const started: string[] = [];
+      (window as unknown as { started: string[] }).started = started;
+      document.addEventListener(
+        "transitionrun",
+        (event) => {
+          const target = event.target as Element;
+          if (target.matches(".project-card")) started.push(`${target.id} ${(event as TransitionEvent).propertyName}`);
+        },
+        true,
+      );
+    });
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await page.goto("/");
+    await expect(page.locator(".project-card").first()).toHaveCSS("border-top-width", "1px");
+    // A transition runs from the style change that starts it: a few frames are plenty to see one.
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { started: string[] }).started)).toEqual([]);
+  });
+
   test("the critical CSS of the home page leaves out the project cards' rules", async ({ request }) => {
     const html = await (await request.get("/")).text();
     const critical = /<style>(.*?)<\/style>/s.exec(html)?.[1] ?? "";
@@ -142,7 +163,18 @@ test.describe("the full stylesheet", () => {
     const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
     expect(preloads.length).toBeGreaterThan(0);
     for (const link of preloads) expect(link).toContain('fetchpriority="low"');
-    expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js">/);
+    expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js" fetchpriority="low">/);
+  });
+
+  test("the entry script loads at low priority: it hydrates the first view and never holds its paint", async ({
+    request,
+  }) => {
+    for (const path of ["/", "/projects/discord-bot"]) {
+      const html = await (await request.get(path)).text();
+      const entries = html.match(/<script type="module"[^>]*src="\/assets\/index-[^"]+\.js"[^>]*>/g) ?? [];
+      expect(entries).toHaveLength(1);
+      expect(entries[0]).toContain('fetchpriority="low"');
+    }
   });
 
   test("loads on every public page with no Content Security Policy violation", async ({ page }) => {
