@@ -18,28 +18,8 @@ function prePaintTheme(): Plugin {
 export const PURE_MODULES =
   /[\\/](packages[\\/]core[\\/]src[\\/]domain|packages[\\/]ui[\\/]src|node_modules[\\/](\.pnpm[\\/])?zod)[\\/@]/;
 
-/**
- * The entry script at low fetch priority. It is a module script, so it never blocks the first paint: the
- * prerendered HTML and its inline critical CSS are the first view, and the script only hydrates it. At the
- * default (high) priority it takes the bandwidth a project page's first picture needs, and Lighthouse counts
- * its 80 kB in the first paint and the largest one (docs/performance.md, "The public pages").
- */
-function lowPriorityEntry(): Plugin {
-  return {
-    name: "portfolio:low-priority-entry",
-    transformIndexHtml: {
-      order: "post",
-      handler: (html) =>
-        html.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (tag, src) => {
-          if (!src.startsWith("/assets/")) return tag;
-          return `<script type="module" crossorigin src="${src}" fetchpriority="low"></script>`;
-        }),
-    },
-  };
-}
-
 export default defineConfig({
-  plugins: [react(), tailwindcss(), prePaintTheme(), lowPriorityEntry()],
+  plugins: [react(), tailwindcss(), prePaintTheme()],
   build: {
     target: "es2022",
     // The browsers Tailwind 4 itself supports: colours stay oklch, with no hex + lab() copies of each.
