@@ -109,6 +109,27 @@ test.describe("below the fold", () => {
     await expect(page.locator("footer")).toHaveCSS("visibility", "visible");
   });
 
+  test("the project cards start no transition when the full stylesheet styles them", async ({ page }) => {
+    await page.addInitScript(() => {
+      const started: string[] = [];
+      (window as unknown as { started: string[] }).started = started;
+      document.addEventListener(
+        "transitionrun",
+        (event) => {
+          const target = event.target as Element;
+          if (target.matches(".project-card")) started.push(`${target.id} ${(event as TransitionEvent).propertyName}`);
+        },
+        true,
+      );
+    });
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await page.goto("/");
+    await expect(page.locator(".project-card").first()).toHaveCSS("border-top-width", "1px");
+    // A transition runs from the style change that starts it: a few frames are plenty to see one.
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { started: string[] }).started)).toEqual([]);
+  });
+
   test("the critical CSS of the home page leaves out the project cards' rules", async ({ request }) => {
     const html = await (await request.get("/")).text();
     const critical = /<style>(.*?)<\/style>/s.exec(html)?.[1] ?? "";
@@ -137,13 +158,32 @@ test.describe("the full stylesheet", () => {
     expect(sheetMedia).toBe("all");
   });
 
-  test("a code-split page preloads its chunks at low priority, beside the entry script", async ({ request }) => {
+  test("a code-split page preloads its chunks at low priority, and no page has the entry in <head>", async ({
+    request,
+  }) => {
     const html = await (await request.get("/login")).text();
     const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
     expect(preloads.length).toBeGreaterThan(0);
     for (const link of preloads) expect(link).toContain('fetchpriority="low"');
-    expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js">/);
+    for (const path of ["/", "/login", "/projects/discord-bot"]) {
+      const page = await (await request.get(path)).text();
+      expect(page).not.toMatch(/<script type="module"/);
+      expect(page).toMatch(/<script>requestAnimationFrame\(.*src:"\/assets\/index-[^"]+\.js"/);
+    }
   });
+
+  for (const path of ["/", "/projects/discord-bot"]) {
+    test(`${path} asks for the entry script only once its HTML is parsed, and hydrates`, async ({ page }) => {
+      await gotoReady(page, path);
+      const [parsed, entry] = await page.evaluate(() => [
+        (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).domInteractive,
+        performance.getEntriesByType("resource").find((r) => /\/assets\/index-[^/]+\.js$/.test(r.name))?.startTime ??
+          Number.NaN,
+      ]);
+      // In <head>, the parser asked for it at once; from the script after the HTML, a frame after the parse.
+      expect(entry).toBeGreaterThanOrEqual(parsed);
+    });
+  }
 
   test("loads on every public page with no Content Security Policy violation", async ({ page }) => {
     // Chromium reports a refused eval probe (caught by the page) as an issue, not on the console.

@@ -85,7 +85,7 @@ test.describe("static export served by the real server", () => {
 
   test("hashed assets are cached for a long time; sitemap and robots exist", async ({ request, page }) => {
     const html = await (await request.get("/")).text();
-    const script = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    const script = /"(\/assets\/index-[^"]+\.js)"/.exec(html)?.[1];
     expect(script).toBeTruthy();
     const asset = await request.get(script as string);
     expect(asset.status()).toBe(200);

@@ -86,15 +86,16 @@ function sampleProjects(fallback) {
 }
 
 /**
- * The project pages' template: the site's page with the project chunk's preloads and critical CSS (from a
- * sample project with every part), `<!--head-->` and `<!--app-->` left to fill.
+ * The project pages' template: the site's page with the project chunk's preloads, critical CSS (from a
+ * sample project with every part) and `afterApp` (the script that loads the entry), `<!--head-->` and
+ * `<!--app-->` left to fill.
  */
-export async function projectTemplate({ entry, page, preloadTags, withCriticalCss, siteUrl, siteName }) {
+export async function projectTemplate({ entry, page, afterApp, preloadTags, withCriticalCss, siteUrl, siteName }) {
   const marked = page
     .replace(/\s*<title>[^<]*<\/title>/, "")
     .replace("<!--head-->", `${preloadTags}\n    <!--ph-head--><!--head--><!--/ph-head-->`)
     .replace("<!--app-->", "<!--ph-app--><!--app--><!--/ph-app-->")
-    .replace("<!--after-app-->", "");
+    .replace("<!--after-app-->", afterApp);
   const projects = sampleProjects(entry.FALLBACK_PROJECTS);
   const sample = await entry.renderProjectPage({ template: marked, project: projects[0], projects, siteUrl, siteName });
   const processed = await withCriticalCss(sample);
