@@ -1,0 +1,81 @@
+/**
+ * The current source bundled once for a test file (esbuild, as `pnpm build` does) and started as its own
+ * process with the same Node flags as `pnpm start`, on a fresh SQLite database in a folder of its own: for
+ * tests of what only the real process shows (its output, what it does before and after it listens). Call at
+ * a file's top level: it registers the file's hooks (bundle before, stop the process after each test, remove
+ * the bundle after all).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { freePort } from "@portfolio/core/test/postgres-cluster";
+import { afterAll, afterEach, beforeAll } from "vitest";
+import { SERVER_NODE_FLAGS } from "../../node-flags.mjs";
+import { bundleServer, serverBundleFiles } from "../../server-bundle.mjs";
+
+const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+
+export interface BundledServer {
+  child: ChildProcess;
+  url: string;
+  port: number;
+  /** Everything it printed so far, stdout and stderr. */
+  output(): string;
+}
+
+/** `folder`: the bundle's folder beside dist/ (so its npm imports resolve from apps/server/node_modules). */
+export function bundledServer(folder: string): { start(env: Record<string, string>): Promise<BundledServer> } {
+  let script = "";
+  let dir = "";
+  let child: ChildProcess | undefined;
+  beforeAll(async () => {
+    const outDir = join(serverDir, "dist", folder);
+    mkdirSync(outDir, { recursive: true });
+    script = join(outDir, `main-${process.pid}.mjs`);
+    await bundleServer({ outfile: script });
+  }, 60_000);
+  afterAll(() => {
+    for (const file of serverBundleFiles(script).all) rmSync(file, { force: true });
+  });
+  afterEach(async () => {
+    if (child && child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((done) => child?.once("exit", done));
+      child.kill("SIGTERM");
+      await exited;
+    }
+    child = undefined;
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    /** Spawns it on a fresh database with `env` over the defaults; resolves at once, before it listens. */
+    async start(env) {
+      dir = mkdtempSync(join(tmpdir(), `portfolio-${folder}-`));
+      const port = await freePort();
+      const { LOG_FORMAT: _ignored, ...inherited } = process.env;
+      const started = spawn(process.execPath, [...SERVER_NODE_FLAGS, script], {
+        env: {
+          ...inherited,
+          DATABASE_URL: `file:${join(dir, "test.db")}`,
+          MAIL_OUTBOX_DIR: join(dir, "outbox"),
+          SITE_DIR: join(dir, "no-site"),
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          BCRYPT_COST: "4",
+          NODE_ENV: "test",
+          ...env,
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      child = started;
+      let output = "";
+      const keep = (chunk: Buffer) => {
+        output += chunk.toString();
+      };
+      started.stdout?.on("data", keep);
+      started.stderr?.on("data", keep);
+      return { child: started, url: `http://127.0.0.1:${port}`, port, output: () => output };
+    },
+  };
+}
