@@ -8,7 +8,7 @@ import { type Kysely, sql } from "kysely";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { dialectOf } from "../../data/dialect.ts";
 import type { Database } from "../../data/schema.ts";
-import { VisitCounter } from "./visit-counter.ts";
+import { counterWith, view } from "../../test/visit-beacons.ts";
 
 let database: TestDatabase;
 beforeEach(async () => {
@@ -17,29 +17,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await database.close();
 });
-
-/** A counter holding `beacons` page views of `path`, each from its own address. */
-async function counterWith(db: Kysely<Database>, beacons: number, path = "/"): Promise<VisitCounter> {
-  const counter = new VisitCounter({
-    db,
-    now: () => new Date(),
-    siteHost: () => "site.test",
-    perAddressPerMinute: 1e9,
-  });
-  await counter.prepare();
-  view(counter, beacons, path);
-  return counter;
-}
-
-function view(counter: VisitCounter, beacons: number, path: string, first = 0): void {
-  for (let i = first; i < first + beacons; i++) {
-    const address = `10.0.${i >> 8}.${i & 255}`;
-    counter.record(
-      { path, kind: "view" },
-      { address, userAgent: "Mozilla/5.0 Chrome/140", optedOut: false, staff: false },
-    );
-  }
-}
 
 /** Makes every insert into `table` (of `key`, when given) fail in the database. */
 async function failInserts(db: Kysely<Database>, table: string, key?: string): Promise<void> {

@@ -3,28 +3,7 @@ import { openTestDatabase } from "@portfolio/testing/data/test-database.ts";
 import type { Kysely } from "kysely";
 import { expect, it } from "vitest";
 import type { Database } from "../../data/schema.ts";
-import { VisitCounter } from "./visit-counter.ts";
-
-/** A counter holding `beacons` page views of `/`, each from its own address. */
-async function counterWith(db: Kysely<Database>, beacons: number): Promise<VisitCounter> {
-  const counter = new VisitCounter({
-    db,
-    now: () => new Date(),
-    siteHost: () => "site.test",
-    perAddressPerMinute: 1e9,
-  });
-  await counter.prepare();
-  for (let i = 0; i < beacons; i++) {
-    const facts = {
-      address: `10.0.${i >> 8}.${i & 255}`,
-      userAgent: "Mozilla/5.0 Chrome/140",
-      optedOut: false,
-      staff: false,
-    };
-    counter.record({ path: "/", kind: "view" }, facts);
-  }
-  return counter;
-}
+import { counterWith } from "../../test/visit-beacons.ts";
 
 /** Counts the turns of the event loop until `stop` is called. */
 function turnCounter() {
