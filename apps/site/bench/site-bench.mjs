@@ -18,11 +18,11 @@
  * Targets: HTML of / <= 40 kB raw; JS of / <= 90 kB gzip; every score 100 on every page (SEO does not
  * apply to a page marked noindex: the widget builders are, on purpose).
  * Builds nothing: run `pnpm build` first. Options: --runs N, --json (machine-readable line at the end),
- * --strict (exit 1 when a target is missed), --url URL (measure a server that is already running, e.g. a
+ * --reports DIR (write each Lighthouse report there as JSON), --strict (exit 1 when a target is missed), --url URL (measure a server that is already running, e.g. a
  * deployment, instead of starting the real server), --pages /a,/b (measure only these).
  */
 import { spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -151,6 +151,15 @@ async function launchChromeForLighthouse() {
   });
 }
 
+/** --reports DIR: each run's whole Lighthouse report (its long tasks, main-thread breakdown, request chains). */
+const reportsDir = option("--reports");
+let reportCount = 0;
+async function saveReport(url, lhr) {
+  await mkdir(reportsDir, { recursive: true });
+  const name = `${String(++reportCount).padStart(2, "0")}-${new URL(url).pathname.replace(/[^a-z0-9]+/gi, "-")}.json`;
+  await writeFile(join(reportsDir, name), JSON.stringify(lhr));
+}
+
 async function runLighthouse(url) {
   const chrome = await launchChromeForLighthouse();
   try {
@@ -163,6 +172,7 @@ async function runLighthouse(url) {
     const lhr = result?.lhr;
     if (!lhr) throw new Error("Lighthouse gave no result.");
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (reportsDir) await saveReport(url, lhr);
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     // Each audit below 100 with the elements it names (a snippet of each, at most three).
     const failing = (id) =>
