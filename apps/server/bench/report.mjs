@@ -31,7 +31,7 @@ export function printReport({ results, coldStartMs, warmStartMs, settings }) {
   const [ours, express, bare, cached] = results;
   const out = [];
   out.push(
-    `API bench: GET /api/projects, ${settings.connections} connections, ${settings.durationS} s x ${settings.rounds} round(s) per target, ${settings.bodyBytes} B body`,
+    `API bench: GET /api/projects, ${settings.connections} connections, ${settings.durationS} s x ${settings.rounds} round(s) per target, ${settings.bodyBytes} B body, load by ${settings.generator}`,
     "",
     table(
       results.map((r) => [r.label, fmt(r.rps, 0), fmt(r.p50, 2), fmt(r.p99, 2), fmt(r.peakRssMb, 1)]),
