@@ -24,6 +24,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort } from "@portfolio/core/test/free-port";
 import { trackTempDir } from "./cleanup.mjs";
+import { processTreeCpu, processTreeCpuDelta } from "./cpu.mjs";
 import { runDatabaseBench } from "./db-bench.mjs";
 import { ensureBuild } from "./ensure-build.mjs";
 import { fetchBody } from "./fetch-body.mjs";
@@ -114,12 +115,19 @@ async function main() {
   for (let round = 1; round <= rounds; round++) {
     for (const target of targets) {
       log(`round ${round}/${rounds}: ${target.server.name}, ${CONNECTIONS} connections for ${durationS} s`);
+      // The server's own CPU per answer (nginx: its master and workers): what a busy shared machine changes
+      // far less than the rate, since time others take is not counted.
+      const cpuBefore = processTreeCpu(target.server.pid);
       const run = await load(target.server.url, {
         connections: CONNECTIONS,
         durationS,
       });
+      const cpuMs = processTreeCpuDelta(cpuBefore, processTreeCpu(target.server.pid));
+      run.cpuUsPerRequest = cpuMs === null || run.total === 0 ? null : (cpuMs * 1000) / run.total;
       target.runs.push(run);
-      log(`  ${run.rps.toFixed(0)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms`);
+      log(
+        `  ${run.rps.toFixed(0)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, ${run.cpuUsPerRequest?.toFixed(1) ?? "n/a"} us CPU per answer`,
+      );
       // The high-water mark after the last round covers startup and all load (nginx: its master only).
       if (round === rounds) target.peakRssMb = peakRssMb(target.server.pid);
     }
@@ -131,6 +139,7 @@ async function main() {
     p50: median(runs.map((r) => r.p50)),
     p99: median(runs.map((r) => r.p99)),
     rpsPerRound: runs.map((r) => r.rps),
+    cpuUsPerRequest: runs.some((r) => r.cpuUsPerRequest == null) ? null : median(runs.map((r) => r.cpuUsPerRequest)),
     peakRssMb,
     non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
     errors: runs.reduce((sum, r) => sum + r.errors, 0),
