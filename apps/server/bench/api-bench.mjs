@@ -4,8 +4,10 @@
 //   - bare node:http (the machine's ceiling);
 // and ours behind the shipped deploy/nginx.conf with its cache on (nginx-cached.mjs; skipped where
 // /usr/sbin/nginx is missing).
-// Each is loaded in turn by autocannon from another process, in alternating
-// rounds (A B C D A B C D) so slow drift (thermal, noisy neighbours) hits all alike.
+// Each is loaded in turn by wrk (run-wrk.mjs: one thread, so it takes at most one core) or, where
+// /usr/bin/wrk is missing, by autocannon, from another process, in alternating rounds (A B C D A B C D) so
+// slow drift (thermal, noisy neighbours) hits all alike. Before the rounds each target is fetched once: it
+// must answer 200 with the same bytes as ours.
 // Start times: the cold start (spawn to first 200 on a fresh database) and the warm start (the same on the
 // database a start left), each the median of three.
 // `pnpm bench:api --starts` measures the start times only (a few seconds instead of minutes).
@@ -22,6 +24,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort } from "@portfolio/core/test/free-port";
 import { trackTempDir } from "./cleanup.mjs";
+import { processTreeCpu, processTreeCpuDelta } from "./cpu.mjs";
 import { runDatabaseBench } from "./db-bench.mjs";
 import { ensureBuild } from "./ensure-build.mjs";
 import { fetchBody } from "./fetch-body.mjs";
@@ -30,6 +33,7 @@ import { peakRssMb } from "./peak-rss.mjs";
 import { GOALS, printReport } from "./report.mjs";
 import { runAutocannon } from "./run-autocannon.mjs";
 import { runBench } from "./run-bench.mjs";
+import { runWrk, WRK, wrkAvailable } from "./run-wrk.mjs";
 import { startOurServer, startServer } from "./spawn-server.mjs";
 import { median, numberFromEnv } from "./stats.mjs";
 
@@ -84,6 +88,19 @@ async function main() {
   if (nginxAvailable()) {
     servers.push(await startCachedNginx({ dir: tmp, upstream: new URL(ours.url).host }));
   } else log("no /usr/sbin/nginx: the cached target is skipped");
+  // Same status and bytes from every target, so the rounds compare like with like (fetchBody refuses a non-200).
+  for (const server of servers.slice(1)) {
+    const answer = await fetchBody(server.url);
+    if (!answer.body.equals(body)) {
+      throw new Error(`${server.name} answered ${answer.body.length} B that differ from ours (${body.length} B)`);
+    }
+  }
+  const load = wrkAvailable() ? runWrk : runAutocannon;
+  log(
+    wrkAvailable()
+      ? `load generator: wrk (${WRK}, one thread)`
+      : `load generator: autocannon (no ${WRK}: apt-get install -y wrk)`,
+  );
   const targets = servers.map((server) => ({
     server,
     runs: [],
@@ -93,17 +110,24 @@ async function main() {
   // that would compare compilers, not servers.
   for (const target of targets) {
     log(`warm-up: ${target.server.name}, ${CONNECTIONS} connections for ${warmupS} s (not counted)`);
-    await runAutocannon(target.server.url, { connections: CONNECTIONS, durationS: warmupS });
+    await load(target.server.url, { connections: CONNECTIONS, durationS: warmupS });
   }
   for (let round = 1; round <= rounds; round++) {
     for (const target of targets) {
       log(`round ${round}/${rounds}: ${target.server.name}, ${CONNECTIONS} connections for ${durationS} s`);
-      const run = await runAutocannon(target.server.url, {
+      // The server's own CPU per answer (nginx: its master and workers): what a busy shared machine changes
+      // far less than the rate, since time others take is not counted.
+      const cpuBefore = processTreeCpu(target.server.pid);
+      const run = await load(target.server.url, {
         connections: CONNECTIONS,
         durationS,
       });
+      const cpuMs = processTreeCpuDelta(cpuBefore, processTreeCpu(target.server.pid));
+      run.cpuUsPerRequest = cpuMs === null || run.total === 0 ? null : (cpuMs * 1000) / run.total;
       target.runs.push(run);
-      log(`  ${run.rps.toFixed(0)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms`);
+      log(
+        `  ${run.rps.toFixed(0)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, ${run.cpuUsPerRequest?.toFixed(1) ?? "n/a"} us CPU per answer`,
+      );
       // The high-water mark after the last round covers startup and all load (nginx: its master only).
       if (round === rounds) target.peakRssMb = peakRssMb(target.server.pid);
     }
@@ -115,6 +139,7 @@ async function main() {
     p50: median(runs.map((r) => r.p50)),
     p99: median(runs.map((r) => r.p99)),
     rpsPerRound: runs.map((r) => r.rps),
+    cpuUsPerRequest: runs.some((r) => r.cpuUsPerRequest == null) ? null : median(runs.map((r) => r.cpuUsPerRequest)),
     peakRssMb,
     non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
     errors: runs.reduce((sum, r) => sum + r.errors, 0),
@@ -130,6 +155,7 @@ async function main() {
       durationS,
       rounds,
       bodyBytes: body.length,
+      generator: wrkAvailable() ? "wrk -t1" : "autocannon",
     },
   });
 }

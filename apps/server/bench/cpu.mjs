@@ -49,3 +49,7 @@ export function machineBusyMs() {
   const [user, nice, system, _idle, _iowait, irq, softirq, steal] = cpu.split(/\s+/).slice(1).map(Number);
   return ((user + nice + system + irq + softirq + steal) * 1000) / TICKS;
 }
+
+/** The same for any process and its children (a server; nginx's master and workers). */
+export const processTreeCpu = postgresCpu;
+export const processTreeCpuDelta = postgresCpuDelta;

@@ -16,6 +16,12 @@ export const GOALS = {
   minCachedToBare: 1.0,
 };
 
+/** The ceiling's CPU per answer over the target's, or n/a where either was not measured. */
+function cpuRatio(ceiling, target) {
+  const [a, b] = [ceiling.cpuUsPerRequest, target.cpuUsPerRequest];
+  return a > 0 && b > 0 ? fmt(a / b, 2) : "n/a";
+}
+
 function table(rows, header) {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   // First column left-aligned (names), the rest right-aligned (numbers).
@@ -24,18 +30,25 @@ function table(rows, header) {
 }
 
 /**
- * @param {{ label: string, rps: number, rpsPerRound: number[], p50: number, p99: number, peakRssMb: number | null, non2xx: number, errors: number, timeouts: number }[]} results
+ * @param {{ label: string, rps: number, rpsPerRound: number[], cpuUsPerRequest: number | null, p50: number, p99: number, peakRssMb: number | null, non2xx: number, errors: number, timeouts: number }[]} results
  *   in the order ours, minimal Express, bare node:http, and ours behind nginx with its cache when it ran
  */
 export function printReport({ results, coldStartMs, warmStartMs, settings }) {
   const [ours, express, bare, cached] = results;
   const out = [];
   out.push(
-    `API bench: GET /api/projects, ${settings.connections} connections, ${settings.durationS} s x ${settings.rounds} round(s) per target, ${settings.bodyBytes} B body`,
+    `API bench: GET /api/projects, ${settings.connections} connections, ${settings.durationS} s x ${settings.rounds} round(s) per target, ${settings.bodyBytes} B body, load by ${settings.generator}`,
     "",
     table(
-      results.map((r) => [r.label, fmt(r.rps, 0), fmt(r.p50, 2), fmt(r.p99, 2), fmt(r.peakRssMb, 1)]),
-      ["target", "req/s (median)", "p50 ms", "p99 ms", "peak RSS MB"],
+      results.map((r) => [
+        r.label,
+        fmt(r.rps, 0),
+        fmt(r.p50, 2),
+        fmt(r.p99, 2),
+        fmt(r.peakRssMb, 1),
+        fmt(r.cpuUsPerRequest, 1),
+      ]),
+      ["target", "req/s (median)", "p50 ms", "p99 ms", "peak RSS MB", "CPU us/answer"],
     ),
   );
 
@@ -62,6 +75,10 @@ export function printReport({ results, coldStartMs, warmStartMs, settings }) {
     `ours / ${express.label}: ${spread(expressRatios)}`,
     `ours / ${bare.label}: ${spread(bareRatios)}`,
     ...(cached ? [`${cached.label} / ${bare.label}: ${spread(cachedRatios)}`] : []),
+    // The same comparisons by the servers' own CPU per answer (the ceiling's over the target's: above 1 when
+    // the target costs less), which time taken by other programs on a shared machine moves far less.
+    `ours / ${bare.label} by CPU per answer: ${cpuRatio(bare, ours)}`,
+    ...(cached ? [`${cached.label} / ${bare.label} by CPU per answer: ${cpuRatio(bare, cached)}`] : []),
     `cold start (spawn to first 200, fresh database): ${fmt(coldStartMs, 0)} ms`,
     `warm start (spawn to first 200, existing database): ${fmt(warmStartMs, 0)} ms`,
     "",

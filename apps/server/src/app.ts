@@ -1,9 +1,7 @@
 /** Builds the Express 5 application: security middleware, the API routers and the static site. */
 
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { dialectOf } from "@portfolio/core/data";
-import { cacheControlOf, operations } from "@portfolio/core/domain";
-import { publicRevision } from "@portfolio/core/services";
+import { operations } from "@portfolio/core/domain";
 import express, { type Express } from "express";
 import type { AppContext } from "./app-context.ts";
 import type { ServerConfig } from "./config.ts";
@@ -18,9 +16,8 @@ import { expressPath, operationRouter } from "./http/mount-operations.ts";
 import { operationHooks } from "./http/operation-hooks.ts";
 import { originCheck } from "./http/origin-check.ts";
 import { projectPages } from "./http/project-pages.ts";
-import { encodeAnswer } from "./http/public-reads/encoded-answer.ts";
-import { PublicCache, SQLITE_RECHECK_MS } from "./http/public-reads/public-cache.ts";
-import { publicReadHandler, publicReadsFastPath } from "./http/public-reads/public-reads.ts";
+import { publicReadHandler } from "./http/public-reads/public-reads.ts";
+import { type PublicReadsSetup, publicReadsSetup } from "./http/public-reads/public-reads-setup.ts";
 import { createRateLimits, DEFAULT_RATE_LIMITS, type RateLimitSettings } from "./http/rate-limits.ts";
 import type { RawHandler } from "./http/raw-handler.ts";
 import { appSecurityHeaders, securityHeaders } from "./http/security-headers.ts";
@@ -29,7 +26,6 @@ import { startupGate } from "./http/startup-gate.ts";
 import { staticSite } from "./http/static-site.ts";
 import { utf8JsonOnly } from "./http/utf8-json.ts";
 import { visitFastPath } from "./http/visit-fast-path.ts";
-import { fastPathObserver } from "./observe/fast-path-observer.ts";
 import { type Logger, logLines, silentLogger } from "./observe/logger.ts";
 import { METRICS_PATH, metricsEndpoint } from "./observe/metrics-endpoint.ts";
 import { requestLog } from "./observe/request-log.ts";
@@ -44,6 +40,11 @@ export interface AppOptions {
   rateLimits?: Partial<RateLimitSettings>;
   /** What the start left until after listening (http/startup-gate.ts): every request past the fast paths waits. */
   ready?: () => Promise<void>;
+  /**
+   * The public reads as a start made them before listening (main.ts): the app answers from their cache and
+   * fast path. Made here when not given.
+   */
+  publicReads?: PublicReadsSetup;
 }
 
 export const BODY_LIMIT = "100kb";
@@ -60,9 +61,9 @@ export function createApp(options: AppOptions): Express {
   app.disable("x-powered-by");
   // One set of security headers for the full path and both fast paths, which answer API data (security-headers.ts).
   const security = appSecurityHeaders(config, site.inlineScriptHashes);
+  const reads = options.publicReads ?? publicReadsSetup({ core, config, logger });
   const context: AppContext = {
-    core,
-    config,
+    ...reads.context,
     log,
     // Counted in the database on the core's clock (a test's controllable one), shared by every instance.
     rateLimits: createRateLimits(
@@ -78,19 +79,12 @@ export function createApp(options: AppOptions): Express {
         },
       },
     ),
-    publicReads: new PublicCache({
-      readRevision: () => publicRevision(core.db),
-      recheckMs: dialectOf(core.db) === "sqlite" ? SQLITE_RECHECK_MS : 0,
-    }),
-    // Every public read shares its Cache-Control (the registry's `shared`), so one value serves them all.
-    encodeAnswer: (value) =>
-      encodeAnswer(value, { security: security.api, cacheControl: cacheControlOf(operations["projects.list"]) }),
   };
   answerFirst(app, visitFastPath(context, security.api));
   // Every request the fast path passes on gets an id, a line and a count.
   answerFirst(app, requestLog({ logger, metrics: core.metrics, trustProxy: config.trustProxy }));
   // Wrapped last, so it runs first: a plain anonymous GET of a public read is answered before anything else.
-  answerFirst(app, publicReadsFastPath(context, fastPathObserver({ logger, metrics: core.metrics })));
+  answerFirst(app, reads.fastPath);
   if (options.ready) app.use(startupGate(options.ready));
   app.use(securityHeaders(security));
 

@@ -6,9 +6,9 @@
  * portfolio-server restore <file> [--force]   load one into it (refused when it holds rows, unless --force);
  * portfolio-server audit-verify [--head <id>:<hash>]   check the audit log's hash chain (exit 1 on a break).
  */
+import { createServer, type RequestListener } from "node:http";
 import { BackupError } from "@portfolio/core/data";
 import { createOwnerOnce, seedOnce } from "@portfolio/core/services";
-import { createApp } from "./app.ts";
 import { runAuditVerify } from "./cli/audit-verify.ts";
 import { runBackup } from "./cli/backup.ts";
 import { runRestore } from "./cli/restore.ts";
@@ -16,6 +16,7 @@ import { readConfig } from "./config.ts";
 import { createCore } from "./create-core.ts";
 import { installDrain } from "./http/drain.ts";
 import { scheduleHousekeeping } from "./http/housekeeping-schedule.ts";
+import { publicReadsSetup } from "./http/public-reads/public-reads-setup.ts";
 import { installGracefulShutdown } from "./http/shutdown.ts";
 import { startupWork } from "./http/startup-gate.ts";
 import { createLogger, logLines } from "./observe/logger.ts";
@@ -25,6 +26,12 @@ const log = (line: string) => console.log(line);
 
 /** How long after listening a first start creates the owner, unless a request needs it sooner. */
 const OWNER_AFTER_LISTEN_MS = 1000;
+
+/**
+ * How long after listening a start builds Express and the routes, unless a request needs them sooner: long
+ * enough that the first public reads (a balancer's, a page's) are answered without waiting behind the build.
+ */
+const APP_AFTER_LISTEN_MS = 500;
 
 const USAGE = "Usage: portfolio-server [backup <file> | restore <file> [--force] | audit-verify [--head <id>:<hash>]]";
 
@@ -53,12 +60,32 @@ async function serve(): Promise<void> {
       process.exit(1);
     });
 
-  const app = createApp({ core, config, log, logger, ready });
-  const server = app.listen(config.port, config.host, () => {
+  // docs/performance.md, "Start": the public reads are answered from the moment the port opens; Express, its
+  // body parsers and the route modules (a third of the bundle's top level) are loaded and built after
+  // listening, once. Every other request waits for them, then goes through the app as any later request does.
+  const reads = publicReadsSetup({ core, config, logger });
+  let appHandler: RequestListener | undefined;
+  const app = startupWork(async () => {
+    const { createApp } = await import("./app.ts");
+    appHandler = createApp({ core, config, log, logger, ready, publicReads: reads });
+  });
+  const appReady = () =>
+    app.ready().catch((error: unknown) => {
+      logger.error(`Cannot build the app: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    });
+  const server = createServer((req, res) => {
+    if (appHandler) return appHandler(req, res);
+    reads.fastPath(req, res, () => {
+      appReady().then(() => appHandler?.(req, res));
+    });
+  });
+  server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
     log(`Listening on http://${config.host}:${port}`);
   });
+  const appSoon = setTimeout(appReady, APP_AFTER_LISTEN_MS);
   const ownerSoon = setTimeout(ready, OWNER_AFTER_LISTEN_MS);
   server.on("error", (error) => {
     logger.error(`Cannot listen on ${config.host}:${config.port}: ${error.message}`);
@@ -79,6 +106,7 @@ async function serve(): Promise<void> {
       housekeeping.stop();
       // Begun, the owner is finished before the pool closes; not begun, it is the next start's to create.
       clearTimeout(ownerSoon);
+      clearTimeout(appSoon);
       await owner.settled();
       await core.close();
     },

@@ -1,7 +1,8 @@
 /**
  * What the server loads at start (docs/performance.md, "Start"): one file, whose only static import from
  * node_modules is the native SQLite binding; the heavy modules only some requests or settings need
- * (WebAuthn, the PostgreSQL driver, mail, pictures, metrics, pretty logs) are imported where first used.
+ * (WebAuthn, the PostgreSQL driver, mail, pictures, metrics, pretty logs) are imported where first used; and
+ * of the bundle, what runs before the server listens holds the public reads but not Express nor the routes.
  */
 import { isAscii } from "node:buffer";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -15,6 +16,8 @@ const LOADED_WHEN_USED = ["@simplewebauthn/server", "pg", "nodemailer", "sharp",
 
 let dir: string;
 let staticImports: string[];
+/** The bundle's inputs a start runs before it listens: main.ts and what it imports, without import(). */
+let beforeListening: string[];
 let lines: number;
 let ascii: boolean;
 beforeAll(async () => {
@@ -37,6 +40,16 @@ beforeAll(async () => {
       ),
     ),
   ];
+  // An import statement or a require() runs its module when the importer runs; an import() only when called.
+  const graph = result.metafile?.inputs ?? {};
+  const entry = Object.keys(graph).find((input) => input.endsWith("src/main.ts"));
+  const reached = new Set(entry ? [entry] : []);
+  for (const input of reached) {
+    for (const { path, kind } of graph[input]?.imports ?? []) {
+      if (kind !== "dynamic-import" && path in graph) reached.add(path);
+    }
+  }
+  beforeListening = [...reached];
 }, 60_000);
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
@@ -61,4 +74,17 @@ describe("the server bundle", () => {
   it.each(LOADED_WHEN_USED)("loads %s only where it is first used", (name) => {
     expect(staticImports).not.toContain(name);
   });
+
+  it("runs the public reads' fast path before it listens (main.ts answers them at once)", () => {
+    expect(beforeListening.filter((input) => input.endsWith("src/http/public-reads/public-reads.ts"))).toHaveLength(1);
+  });
+
+  it.each(["express", "body-parser", "src/app.ts", "src/http/mount-operations.ts", "src/http/static-site.ts"])(
+    "runs %s only after it listens (main.ts builds the app then)",
+    (name) => {
+      const runs = (input: string) =>
+        name.startsWith("src/") ? input.endsWith(name) : input.includes(`/node_modules/${name}/`);
+      expect(beforeListening.filter(runs)).toEqual([]);
+    },
+  );
 });

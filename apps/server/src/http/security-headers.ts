@@ -93,7 +93,16 @@ export function appSecurityHeaders(
     referrerPolicy: { policy: "no-referrer" },
     crossOriginEmbedderPolicy: false,
   });
-  return { page: headerSet(map), api: headerSet(apiSecurityHeaders(https)) };
+  return { page: headerSet(map), api: apiSecurityHeaderSet(config) };
+}
+
+/**
+ * The API's security headers alone: what the public reads' fast path needs, made before the pages' policy
+ * (which waits for the site export's script hashes) and before Express (main.ts). `appSecurityHeaders` takes
+ * its `api` from here, so the two cannot differ.
+ */
+export function apiSecurityHeaderSet(config: Pick<ServerConfig, "publicUrl">): SecurityHeaders {
+  return headerSet(apiSecurityHeaders(config.publicUrl.startsWith("https:")));
 }
 
 /**

@@ -28,7 +28,7 @@ export interface BundledServer {
 /** `folder`: the bundle's folder beside dist/ (so its npm imports resolve from apps/server/node_modules). */
 export function bundledServer(folder: string): { start(env: Record<string, string>): Promise<BundledServer> } {
   let script = "";
-  let dir = "";
+  const dirs: string[] = [];
   let child: ChildProcess | undefined;
   beforeAll(async () => {
     const outDir = join(serverDir, "dist", folder);
@@ -46,12 +46,13 @@ export function bundledServer(folder: string): { start(env: Record<string, strin
       await exited;
     }
     child = undefined;
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
   return {
     /** Spawns it on a fresh database with `env` over the defaults; resolves at once, before it listens. */
     async start(env) {
-      dir = mkdtempSync(join(tmpdir(), `portfolio-${folder}-`));
+      const dir = mkdtempSync(join(tmpdir(), `portfolio-${folder}-`));
+      dirs.push(dir);
       const port = await freePort();
       const { LOG_FORMAT: _ignored, ...inherited } = process.env;
       const started = spawn(process.execPath, [...SERVER_NODE_FLAGS, script], {

@@ -25,6 +25,9 @@ import { type EncodedAnswer, sendEncoded, sendEncodedRaw } from "./encoded-answe
 export const PUBLIC_READS = ["projects.list", "profile.get", "hello"] as const satisfies readonly OperationName[];
 export type PublicRead = (typeof PUBLIC_READS)[number];
 
+/** What answering a public read takes: no rate limits, nothing of Express (main.ts answers them before it exists). */
+export type PublicReadsContext = Pick<AppContext, "core" | "config" | "publicReads" | "encodeAnswer">;
+
 const BY_PATH: ReadonlyMap<string, PublicRead> = new Map(PUBLIC_READS.map((name) => [operations[name].path, name]));
 
 interface ParsedRead {
@@ -42,7 +45,7 @@ function parseRead(name: PublicRead, query: Record<string, unknown>): ParsedRead
 }
 
 /** The read's answer, built as the registry's runner builds it for an anonymous caller. */
-function answerOf(app: AppContext, { name, key, query }: ParsedRead) {
+function answerOf(app: PublicReadsContext, { name, key, query }: ParsedRead) {
   return app.publicReads.get(key, async () =>
     app.encodeAnswer(
       await runOperation({ core: app.core, actor: ANONYMOUS, transport: {} }, name, {
@@ -55,7 +58,7 @@ function answerOf(app: AppContext, { name, key, query }: ParsedRead) {
 }
 
 /** The full path's handler for a public read; the security (and any CORS) headers are already on `res`. */
-export function publicReadHandler(app: AppContext, name: PublicRead): RequestHandler {
+export function publicReadHandler(app: PublicReadsContext, name: PublicRead): RequestHandler {
   return async (req, res) => {
     // Until the answer is known: a refusal (a bad query) is never kept by a shared cache.
     res.setHeader("Cache-Control", "no-store");
@@ -100,7 +103,7 @@ function plainRead(req: IncomingMessage, parsed: Map<string, ParsedRead>): Parse
  * (docs/performance.md, "The public reads"). `next` takes no error: a failed build goes the full path,
  * whose error handler answers it.
  */
-export function publicReadsFastPath(app: AppContext, observer: FastPathObserver): RawHandler {
+export function publicReadsFastPath(app: PublicReadsContext, observer: FastPathObserver): RawHandler {
   const parsed = new Map<string, ParsedRead>();
   const { trustProxy } = app.config;
   return (req, res, next) => {
@@ -119,7 +122,7 @@ export function publicReadsFastPath(app: AppContext, observer: FastPathObserver)
 }
 
 /** Every project as the public list answers an anonymous caller (no query), with its ETag: project pages render from it. */
-export async function publicProjectList(app: AppContext): Promise<{ body: Buffer; etag: string }> {
+export async function publicProjectList(app: PublicReadsContext): Promise<{ body: Buffer; etag: string }> {
   const answer = answerOf(app, parseRead("projects.list", {}));
   return (answer instanceof Promise ? await answer : answer).identity;
 }
