@@ -27,15 +27,8 @@ const SIGNS_IN: ReadonlySet<OperationName> = new Set(["auth.login", "auth.second
  * `cookieStore.get` answers without blocking. Elsewhere (no secure context, older browsers) the plain read.
  */
 async function hasHintCookie(): Promise<boolean> {
-  const store = typeof cookieStore === "undefined" ? undefined : cookieStore;
-  if (store) {
-    try {
-      return Boolean((await store.get(SESSION_HINT_COOKIE))?.value);
-    } catch {
-      // A store that refuses (an opaque origin): the plain read below.
-    }
-  }
-  return hasCookie(document.cookie, SESSION_HINT_COOKIE);
+  if (typeof cookieStore === "undefined") return hasCookie(document.cookie, SESSION_HINT_COOKIE);
+  return Boolean((await cookieStore.get(SESSION_HINT_COOKIE))?.value);
 }
 
 export class HttpApiClient extends TransportApiClient {
