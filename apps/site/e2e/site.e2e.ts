@@ -30,6 +30,33 @@ test.describe("dark mode", () => {
     await page.getByRole("button", { name: "Switch to light mode" }).click();
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem("darkMode") ?? "null"))).toBe(false);
   });
+
+  test("a choice in one tab is followed by the site's other open tabs", async ({ page, context }) => {
+    await gotoReady(page, "/");
+    const other = await context.newPage();
+    await gotoReady(other, "/calendar");
+    await page.getByRole("button", { name: "Switch to light mode" }).click();
+    await expect(other.locator("html")).not.toHaveClass(/\bdark\b/);
+    await expect(other.getByRole("button", { name: "Switch to dark mode" })).toBeVisible();
+  });
+
+  test("hydrating a page adds no storage listener (Chromium loads the storage areas for it, blocking)", async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const types: string[] = [];
+      (window as unknown as { listened: string[] }).listened = types;
+      const add = window.addEventListener.bind(window);
+      window.addEventListener = ((type: string, ...rest: [EventListener, boolean | AddEventListenerOptions]) => {
+        types.push(type);
+        add(type, ...rest);
+      }) as typeof window.addEventListener;
+    });
+    await gotoReady(page, "/");
+    const listened = await page.evaluate(() => (window as unknown as { listened: string[] }).listened);
+    expect(listened.length).toBeGreaterThan(0);
+    expect(listened).not.toContain("storage");
+  });
 });
 
 test.describe("static export served by the real server", () => {

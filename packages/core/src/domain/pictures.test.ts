@@ -38,8 +38,12 @@ describe("a project's picture list", () => {
 
 describe("pictureVariants: the widths that exist, so a page builds srcset without asking", () => {
   it("lists the widths not wider than the original", () => {
-    expect(pictureVariants({ width: 1600 })).toEqual([480, 960, 1600]);
-    expect(pictureVariants({ width: 1200 })).toEqual([480, 960]);
+    expect(pictureVariants({ width: 1600 })).toEqual([480, 720, 960, 1600]);
+    expect(pictureVariants({ width: 1200 })).toEqual([480, 720, 960]);
+  });
+
+  it("has a 720 variant, what a phone's full-width picture needs, for an original that wide", () => {
+    expect(pictureVariants({ width: 800 })).toEqual([480, 720]);
   });
 
   it("keeps the 480 variant for a narrower original, made at the original's own width", () => {

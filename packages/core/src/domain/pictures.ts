@@ -43,8 +43,12 @@ export const MAX_CAPTION_LENGTH = 300;
 export const MAX_PICTURE_BYTES = 15 * 1024 * 1024;
 /** The most pixels a picture may have, read from its header before anything decodes it. */
 export const MAX_PICTURE_PIXELS = 40_000_000;
-/** The widths the server makes AVIF and WebP variants at. */
-export const PICTURE_WIDTHS = [480, 960, 1600] as const;
+/**
+ * The widths the server makes AVIF and WebP variants at. 720 is what a phone's full-width picture needs
+ * (412 CSS px at a device pixel ratio of 1.75, docs/performance.md "The public pages"): without it such a
+ * phone loaded the 960 variant, nearly twice the pixels, as a project page's largest paint.
+ */
+export const PICTURE_WIDTHS = [480, 720, 960, 1600] as const;
 export type PictureWidth = (typeof PICTURE_WIDTHS)[number];
 export const PICTURE_FORMATS = ["avif", "webp"] as const;
 export type PictureFormat = (typeof PICTURE_FORMATS)[number];

@@ -2,6 +2,9 @@
  * What `GET /media/{hash}` and `GET /media/{hash}/{width}.{avif|webp}` answer: the stored original or
  * variant, or, for a variant wider than any made for that picture (it was never wider than the original),
  * the address of the largest one that exists (a permanent redirect: the mapping never changes).
+ *
+ * A variant the picture should have but lacks (it was stored before its width was in PICTURE_WIDTHS, e.g.
+ * 720) is made from the original when first asked for and stored, so it is made once.
  */
 import type { Db } from "../data/schema.ts";
 import {
@@ -12,7 +15,8 @@ import {
   type PictureWidth,
   pictureVariants,
 } from "../domain/pictures.ts";
-import { findMedia, readMediaBytes } from "./media.table.ts";
+import { findMedia, putMedia, readMediaBytes } from "./media.table.ts";
+import { makeVariant } from "./picture-process.ts";
 
 export type MediaAnswer =
   | { kind: "bytes"; contentType: string; bytes: Buffer }
@@ -40,7 +44,18 @@ export async function mediaAnswer(db: Db, hash: string, file?: string): Promise<
   if (variant) return { kind: "bytes", contentType: variant.contentType, bytes: await readMediaBytes(db, key) };
   const original = await findMedia(db, hash);
   if (!original) return { kind: "none" };
-  const largest = pictureVariants(original).at(-1) ?? PICTURE_WIDTHS[0];
+  const variants = pictureVariants(original);
+  if (variants.includes(width)) {
+    const made = await makeVariant(
+      { hash, width: original.width, bytes: await readMediaBytes(db, hash) },
+      width,
+      format,
+    );
+    // Its row and its chunks together; a request that made it meanwhile wins (putMedia keeps a stored key).
+    await db.transaction().execute((trx) => putMedia(trx, made, new Date().toISOString()));
+    return { kind: "bytes", contentType: made.contentType, bytes: Buffer.from(made.bytes) };
+  }
+  const largest = variants.at(-1) ?? PICTURE_WIDTHS[0];
   return largest < width
     ? { kind: "redirect", location: mediaPath(hash, { width: largest, format }) }
     : { kind: "none" };

@@ -34,6 +34,8 @@ describe("processPicture", () => {
     expect(processed.variants.map((v) => `${v.key.split("/")[1]}:${v.width}`)).toEqual([
       "480.avif:480",
       "480.webp:480",
+      "720.avif:720",
+      "720.webp:720",
       "960.avif:960",
       "960.webp:960",
     ]);

@@ -15,8 +15,10 @@ import { checkPictureBytes } from "../domain/picture-check.ts";
 import { PICTURE_CONTENT_TYPES, type PictureType } from "../domain/picture-header.ts";
 import {
   MAX_PICTURE_PIXELS,
+  PICTURE_FORMATS,
   PICTURE_MESSAGES,
   type PictureFormat,
+  type PictureWidth,
   pictureVariants,
   variantPixelWidth,
 } from "../domain/pictures.ts";
@@ -55,6 +57,38 @@ function encodeVariant(image: Sharp, format: PictureFormat): Sharp {
   return format === "avif" ? image.avif({ quality: 55, effort: 3 }) : image.webp({ quality: 78 });
 }
 
+/** A stored original: its hash, its width in pixels and its bytes. */
+export interface StoredOriginal {
+  hash: string;
+  width: number;
+  bytes: Uint8Array;
+}
+
+/**
+ * One variant of a stored original: `name` px wide, or the original's own width when it is narrower.
+ * Uploads make all of them; media.service.ts makes the one a picture stored before its width was in
+ * PICTURE_WIDTHS lacks, when it is first asked for.
+ */
+export async function makeVariant(
+  { hash, width, bytes }: StoredOriginal,
+  name: PictureWidth,
+  format: PictureFormat,
+): Promise<MediaItem> {
+  const sharp = await loadSharp();
+  const image = sharp(bytes, { limitInputPixels: MAX_PICTURE_PIXELS, animated: false, failOn: "error" });
+  const out = await encodeVariant(image.resize({ width: variantPixelWidth({ width }, name) }), format).toBuffer({
+    resolveWithObject: true,
+  });
+  return {
+    key: `${hash}/${name}.${format}`,
+    hash,
+    contentType: `image/${format}`,
+    width: out.info.width,
+    height: out.info.height,
+    bytes: out.data,
+  };
+}
+
 export async function processPicture(bytes: Uint8Array): Promise<ProcessedPicture> {
   const { type } = checkPictureBytes(bytes);
   const sharp = await loadSharp();
@@ -78,20 +112,8 @@ export async function processPicture(bytes: Uint8Array): Promise<ProcessedPictur
   const original: MediaItem = { key: hash, hash, contentType, width, height, bytes: stored.data, sourceHash };
   const variants: MediaItem[] = [];
   for (const name of pictureVariants({ width })) {
-    const pixels = variantPixelWidth({ width }, name);
-    for (const format of ["avif", "webp"] as const) {
-      const out = await encodeVariant(open(stored.data).resize({ width: pixels }), format).toBuffer({
-        resolveWithObject: true,
-      });
-      variants.push({
-        key: `${hash}/${name}.${format}`,
-        hash,
-        contentType: `image/${format}`,
-        width: out.info.width,
-        height: out.info.height,
-        bytes: out.data,
-      });
-    }
+    for (const format of PICTURE_FORMATS)
+      variants.push(await makeVariant({ hash, width, bytes: stored.data }, name, format));
   }
   return { hash, width, height, original, variants };
 }

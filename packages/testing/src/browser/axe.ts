@@ -92,17 +92,29 @@ export async function seriousViolationsInBothThemes(page: Page, options: ScanOpt
 }
 
 async function switchTheme(page: Page, dark: boolean): Promise<void> {
-  const switched = await page.evaluate((dark) => {
+  const switched = await page.evaluate(async (dark) => {
     // Straight to the other theme's colours, as a page loaded in it shows them: no colour transitions to wait
     // out (they would not run under a test's paused clock either).
     const still = document.createElement("style");
     still.textContent = "*,*::before,*::after{transition:none!important}";
     document.head.append(still);
     localStorage.setItem("darkMode", JSON.stringify(dark));
-    window.dispatchEvent(new StorageEvent("storage", { key: "darkMode" }));
+    // As another tab of the site tells it (use-dark-mode.ts). A channel gets a message after every older one
+    // of the same name in the page, so once `probe` hears it the page's own channel has applied it (no timer:
+    // a test's clock may be paused).
+    const sender = new BroadcastChannel("darkMode");
+    const probe = new BroadcastChannel("darkMode");
+    const heard = new Promise((resolve) => {
+      probe.onmessage = resolve;
+    });
+    sender.postMessage(dark);
+    await heard;
+    sender.close();
+    probe.close();
     getComputedStyle(document.body).color; // applies the new colours while transitions are off
     still.remove();
     return document.documentElement.classList.contains("dark") === dark;
   }, dark);
-  if (!switched) throw new Error("The page did not switch themes on a storage event: it has no theme to check.");
+  if (!switched)
+    throw new Error("The page did not switch themes on a message from another tab: it has no theme to check.");
 }

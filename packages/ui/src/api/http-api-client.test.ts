@@ -108,6 +108,22 @@ describe("HttpApiClient: the logged-in hint cookie", () => {
     expect(fake.calls).toEqual([]);
   });
 
+  it("reads the hint from the Cookie Store where there is one, never from document.cookie", async () => {
+    // The browser's Cookie Store (the edge): the hint set there, and every document.cookie read counted.
+    vi.stubGlobal("cookieStore", { get: async (name: string) => (name === "loggedIn" ? { value: "1" } : null) });
+    let reads = 0;
+    vi.stubGlobal("document", {
+      get cookie() {
+        reads++;
+        return "";
+      },
+      set cookie(_value: string) {},
+    });
+    const fake = fakeFetch(() => json(200, { _id: "1", username: "ada", permissions: [] }));
+    expect(await new HttpApiClient({ fetch: fake.fetch }).me()).toMatchObject({ username: "ada" });
+    expect(reads).toBe(0);
+  });
+
   it("sets the hint when a login answers the user", async () => {
     const api = new HttpApiClient({ fetch: fakeFetch(() => json(200, { _id: "1", username: "ada" })).fetch });
     await api.call("auth.login", { username: "ada", password: "secret1" });

@@ -20,6 +20,17 @@ export interface HttpApiClientOptions extends HttpTransportOptions {
 /** The calls whose success starts a session (unless the answer asks for a second factor first). */
 const SIGNS_IN: ReadonlySet<OperationName> = new Set(["auth.login", "auth.secondFactor", "auth.passkey"]);
 
+/**
+ * Whether the hint cookie is set. Read through the Cookie Store API where there is one: reading
+ * `document.cookie` first in a page is a synchronous call from Chromium's main thread to its network
+ * process (up to tens of ms, during the home page's hydration: docs/performance.md "The public pages");
+ * `cookieStore.get` answers without blocking. Elsewhere (no secure context, older browsers) the plain read.
+ */
+async function hasHintCookie(): Promise<boolean> {
+  if (typeof cookieStore === "undefined") return hasCookie(document.cookie, SESSION_HINT_COOKIE);
+  return Boolean((await cookieStore.get(SESSION_HINT_COOKIE))?.value);
+}
+
 export class HttpApiClient extends TransportApiClient {
   private readonly sessionHint: boolean;
 
@@ -35,7 +46,7 @@ export class HttpApiClient extends TransportApiClient {
   }
 
   override async me(): Promise<SessionUser | null> {
-    if (this.sessionHint && !hasCookie(document.cookie, SESSION_HINT_COOKIE)) return null;
+    if (this.sessionHint && !(await hasHintCookie())) return null;
     const user = await super.me();
     this.setHint(user !== null);
     return user;

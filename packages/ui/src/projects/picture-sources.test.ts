@@ -6,13 +6,13 @@ const HASH = "a".repeat(64);
 describe("pictureSrcSet", () => {
   it("lists every variant that exists, smallest first", () => {
     expect(pictureSrcSet({ hash: HASH, width: 2000 }, "avif")).toBe(
-      `/media/${HASH}/480.avif 480w, /media/${HASH}/960.avif 960w, /media/${HASH}/1600.avif 1600w`,
+      `/media/${HASH}/480.avif 480w, /media/${HASH}/720.avif 720w, /media/${HASH}/960.avif 960w, /media/${HASH}/1600.avif 1600w`,
     );
   });
 
   it("leaves out the variants wider than the original", () => {
     expect(pictureSrcSet({ hash: HASH, width: 1200 }, "webp")).toBe(
-      `/media/${HASH}/480.webp 480w, /media/${HASH}/960.webp 960w`,
+      `/media/${HASH}/480.webp 480w, /media/${HASH}/720.webp 720w, /media/${HASH}/960.webp 960w`,
     );
   });
 
@@ -32,6 +32,10 @@ describe("fallbackSrc", () => {
 
   it("is the smallest for a narrow original", () => {
     expect(fallbackSrc({ hash: HASH, width: 700 })).toBe(`/media/${HASH}/480.webp`);
+  });
+
+  it("is the 720 WebP for an original narrower than 960", () => {
+    expect(fallbackSrc({ hash: HASH, width: 800 })).toBe(`/media/${HASH}/720.webp`);
   });
 });
 

@@ -1,20 +1,36 @@
 import { useCallback, useSyncExternalStore } from "react";
 import { browserStorage } from "../storage/browser-storage.ts";
-import { DARK_CLASS, DARK_MODE_DEFAULT, DARK_MODE_KEY, readDarkMode, writeDarkMode } from "./dark-mode.ts";
+import { DARK_CLASS, DARK_MODE_DEFAULT, DARK_MODE_KEY, writeDarkMode } from "./dark-mode.ts";
 
 const listeners = new Set<() => void>();
 
+/**
+ * The other tabs of the site hear a choice here through a BroadcastChannel, not the `storage` event: the
+ * first `storage` listener a page adds costs Chromium a synchronous load of the page's storage areas on
+ * the main thread (up to tens of ms, in the middle of hydration: docs/performance.md "The public pages").
+ * Opened on first use; undefined where there is no BroadcastChannel (prerendering).
+ */
+let channel: BroadcastChannel | undefined;
+function themeChannel(): BroadcastChannel | undefined {
+  if (!channel && typeof BroadcastChannel !== "undefined") {
+    channel = new BroadcastChannel(DARK_MODE_KEY);
+    channel.onmessage = (event: MessageEvent<unknown>) => {
+      applyDarkClass(event.data === true);
+      notify();
+    };
+  }
+  return channel;
+}
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key !== DARK_MODE_KEY) return;
-    applyDarkClass(readDarkMode(browserStorage()));
-    listener();
-  };
-  window.addEventListener("storage", onStorage);
+  themeChannel();
   return () => {
     listeners.delete(listener);
-    window.removeEventListener("storage", onStorage);
   };
 }
 
@@ -29,7 +45,8 @@ const getServerSnapshot = () => DARK_MODE_DEFAULT;
 export function setDarkMode(dark: boolean): void {
   writeDarkMode(browserStorage(), dark);
   applyDarkClass(dark);
-  for (const listener of listeners) listener();
+  notify();
+  themeChannel()?.postMessage(dark);
 }
 
 /** [isDark, toggle]: hydration-safe (renders the default first, then the visitor's choice). */

@@ -316,7 +316,7 @@ export const operations = {
       "The file is judged by its bytes: PNG, JPEG, WebP, AVIF or GIF (its first frame); SVG and every other kind " +
       "are a 415. Over 15 MB is a 413; over 40 megapixels (read from the header, before decoding), a 13th picture " +
       "or no alt text is a 400. Metadata is stripped; the stored original's SHA-256 is the picture's hash, and " +
-      "AVIF and WebP variants are made at 480, 960 and 1600 px wide (never wider than the original). The same " +
+      "AVIF and WebP variants are made at 480, 720, 960 and 1600 px wide (never wider than the original). The same " +
       "bytes are stored once; a picture already in the list is answered as it is. Reorder, cover, alt and " +
       "caption changes go through the project's edit.",
     action: "projects.edit",
