@@ -7,7 +7,7 @@
 import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
 import { expect, ownerAccount, test } from "./admin-support.ts";
 
-// Each test starts its own server and logs in; a busy machine needs more than the default 45 s.
+// Each test logs in and opens the panel; a busy machine needs more than the default 45 s.
 test.describe.configure({ timeout: 90_000 });
 
 test("a plain user reaches their account from the home page, changes the password and ends a session", async ({

@@ -12,6 +12,9 @@ import {
   userRow,
 } from "./admin-support.ts";
 
+// A fresh database for each test: this file deletes and edits a seeded project and saves roles in its modals.
+test.use({ ownServer: true });
+
 // Each test starts its own server and logs in; a busy machine needs more than the default 45 s.
 test.describe.configure({ timeout: 90_000 });
 

@@ -11,10 +11,11 @@ import {
   ROLE_PERMISSIONS,
   settingsSection,
   test,
+  uniqueName,
   userRow,
 } from "./admin-support.ts";
 
-// Each test starts its own server and logs in; a busy machine needs more than the default 45 s.
+// Each test logs in and opens the panel; a busy machine needs more than the default 45 s.
 test.describe.configure({ timeout: 90_000 });
 
 const tabNames = (page: import("@playwright/test").Page) => page.getByRole("tab").allTextContents();
@@ -203,16 +204,18 @@ test("custom permissions: only the tabs they allow, and only the actions they al
   await page.getByRole("tab", { name: "Projects" }).click();
   await page.getByRole("button", { name: "New Project" }).click();
   const modal = page.getByRole("dialog", { name: "Create Project" });
-  await modal.getByLabel("Title").fill("Made by a creator");
+  // A title of its own: the project stays on the worker's server after the test.
+  const title = uniqueName("Made by a creator ");
+  await modal.getByLabel("Title").fill(title);
   await modal.getByLabel("Description").fill("Created with projects:create only.");
   await modal.getByRole("button", { name: "Create Project" }).click();
   await expect(modal).toBeHidden();
-  await expect(projectRow(page, "Made by a creator")).toBeVisible();
-  await expect(feedback(page)).toHaveText('Project "Made by a creator" created.');
+  await expect(projectRow(page, title)).toBeVisible();
+  await expect(feedback(page)).toHaveText(`Project "${title}" created.`);
   await expect(page.getByTestId("admin-capabilities")).toHaveText(
     "You can see the dashboard and projects, and create projects.",
   );
-  const made = projectRow(page, "Made by a creator");
+  const made = projectRow(page, title);
   await made.getByRole("button", { name: /^Edit/ }).click({ force: true });
   await expect(made.getByTestId("permission-alert")).toHaveText("You do not have permission to edit projects.");
   await made.getByRole("button", { name: /^Delete/ }).click({ force: true });

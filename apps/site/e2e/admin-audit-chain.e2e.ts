@@ -8,6 +8,9 @@ import { openDatabase } from "@portfolio/core/data";
 import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
 import { expect, openPanel, ownerAccount, test } from "./admin-support.ts";
 
+// A fresh database for each test: this file changes an audit entry in the database behind the server's back: the chain stays broken for the server's life.
+test.use({ ownServer: true });
+
 test.describe.configure({ timeout: 90_000 });
 
 interface Verified {

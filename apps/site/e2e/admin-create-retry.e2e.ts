@@ -2,7 +2,7 @@
  * A project created while an instance restarts behind the balancer: the balancer's 502 is not
  * shown; the page sends the create once more with the same Idempotency-Key, and the project is made once.
  */
-import { expect, feedback, openPanel, ownerAccount, projectRow, test } from "./admin-support.ts";
+import { expect, feedback, openPanel, ownerAccount, projectRow, test, uniqueName } from "./admin-support.ts";
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -21,11 +21,13 @@ test("a create answered 502 by the balancer is sent once more with the same key 
   });
   await page.getByRole("button", { name: "New Project" }).click();
   const modal = page.getByRole("dialog", { name: "Create Project" });
-  await modal.getByLabel("Title").fill("Made During A Deploy");
+  // A title of its own: the project stays on the worker's server after the test.
+  const title = uniqueName("Made During A Deploy ");
+  await modal.getByLabel("Title").fill(title);
   await modal.getByLabel("Description").fill("Created while an instance restarted.");
   await modal.getByRole("button", { name: "Create Project" }).click();
-  await expect(feedback(page)).toHaveText('Project "Made During A Deploy" created.');
-  await expect(projectRow(page, "Made During A Deploy")).toHaveCount(1);
+  await expect(feedback(page)).toHaveText(`Project "${title}" created.`);
+  await expect(projectRow(page, title)).toHaveCount(1);
   expect(keys).toHaveLength(2);
   expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
   expect(keys[1]).toBe(keys[0]);

@@ -9,6 +9,9 @@ import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
 import { expect, openPanel, ownerAccount, test } from "./admin-support.ts";
 import { gate } from "./fixtures.ts";
 
+// A fresh database for each test: this file charts every figure of the site as the server counted them, which other tests' requests would change.
+test.use({ ownServer: true });
+
 test.describe.configure({ timeout: 90_000 });
 
 const VISIBLE = { timeout: 15_000 };

@@ -1,6 +1,9 @@
 /** The Dashboard: figures, sign-ups waiting for activation, the Twitch connection and the audit log. */
 import { expect, feedback, openPanel, ownerAccount, ROLE_PERMISSIONS, test } from "./admin-support.ts";
 
+// A fresh database for each test: this file counts every project and user of the site and reads the whole audit log.
+test.use({ ownServer: true });
+
 // Each test starts its own server and logs in; a busy machine needs more than the default 45 s.
 test.describe.configure({ timeout: 90_000 });
 

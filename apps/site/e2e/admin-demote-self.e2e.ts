@@ -4,6 +4,9 @@
  */
 import { expect, openPanel, ROLE_PERMISSIONS, test } from "./admin-support.ts";
 
+// A fresh database for each test: this file removes website:admin:view from the moderator role, which other tests' moderators use.
+test.use({ ownServer: true });
+
 test.describe.configure({ timeout: 90_000 });
 
 test("removing website:admin:view from your own role goes home with no refused call on the way", async ({

@@ -5,7 +5,7 @@
 import type { ElementHandle, Page } from "@playwright/test";
 import { expect, openPanel, ownerAccount, projectRow, ROLE_PERMISSIONS, test, userRow } from "./admin-support.ts";
 
-// Each test starts its own server and logs in; a busy machine needs more than the default 45 s.
+// Each test logs in and opens the panel; a busy machine needs more than the default 45 s.
 test.describe.configure({ timeout: 120_000 });
 
 const TABS = ["Dashboard", "Users", "Projects", "Settings"] as const;

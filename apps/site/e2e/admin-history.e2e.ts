@@ -8,6 +8,9 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
 import { expect, feedback, openPanel, ownerAccount, projectRow, test } from "./admin-support.ts";
 
+// A fresh database for each test: this file edits and restores the seeded projects, which the other files' tests read by name.
+test.use({ ownServer: true });
+
 test.describe.configure({ timeout: 90_000 });
 
 interface StoredProject {

@@ -1,6 +1,9 @@
 /** One Latest project at most: marking another project Latest in the panel clears the first. */
 import { expect, feedback, openPanel, ownerAccount, projectRow, test } from "./admin-support.ts";
 
+// A fresh database for each test: this file moves the seeded projects' one Latest mark, which the home page and other tests read.
+test.use({ ownServer: true });
+
 test.describe.configure({ timeout: 90_000 });
 
 test("setting a second project as Latest clears the first, in the table and on the home page", async ({

@@ -7,6 +7,10 @@ import type { Page } from "@playwright/test";
 import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
 import { expect, openPanel, ownerAccount, ROLE_PERMISSIONS, test } from "./admin-support.ts";
 
+// A fresh database for each test: the tests measure the whole Users tab, whose length and widest row
+// would grow with every other test's accounts on a shared server.
+test.use({ ownServer: true });
+
 // Each test starts its own server and logs in; a busy machine needs more than the default 45 s.
 test.describe.configure({ timeout: 120_000 });
 

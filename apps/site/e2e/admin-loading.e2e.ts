@@ -6,7 +6,7 @@ import type { Page } from "@playwright/test";
 import { expect, ownerAccount, test } from "./admin-support.ts";
 import { expectLiveProjects, gate } from "./fixtures.ts";
 
-// Each test starts its own server and logs in; a busy machine needs more than the default 45 s.
+// Each test logs in and opens the panel; a busy machine needs more than the default 45 s.
 test.describe.configure({ timeout: 90_000 });
 
 const WATCHED = {

@@ -10,6 +10,9 @@ import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
 import { bombPng, pngPicture, svgPicture } from "@portfolio/testing/data/pictures.ts";
 import { expect, openPanel, ownerAccount, projectRow, test } from "./admin-support.ts";
 
+// A fresh database for each test: this file adds pictures to a seeded project and counts them.
+test.use({ ownServer: true });
+
 test.describe.configure({ timeout: 120_000 });
 
 /** A DataTransfer holding one file, in the page: what a drop or a paste carries. */

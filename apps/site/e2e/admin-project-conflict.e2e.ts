@@ -7,6 +7,9 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, feedback, openPanel, ownerAccount, projectRow, test } from "./admin-support.ts";
 
+// A fresh database for each test: this file edits a seeded project, which the other files' tests read by name.
+test.use({ ownServer: true });
+
 test.describe.configure({ timeout: 90_000 });
 
 interface StoredProject {

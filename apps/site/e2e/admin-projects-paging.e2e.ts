@@ -8,6 +8,9 @@ import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
 import { expect, feedback, openPanel, ownerAccount, projectRow, test } from "./admin-support.ts";
 import { gate } from "./fixtures.ts";
 
+// A fresh database for each test: this file seeds 120 projects and counts them, which would fill every other test's project list.
+test.use({ ownServer: true });
+
 test.describe.configure({ timeout: 120_000 });
 
 const TOTAL = 120;

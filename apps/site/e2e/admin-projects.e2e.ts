@@ -2,6 +2,9 @@
 import type { Page } from "@playwright/test";
 import { expect, feedback, openPanel, ownerAccount, projectRow, ROLE_PERMISSIONS, test } from "./admin-support.ts";
 
+// A fresh database for each test: this file counts, sorts, edits and deletes the seeded projects, which the other files' tests read.
+test.use({ ownServer: true });
+
 // Each test starts its own server and logs in; a busy machine needs more than the default 45 s.
 test.describe.configure({ timeout: 90_000 });
 

@@ -18,6 +18,9 @@ import {
   userRow,
 } from "./admin-support.ts";
 
+// A fresh database for each test: this file the owner turns on a second factor and the site-wide rule for staff, which every other test's owner login would meet.
+test.use({ ownServer: true });
+
 // docs/security.md, promise 30: where the owner requires it, staff must use a second factor; a lost phone is recoverable by an admin.
 test.describe.configure({ timeout: 90_000 });
 

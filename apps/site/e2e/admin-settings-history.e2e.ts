@@ -8,6 +8,9 @@ import type { Page } from "@playwright/test";
 import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
 import { expect, feedback, openPanel, openSettings, ownerAccount, ROLE_PERMISSIONS, test } from "./admin-support.ts";
 
+// A fresh database for each test: this file saves and restores the site profile and the roles, and counts their versions.
+test.use({ ownServer: true });
+
 test.describe.configure({ timeout: 90_000 });
 
 const roleCard = (page: Page, key: string) => page.locator(`[data-testid="role-card"][data-role="${key}"]`);

@@ -12,6 +12,9 @@ import {
   userRow,
 } from "./admin-support.ts";
 
+// A fresh database for each test: this file saves the roles every other test's accounts are shown with, and counts who holds them.
+test.use({ ownServer: true });
+
 // Each test starts its own server and logs in; a busy machine needs more than the default 45 s.
 test.describe.configure({ timeout: 90_000 });
 

@@ -1,13 +1,14 @@
 /**
- * Shared set-up of the admin panel's browser tests. Each test gets its own real server (fresh database,
- * mail outbox and rate limits; about half a second to start), so tests that change roles, projects or the
- * site profile never disturb each other or the other test files. Accounts are made through the real API:
- * the owner signs people up, activates them and sets their permissions.
+ * Shared set-up of the admin panel's browser tests. They run on one real server per worker (`testWithServer`
+ * in fixtures.ts), isolated by data: each test makes its own accounts and projects under unique names and
+ * restores what of the whole site it changes; a file that needs a fresh database says so with
+ * `test.use({ ownServer: true })`. Accounts are made through the real API: the owner signs people up,
+ * activates them and sets their permissions.
  */
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { DEFAULT_ROLES } from "@portfolio/core/domain";
 import { OWNER, type RealServer } from "../scripts/testing/real-server.mjs";
-import { testWithOwnServer, uniqueName } from "./fixtures.ts";
+import { testWithServer, uniqueName } from "./fixtures.ts";
 
 export { expect, OWNER, uniqueName };
 
@@ -43,11 +44,11 @@ interface AdminFixtures {
   login: (account: { username: string; password: string }) => Promise<void>;
 }
 
-export const test = testWithOwnServer.extend<Omit<AdminFixtures, "server">>({
-  ownerApi: async ({ server, playwright }, use) => {
+export const test = testWithServer.extend<Omit<AdminFixtures, "server">>({
+  ownerApi: async ({ server, playwright, clientAddress }, use) => {
     const api = await playwright.request.newContext({
       baseURL: server.baseUrl,
-      extraHTTPHeaders: { Origin: server.baseUrl },
+      extraHTTPHeaders: { Origin: server.baseUrl, "X-Forwarded-For": clientAddress },
     });
     const login = await api.post("/api/login", { data: { username: OWNER.username, password: OWNER.password } });
     expect(login.status(), "owner login").toBe(200);

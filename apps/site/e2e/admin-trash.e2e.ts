@@ -7,6 +7,9 @@ import type { APIRequestContext } from "@playwright/test";
 import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
 import { expect, feedback, openPanel, ownerAccount, projectRow, ROLE_PERMISSIONS, test } from "./admin-support.ts";
 
+// A fresh database for each test: this file deletes, restores and purges seeded projects, which the other files' tests read by name.
+test.use({ ownServer: true });
+
 test.describe.configure({ timeout: 90_000 });
 
 async function projectId(api: APIRequestContext, title: string): Promise<string> {

@@ -1,7 +1,7 @@
 /** The Settings tab's 'Connect Twitch' (docs/security.md, promise 22): the owner's alone, and it says when Twitch is not set up. */
 import { expect, openPanel, openSettings, ownerAccount, ROLE_PERMISSIONS, test } from "./admin-support.ts";
 
-// Each test starts its own server (here without TWITCH_CLIENT_ID) and logs in.
+// The tests' server is started without TWITCH_CLIENT_ID (fixtures.ts); each test logs in.
 test.describe.configure({ timeout: 90_000 });
 
 test("without TWITCH_CLIENT_ID, Connect Twitch says so and the browser stays", async ({ page, login }) => {

@@ -14,7 +14,7 @@ import {
   userRow,
 } from "./admin-support.ts";
 
-// Each test starts its own server and logs in; a busy machine needs more than the default 45 s.
+// Each test logs in and opens the panel; a busy machine needs more than the default 45 s.
 test.describe.configure({ timeout: 90_000 });
 
 const discardDialog = (page: Page) => page.getByRole("dialog", { name: "Discard your changes?" });

@@ -7,7 +7,7 @@ import type { Page } from "@playwright/test";
 import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
 import { waitForMailLink } from "../scripts/testing/eml.ts";
 import type { RealServer } from "../scripts/testing/real-server.mjs";
-import { expect, gotoReady, OWNER, testWithOwnServer as test, uniqueName } from "./fixtures.ts";
+import { expect, gotoReady, OWNER, testWithServer as test, uniqueName } from "./fixtures.ts";
 
 const message = (page: Page) => page.getByTestId("form-message");
 const pathOf = (link: string) => link.replace(/^https?:\/\/[^/]+/, "");

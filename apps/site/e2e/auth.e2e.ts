@@ -7,7 +7,7 @@ import {
   gotoReady,
   OWNER,
   pauseClock,
-  testWithOwnServer as test,
+  testWithServer as test,
   uniqueName,
 } from "./fixtures.ts";
 

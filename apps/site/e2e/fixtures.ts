@@ -32,6 +32,61 @@ export const testWithOwnServer = base.extend<{ server: RealServer }>({
   },
 });
 
+/** Where each test's requests say they come from: a new address per test, unique within the worker. */
+let addressesGiven = 0;
+function nextClientAddress(workerIndex: number): string {
+  addressesGiven++;
+  return `10.${workerIndex % 250}.${(addressesGiven >> 8) & 255}.${addressesGiven & 255}`;
+}
+
+/**
+ * Tests on one real server per worker (started at the worker's first test, stopped when the worker ends),
+ * isolated by their data instead of by a database of their own: each test makes its own accounts and
+ * projects under unique names, and restores anything of the whole site it changes. The tests of a worker run
+ * one after another, so no two share a moment on the server, only what one leaves behind.
+ * Rate limits count per address: the server trusts X-Forwarded-For (TRUST_PROXY=1, as behind the deployed
+ * proxy) and every request of a test, its page's and its API clients', carries the test's own address
+ * (`clientAddress`), so no test spends another's sign-ups or logins.
+ * A file whose tests need a fresh database or mail outbox sets `test.use({ ownServer: true })` and says why.
+ */
+export const testWithServer = base.extend<
+  { ownServer: boolean; server: RealServer; clientAddress: string },
+  { workerServer: () => Promise<RealServer> }
+>({
+  workerServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
+    async ({}, use) => {
+      let started: Promise<RealServer> | undefined;
+      await use(() => {
+        started ??= startRealServer({ env: { TRUST_PROXY: "1" } });
+        return started;
+      });
+      if (started) await (await started).stop();
+    },
+    { scope: "worker" },
+  ],
+  ownServer: [false, { option: true }],
+  server: async ({ ownServer, workerServer }, use) => {
+    if (!ownServer) {
+      await use(await workerServer());
+      return;
+    }
+    const server = await startRealServer();
+    await use(server);
+    await server.stop();
+  },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
+  clientAddress: async ({}, use, testInfo) => {
+    await use(nextClientAddress(testInfo.workerIndex));
+  },
+  extraHTTPHeaders: async ({ extraHTTPHeaders, clientAddress }, use) => {
+    await use({ ...extraHTTPHeaders, "X-Forwarded-For": clientAddress });
+  },
+  baseURL: async ({ server }, use) => {
+    await use(server.baseUrl);
+  },
+});
+
 /** A name unique across workers and runs. */
 export function uniqueName(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`.slice(0, 30);

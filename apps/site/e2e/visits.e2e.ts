@@ -10,6 +10,7 @@ import { seriousViolationsInBothThemes } from "@portfolio/testing/browser/axe.ts
 import { test as base } from "@portfolio/testing/browser/failure-screenshots.ts";
 import { OWNER, type RealServer, startRealServer } from "../scripts/testing/real-server.mjs";
 import { loginAs, openPanel, openSettings, ownerAccount } from "./admin-support.ts";
+import { expectLiveProjects } from "./fixtures.ts";
 
 const test = base.extend<{ server: RealServer; ownerApi: APIRequestContext }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
@@ -80,6 +81,8 @@ test("a page view and a project's Code link followed are counted once each, with
   const { context, page } = await visit(browser, server.baseUrl, "/");
   // The Code link opens GitHub in a new tab: answered here, the machine has no internet.
   await context.route("https://github.com/**", (route) => route.fulfill({ status: 200, body: "GitHub" }));
+  // The card's id is the stored project's once the live list is in; the prerendered card holds a stand-in.
+  await expectLiveProjects(page);
   const card = page.locator(".project-card").filter({ hasText: "Portfolio Website" });
   const code = card.getByRole("link", { name: /^Code/ });
   const projectId = (await card.getAttribute("id"))?.replace(/^project-/, "");
