@@ -63,7 +63,7 @@ describe("projectPageDocument", () => {
     const picture = { hash: "b".repeat(64), alt: "B", caption: "", width: 1200, height: 600, cover: true };
     const html = await projectPageDocument({ ...input, project: { ...project, pictures: [picture] } }, app);
     expect(html).toContain(
-      `<link rel="preload" as="image" type="image/avif" imagesrcset="/media/${picture.hash}/480.avif 480w, /media/${picture.hash}/960.avif 960w" imagesizes="(min-width: 56rem) 53rem, calc(100vw - 2rem)" fetchpriority="high" />`,
+      `<link rel="preload" as="image" type="image/avif" imagesrcset="/media/${picture.hash}/480.avif 480w, /media/${picture.hash}/720.avif 720w, /media/${picture.hash}/960.avif 960w" imagesizes="(min-width: 56rem) 53rem, calc(100vw - 2rem)" fetchpriority="high" />`,
     );
   });
 
