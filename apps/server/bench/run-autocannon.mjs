@@ -1,11 +1,10 @@
 // Loads one server from a separate autocannon process: in-process load would
 // share the bench's event loop and blur what we measure. Autocannon is run by
 // its own CLI script under this Node, resolved from apps/server's dependencies.
-import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { trackChild } from "./cleanup.mjs";
+import { runGenerator } from "./run-generator.mjs";
 
 const requireFromServer = createRequire(new URL("../package.json", import.meta.url));
 
@@ -22,29 +21,7 @@ function autocannonCli() {
 export function runAutocannon(url, { connections, durationS }) {
   // Plain GETs only: no If-None-Match, so every response is a full 200 body.
   const args = [autocannonCli(), "-c", String(connections), "-d", String(durationS), "-j", url];
-  return new Promise((resolve, reject) => {
-    const child = trackChild(spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] }));
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding("utf8").on("data", (chunk) => {
-      stderr = (stderr + chunk).slice(-4000);
-    });
-    child.once("error", reject);
-    child.once("exit", (code, signal) => {
-      if (code !== 0) {
-        reject(new Error(`autocannon exited with ${signal ?? `code ${code}`}\n${stderr}`));
-        return;
-      }
-      try {
-        resolve(summarize(JSON.parse(stdout)));
-      } catch (error) {
-        reject(new Error(`could not parse autocannon JSON: ${error.message}\n${stdout.slice(0, 500)}`));
-      }
-    });
-  });
+  return runGenerator("autocannon", process.execPath, args, (stdout) => summarize(JSON.parse(stdout)));
 }
 
 // autocannon 8's -j result: requests.{average,total}, latency.{p50,p99} in ms,

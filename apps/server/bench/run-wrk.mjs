@@ -3,10 +3,9 @@
 // profiled, our server sat idle two thirds of a run while autocannon's cost per answer (which grows with the
 // header block) decided the ratio between the targets more than the targets did. wrk with one thread takes
 // at most one core and costs about the same per answer whatever the headers, so the ratio is the servers'.
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { trackChild } from "./cleanup.mjs";
+import { runGenerator } from "./run-generator.mjs";
 
 export const WRK = "/usr/bin/wrk";
 const report = fileURLToPath(new URL("./wrk-report.lua", import.meta.url));
@@ -23,29 +22,7 @@ export function wrkAvailable() {
 export function runWrk(url, { connections, durationS }) {
   // One thread: the generator takes at most one of the two cores. Plain GETs, no If-None-Match.
   const args = ["-t1", `-c${connections}`, `-d${durationS}s`, "--latency", "-s", report, url];
-  return new Promise((resolve, reject) => {
-    const child = trackChild(spawn(WRK, args, { stdio: ["ignore", "pipe", "pipe"] }));
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding("utf8").on("data", (chunk) => {
-      stderr = (stderr + chunk).slice(-4000);
-    });
-    child.once("error", reject);
-    child.once("exit", (code, signal) => {
-      if (code !== 0) {
-        reject(new Error(`wrk exited with ${signal ?? `code ${code}`}\n${stderr}${stdout.slice(-2000)}`));
-        return;
-      }
-      try {
-        resolve(summarize(stdout));
-      } catch (error) {
-        reject(new Error(`could not read wrk's summary: ${error.message}\n${stdout.slice(-2000)}`));
-      }
-    });
-  });
+  return runGenerator("wrk", WRK, args, summarize);
 }
 
 /** wrk's report (wrk-report.lua) is the last line of its output, after wrk's own text. */

@@ -5,11 +5,10 @@
  * port opens are answered exactly as the same requests sent later.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { type BundledServer, bundledServer } from "./test/bundled-server.ts";
+import { type BundledServer, bundledServer, listening } from "./test/bundled-server.ts";
 
 const PASSWORD = "owner-password-1";
 const server = bundledServer("app-start-test");
@@ -17,28 +16,9 @@ const dir = mkdtempSync(join(tmpdir(), "portfolio-app-after-listen-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const env = { OWNER_PASSWORD: PASSWORD, DATABASE_URL: `file:${join(dir, "test.db")}` };
 
-function accepts(port: number): Promise<boolean> {
-  return new Promise((done) => {
-    const socket = connect(port, "127.0.0.1");
-    socket.once("connect", () => {
-      socket.destroy();
-      done(true);
-    });
-    socket.once("error", () => done(false));
-  });
-}
-
 /** Starts the server on the test's database and resolves the moment its port accepts a connection. */
 async function startListening(): Promise<BundledServer> {
-  const started = await server.start(env);
-  const deadline = Date.now() + 30_000;
-  while (!(await accepts(started.port))) {
-    if (started.child.exitCode !== null || Date.now() > deadline) {
-      throw new Error(`The server did not listen:\n${started.output()}`);
-    }
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  return started;
+  return listening(await server.start(env));
 }
 
 async function stop(started: BundledServer): Promise<void> {

@@ -3,9 +3,8 @@
  * at once, and a request that comes before the owner exists waits for it, answered as it would be later.
  * The bundled server, started as `pnpm start` starts it, on a fresh database.
  */
-import { connect } from "node:net";
 import { expect, it } from "vitest";
-import { type BundledServer, bundledServer } from "./test/bundled-server.ts";
+import { type BundledServer, bundledServer, listening } from "./test/bundled-server.ts";
 
 const PASSWORD = "owner-password-1";
 const server = bundledServer("start-test");
@@ -18,25 +17,8 @@ async function startFresh(): Promise<string> {
     // Slow enough that a request before the hash is done is a request before the owner exists.
     BCRYPT_COST: "12",
   });
-  const deadline = Date.now() + 30_000;
-  while (!(await accepts(started.port))) {
-    if (started.child.exitCode !== null || Date.now() > deadline) {
-      throw new Error(`The server did not listen:\n${started.output()}`);
-    }
-    await new Promise((r) => setTimeout(r, 5));
-  }
+  await listening(started);
   return started.url;
-}
-
-function accepts(port: number): Promise<boolean> {
-  return new Promise((done) => {
-    const socket = connect(port, "127.0.0.1");
-    socket.once("connect", () => {
-      socket.destroy();
-      done(true);
-    });
-    socket.once("error", () => done(false));
-  });
 }
 
 function login(url: string, password: string) {

@@ -7,6 +7,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -23,6 +24,30 @@ export interface BundledServer {
   port: number;
   /** Everything it printed so far, stdout and stderr. */
   output(): string;
+}
+
+/** Whether something on 127.0.0.1 accepts a connection on `port` now. */
+function accepts(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      done(true);
+    });
+    socket.once("error", () => done(false));
+  });
+}
+
+/** Resolves the moment the started server's port accepts a connection; fails if it exits or takes 30 s. */
+export async function listening(started: BundledServer): Promise<BundledServer> {
+  const deadline = Date.now() + 30_000;
+  while (!(await accepts(started.port))) {
+    if (started.child.exitCode !== null || Date.now() > deadline) {
+      throw new Error(`The server did not listen:\n${started.output()}`);
+    }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  return started;
 }
 
 /** `folder`: the bundle's folder beside dist/ (so its npm imports resolve from apps/server/node_modules). */
