@@ -17,6 +17,7 @@ export * from "./operations/index.ts";
 export * from "./permissions.ts";
 export * from "./picture-check.ts";
 export * from "./picture-header.ts";
+export * from "./picture-messages.ts";
 export * from "./pictures.ts";
 export * from "./pictures-merge.ts";
 export * from "./pictures-schema.ts";

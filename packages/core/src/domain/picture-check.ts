@@ -6,7 +6,8 @@
  */
 import { Invalid, TooLarge, UnsupportedType } from "./errors.ts";
 import { type PictureSize, type PictureType, pictureHeaderSize, sniffPictureType } from "./picture-header.ts";
-import { MAX_PICTURE_BYTES, MAX_PICTURE_PIXELS, PICTURE_MESSAGES } from "./pictures.ts";
+import { PICTURE_MESSAGES } from "./picture-messages.ts";
+import { MAX_PICTURE_BYTES, MAX_PICTURE_PIXELS } from "./pictures.ts";
 
 export interface CheckedPicture extends PictureSize {
   type: PictureType;

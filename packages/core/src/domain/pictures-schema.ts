@@ -4,12 +4,12 @@
  */
 import { z } from "zod";
 import { withoutControlCharacters } from "./control-characters.ts";
+import { PICTURE_MESSAGES } from "./picture-messages.ts";
 import {
   MAX_ALT_LENGTH,
   MAX_CAPTION_LENGTH,
   MAX_KNOWN_ASKED,
   MAX_PICTURES,
-  PICTURE_MESSAGES,
   type ProjectPicture,
   withOneCover,
 } from "./pictures.ts";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MAX_PICTURES, PICTURE_MESSAGES, pictureVariants, variantPixelWidth } from "./pictures.ts";
+import { PICTURE_MESSAGES } from "./picture-messages.ts";
+import { MAX_PICTURES, pictureVariants, variantPixelWidth } from "./pictures.ts";
 import { picturesSchema } from "./pictures-schema.ts";
 import { firstError } from "./validation.ts";
 

@@ -53,23 +53,6 @@ export type PictureWidth = (typeof PICTURE_WIDTHS)[number];
 export const PICTURE_FORMATS = ["avif", "webp"] as const;
 export type PictureFormat = (typeof PICTURE_FORMATS)[number];
 
-export const PICTURE_MESSAGES = {
-  altRequired: "Alt text is required.",
-  altLength: `Alt text must be at most ${MAX_ALT_LENGTH} characters.`,
-  captionLength: `Caption must be at most ${MAX_CAPTION_LENGTH} characters.`,
-  tooMany: `A project can have at most ${MAX_PICTURES} pictures.`,
-  oneCover: "Only one picture can be the cover.",
-  duplicate: "A picture can be in a project's list only once.",
-  hash: "A picture's hash must be 64 lowercase hexadecimal characters.",
-  size: "A picture's width and height must be positive whole numbers.",
-  tooLarge: `A picture may be at most ${MAX_PICTURE_BYTES / 1024 / 1024} MB.`,
-  tooManyPixels: `A picture may have at most ${MAX_PICTURE_PIXELS / 1_000_000} megapixels.`,
-  refusedType: "Only PNG, JPEG, WebP, AVIF and GIF pictures are accepted (SVG is not).",
-  unreadable: "This picture could not be read: the file is damaged or not a picture.",
-  fileRequired: "Choose a picture file to upload.",
-  notUploaded: "A picture in the list was never uploaded: upload it first.",
-} as const;
-
 /**
  * The variant widths that exist for a picture: those not wider than the original, and always the smallest
  * (480), which for a narrower original is made at the original's own width (never upscaled). A request for

@@ -1,7 +1,7 @@
 /** What is stored of an upload: no metadata, a GIF's first frame, variants never wider than the original. */
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { PICTURE_MESSAGES } from "../domain/pictures.ts";
+import { PICTURE_MESSAGES } from "../domain/picture-messages.ts";
 import { processPicture } from "./picture-process.ts";
 
 const solid = (width: number, height: number) =>

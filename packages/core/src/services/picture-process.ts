@@ -13,10 +13,10 @@ import type { Sharp, SharpConstructor } from "sharp";
 import { Invalid } from "../domain/errors.ts";
 import { checkPictureBytes } from "../domain/picture-check.ts";
 import { PICTURE_CONTENT_TYPES, type PictureType } from "../domain/picture-header.ts";
+import { PICTURE_MESSAGES } from "../domain/picture-messages.ts";
 import {
   MAX_PICTURE_PIXELS,
   PICTURE_FORMATS,
-  PICTURE_MESSAGES,
   type PictureFormat,
   type PictureWidth,
   pictureVariants,

@@ -7,7 +7,8 @@
  */
 import type { Db } from "../data/schema.ts";
 import { Invalid } from "../domain/errors.ts";
-import { PICTURE_MESSAGES, type ProjectPicture } from "../domain/pictures.ts";
+import { PICTURE_MESSAGES } from "../domain/picture-messages.ts";
+import type { ProjectPicture } from "../domain/pictures.ts";
 
 export async function storedPictures(
   db: Db,

@@ -5,7 +5,8 @@
  * picture to the project through its edit, so it is a version, an audit entry and a sync change like any.
  */
 import { Conflict, Invalid, NotFound } from "../domain/errors.ts";
-import { type KnownPicture, MAX_PICTURES, PICTURE_MESSAGES, type ProjectPicture } from "../domain/pictures.ts";
+import { PICTURE_MESSAGES } from "../domain/picture-messages.ts";
+import { type KnownPicture, MAX_PICTURES, type ProjectPicture } from "../domain/pictures.ts";
 import type { PictureUpload } from "../domain/pictures-schema.ts";
 import type { Actor, Core } from "./context.ts";
 import { picturesBySource, putMedia } from "./media.table.ts";

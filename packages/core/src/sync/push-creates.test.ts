@@ -4,7 +4,7 @@ import { createSyncFixture, NEW_PROJECT, op, push, type SyncFixture } from "@por
 import { TEST_AUDIT_KEY } from "@portfolio/testing/core/test-core.ts";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import type { Db } from "../data/schema.ts";
-import { PICTURE_MESSAGES } from "../domain/pictures.ts";
+import { PICTURE_MESSAGES } from "../domain/picture-messages.ts";
 import type { SyncOp } from "../domain/sync.ts";
 import { verifyAuditChain } from "../services/audit-chain.ts";
 
