@@ -1,6 +1,10 @@
 /**
  * "I'm a 20.01234567 year-old developer": the age figure (8 decimals, refreshed every 50 ms; confetti on
  * the birthday, a temporary message on other days) and the dash of 'year-old' that fetches a greeting.
+ *
+ * The refresh writes the figure's text itself instead of setting React state: twenty renders and commits a
+ * second, the first of them while the page still hydrates, were main-thread work for one text node
+ * (docs/performance.md, "The public pages").
  */
 import { AGE_REFRESH_MS, formatAge, HOME_MESSAGES, isBirthday } from "@portfolio/core/domain";
 import { cx, FOCUS_RING, fireConfetti, useAuth } from "@portfolio/ui";
@@ -10,15 +14,19 @@ export const AGE_MESSAGE_MS = 3000;
 
 export function AgeLine({ birthDate, builtAt }: { birthDate: Date; builtAt: string }) {
   const { api } = useAuth();
-  const [now, setNow] = useState(() => new Date(builtAt));
+  const figure = useRef<HTMLSpanElement>(null);
   const [message, setMessage] = useState<string | null>(null);
   const messageTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => {
-    setNow(new Date());
-    const timer = setInterval(() => setNow(new Date()), AGE_REFRESH_MS);
+    const refresh = () => {
+      const text = figure.current?.firstChild as Text | null | undefined;
+      if (text) text.data = formatAge(birthDate, new Date());
+    };
+    refresh();
+    const timer = setInterval(refresh, AGE_REFRESH_MS);
     return () => clearInterval(timer);
-  }, []);
+  }, [birthDate]);
   useEffect(() => () => clearTimeout(messageTimer.current), []);
 
   const onAgeClick = () => {
@@ -55,7 +63,8 @@ export function AgeLine({ birthDate, builtAt }: { birthDate: Date; builtAt: stri
               FOCUS_RING,
             )}
           >
-            <span suppressHydrationWarning>{formatAge(birthDate, now)}</span>
+            {/* What the page was built with (so hydration finds it); the effect above keeps it current. */}
+            <span ref={figure}>{formatAge(birthDate, new Date(builtAt))}</span>
           </button>{" "}
           year
           <button

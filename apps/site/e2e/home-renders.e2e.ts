@@ -1,0 +1,77 @@
+/**
+ * What the home page renders once it has hydrated: only what changed (docs/performance.md, "The public
+ * pages"). React's commits are counted through the hook React DevTools uses, which React calls after every
+ * commit; a project card's article element is rendered again when React gives it a new props object.
+ */
+import type { Page } from "@playwright/test";
+import { expect, gate, gotoReady, PROJECTS_LIST, test } from "./fixtures.ts";
+
+const PROFILE = /\/api\/settings\/profile$/;
+
+interface Renders {
+  commits: number;
+  /** Commits in which a card already on the page got new props. */
+  cardRenders: number;
+}
+
+/** Before the page's scripts: a DevTools hook that counts commits and card renders into `window.__renders`. */
+async function countRenders(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const counts: Renders = { commits: 0, cardRenders: 0 };
+    const seen = new WeakMap<Element, unknown>();
+    const propsOf = (element: Element) => {
+      const key = Object.keys(element).find((name) => name.startsWith("__reactProps$"));
+      return key ? (element as unknown as Record<string, unknown>)[key] : undefined;
+    };
+    Object.assign(window, {
+      __renders: counts,
+      __REACT_DEVTOOLS_GLOBAL_HOOK__: {
+        supportsFiber: true,
+        renderers: new Map(),
+        inject: () => 1,
+        checkDCE: () => {},
+        onCommitFiberUnmount: () => {},
+        onPostCommitFiberRoot: () => {},
+        onCommitFiberRoot: () => {
+          counts.commits++;
+          let rendered = false;
+          for (const card of document.querySelectorAll("article.project-card")) {
+            const props = propsOf(card);
+            if (seen.has(card) && seen.get(card) !== props) rendered = true;
+            seen.set(card, props);
+          }
+          if (rendered) counts.cardRenders++;
+        },
+      },
+    });
+  });
+}
+
+const renders = (page: Page) => page.evaluate(() => (window as unknown as { __renders: Renders }).__renders);
+
+/** Holds the live project list until the test ends, so the cards stay the prerendered ones. */
+async function holdProjectList(page: Page): Promise<void> {
+  const held = gate();
+  await page.route(PROJECTS_LIST, async (route) => {
+    await held.passed;
+    await route.continue();
+  });
+}
+
+test("the age figure ticks without React rendering anything", async ({ page }) => {
+  await countRenders(page);
+  await holdProjectList(page);
+  const profile = page.waitForResponse(PROFILE);
+  await gotoReady(page, "/");
+  await profile;
+  const figure = page.getByTestId("age-figure");
+  // A tick past hydration, the session check and the profile's answer: then only the figure changes.
+  const first = (await figure.textContent()) ?? "";
+  await expect(figure).not.toHaveText(first);
+  const before = await renders(page);
+  const second = (await figure.textContent()) ?? "";
+  await expect(figure).not.toHaveText(second);
+  const third = (await figure.textContent()) ?? "";
+  await expect(figure).not.toHaveText(third);
+  expect((await renders(page)).commits).toBe(before.commits);
+});
