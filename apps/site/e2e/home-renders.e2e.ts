@@ -4,7 +4,7 @@
  * commit; a project card's article element is rendered again when React gives it a new props object.
  */
 import type { Page } from "@playwright/test";
-import { expect, gate, gotoReady, PROJECTS_LIST, test } from "./fixtures.ts";
+import { expect, gate, gotoReady, PROJECTS_LIST, pauseClock, test } from "./fixtures.ts";
 
 const PROFILE = /\/api\/settings\/profile$/;
 
@@ -73,5 +73,36 @@ test("the age figure ticks without React rendering anything", async ({ page }) =
   await expect(figure).not.toHaveText(second);
   const third = (await figure.textContent()) ?? "";
   await expect(figure).not.toHaveText(third);
+  expect((await renders(page)).commits).toBe(before.commits);
+});
+
+test("the server's profile, the same as the page shows, renders nothing", async ({ page }) => {
+  await countRenders(page);
+  await holdProjectList(page);
+  const profileHeld = gate();
+  await page.route(PROFILE, async (route) => {
+    await profileHeld.passed;
+    await route.continue();
+  });
+  await page.clock.install();
+  await gotoReady(page, "/");
+  // The age figure's timer stands still, so a commit now could only be the profile's.
+  await pauseClock(page);
+  // Hydration and the session check commit first: wait until the count stands still.
+  let before = await renders(page);
+  await expect
+    .poll(async () => {
+      const now = await renders(page);
+      const still = now.commits > 0 && now.commits === before.commits;
+      before = now;
+      return still;
+    })
+    .toBe(true);
+  const answered = page.waitForResponse(PROFILE);
+  profileHeld.open();
+  await (await answered).finished();
+  // Nothing is to happen, so there is no moment to wait for: the page's answer settles within a few turns of
+  // its event loop (the clock stands, so only the answer could commit meanwhile), given half a second.
+  await page.waitForTimeout(500);
   expect((await renders(page)).commits).toBe(before.commits);
 });
