@@ -106,3 +106,19 @@ test("the server's profile, the same as the page shows, renders nothing", async 
   await page.waitForTimeout(500);
   expect((await renders(page)).commits).toBe(before.commits);
 });
+
+test("the session check after hydration renders none of the project cards again", async ({ page }) => {
+  await countRenders(page);
+  await holdProjectList(page);
+  const profile = page.waitForResponse(PROFILE);
+  await gotoReady(page, "/");
+  await profile;
+  await expect(page.locator("article.project-card")).toHaveCount(14);
+  // Hydration, the session check and the profile have all committed by the time the figure ticks twice.
+  const figure = page.getByTestId("age-figure");
+  const first = (await figure.textContent()) ?? "";
+  await expect(figure).not.toHaveText(first);
+  const second = (await figure.textContent()) ?? "";
+  await expect(figure).not.toHaveText(second);
+  expect((await renders(page)).cardRenders).toBe(0);
+});

@@ -103,7 +103,8 @@ export default function HomePage() {
             highlightedId={highlightedId}
             onEdit={canEdit ? onEdit : undefined}
             onDelete={canEdit ? onDelete : undefined}
-            unavailable={unavailable}
+            // Only the editor's card buttons use it: a visitor's memoised cards get the same props every render.
+            unavailable={canEdit ? unavailable : undefined}
             refusal={refusal}
             notice={
               <Suspense fallback={null}>

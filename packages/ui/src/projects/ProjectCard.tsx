@@ -1,5 +1,5 @@
 import { coverPicture, type ProjectPicture, type ProjectStatus, projectPagePath } from "@portfolio/core/domain";
-import { lazy, Suspense } from "react";
+import { lazy, memo, Suspense } from "react";
 import { RepeatedIcon } from "../components/icons.tsx";
 import { RouteLink } from "../components/RouteLink.tsx";
 import type { CardActionsProps } from "./card-actions.ts";
@@ -24,8 +24,12 @@ function isInternal(href: string): boolean {
 /**
  * Its Code and Demo icons are <use> references: the page renders <RepeatedIconSymbols /> once. Its links say
  * which they are (`data-visit`), and the card's id says whose, so the public site's beacon counts them when followed.
+ *
+ * Memoised: a card renders again only when its own props change, not with every render of the page around it
+ * (the home page renders again when the session check and the live profile answer after hydration, and the
+ * cards are most of its elements: docs/performance.md, "The public pages").
  */
-export function ProjectCard({
+export const ProjectCard = memo(function ProjectCard({
   project,
   status,
   highlighted = false,
@@ -123,7 +127,7 @@ export function ProjectCard({
       ) : null}
     </article>
   );
-}
+});
 
 /**
  * The cover, small (the 480 px variant): decorative beside the title, which names the project; width and
