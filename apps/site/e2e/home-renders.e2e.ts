@@ -4,7 +4,7 @@
  * commit; a project card's article element is rendered again when React gives it a new props object.
  */
 import type { Page } from "@playwright/test";
-import { expect, gate, gotoReady, PROJECTS_LIST, pauseClock, test } from "./fixtures.ts";
+import { expect, expectLiveProjects, gate, gotoReady, PROJECTS_LIST, pauseClock, test } from "./fixtures.ts";
 
 const PROFILE = /\/api\/settings\/profile$/;
 
@@ -121,4 +121,31 @@ test("the session check after hydration renders none of the project cards again"
   const second = (await figure.textContent()) ?? "";
   await expect(figure).not.toHaveText(second);
   expect((await renders(page)).cardRenders).toBe(0);
+});
+
+test("the live list of the same projects under the server's ids keeps each card's elements", async ({ page }) => {
+  const held = gate();
+  await page.route(PROJECTS_LIST, async (route) => {
+    await held.passed;
+    await route.continue();
+  });
+  await gotoReady(page, "/");
+  const cards = page.locator("article.project-card");
+  await expect(cards).toHaveCount(14);
+  const built = await cards.evaluateAll((articles) =>
+    articles.map((article) => {
+      Object.assign(article, { __prerendered: true });
+      return article.id;
+    }),
+  );
+  expect(built.every((id) => id.startsWith("project-fallback-"))).toBe(true);
+  held.open();
+  await expectLiveProjects(page);
+  const live = await cards.evaluateAll((articles) =>
+    articles.map((article) => ({ id: article.id, kept: "__prerendered" in article })),
+  );
+  expect(live).toHaveLength(14);
+  // The server's seeded copies: other ids, the same projects, in the same elements.
+  expect(live.filter(({ id }) => id.startsWith("project-fallback-"))).toEqual([]);
+  expect(live.filter(({ kept }) => !kept)).toEqual([]);
 });

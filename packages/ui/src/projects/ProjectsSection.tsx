@@ -140,7 +140,10 @@ export function ProjectsSection({
         >
           {shown.map((project) => (
             <ProjectCard
-              key={project._id}
+              // By slug where there is one: a page built from the built-in list shows the same projects under
+              // other ids than the server's seeded copies, and keyed by id the live list replaced every card's
+              // elements (docs/performance.md, "The public pages"); by slug they stay and only their ids change.
+              key={project.slug || project._id}
               project={project}
               status={projectStatus(project, latestId)}
               highlighted={project._id === highlightedId}
