@@ -149,3 +149,16 @@ test("the live list of the same projects under the server's ids keeps each card'
   expect(live.filter(({ id }) => id.startsWith("project-fallback-"))).toEqual([]);
   expect(live.filter(({ kept }) => !kept)).toEqual([]);
 });
+
+test("hydration writes nothing into the history; the first navigation gives the first entry its index", async ({
+  page,
+}) => {
+  await gotoReady(page, "/");
+  expect(await page.evaluate(() => window.history.state)).toBeNull();
+  await page.getByRole("link", { name: "Open the playlist shuffler" }).click();
+  await expect(page).toHaveURL(/\/playlist-shuffler$/);
+  expect(await page.evaluate(() => (window.history.state as { idx?: unknown }).idx)).toBe(1);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => (window.history.state as { idx?: unknown }).idx)).toBe(0);
+});

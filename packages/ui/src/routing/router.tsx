@@ -80,13 +80,7 @@ const newKey = () => Math.random().toString(36).slice(2, 10);
 
 /** The router of the browser: the address bar is the state, Back and Forward (`popstate`) change it. */
 export function BrowserRouter({ children }: { children: ReactNode }) {
-  const [location, setLocation] = useState(() => {
-    const { history } = window;
-    // The first entry gets an index, so a traversal back to it can be measured.
-    if (typeof entryState(history.state).idx !== "number")
-      history.replaceState({ ...entryState(history.state), idx: 0 }, "");
-    return browserLocation(window);
-  });
+  const [location, setLocation] = useState(() => browserLocation(window));
   // As a transition, like React Router's: the page shown stays responsive while the next one renders.
   const show = useCallback(() => startTransition(() => setLocation(browserLocation(window))), []);
 
@@ -102,6 +96,10 @@ export function BrowserRouter({ children }: { children: ReactNode }) {
       const { history } = window;
       const idx = entryState(history.state).idx;
       const index = typeof idx === "number" ? idx : 0;
+      // The entry the app started on gets its index when the app first leaves it, so a traversal back to it
+      // can be measured; not while the page hydrates, where writing the history was a task of its own
+      // (docs/performance.md, "The public pages").
+      if (idx !== index) history.replaceState({ ...entryState(history.state), idx: index }, "");
       const state = { key: newKey(), idx: options.replace ? index : index + 1 };
       if (options.replace) history.replaceState(state, "", to);
       else history.pushState(state, "", to);
