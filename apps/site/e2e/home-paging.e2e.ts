@@ -7,6 +7,10 @@ import type { Page } from "@playwright/test";
 import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
 import { expect, expectLiveProjects, gotoReady, OWNER, testWithOwnServer as test } from "./fixtures.ts";
 
+// Follows the 'Last seen' badge's smooth scroll to a card on a later page: with motion allowed, not the
+// reduced motion the other files run with (playwright.config.ts).
+test.use({ reducedMotion: "no-preference" });
+
 const TOTAL = 300;
 const BUILT_IN = 14;
 
