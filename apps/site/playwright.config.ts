@@ -25,6 +25,11 @@ export default defineConfig({
     launchOptions: { executablePath: TEST_CHROME_PATH, args: CHROMIUM_ARGS },
     viewport: { width: 1280, height: 800 },
     locale: "en-US",
+    // The site honours prefers-reduced-motion (the live badge's endless ping, dialogs and notices popping in):
+    // with it, a page at rest draws no frames, which on two cores is CPU the renderer and the compositor give
+    // back (docs/performance.md, "Suite time"). A file or block about an animation or a smooth scroll sets
+    // `test.use({ reducedMotion: "no-preference" })` and says so.
+    reducedMotion: "reduce",
     // No trace recording: it costs about a third of the suite's time on two cores (snapshots and a
     // screencast of every step of every test). To debug a failure, run it again with `--trace on`.
     trace: "off",

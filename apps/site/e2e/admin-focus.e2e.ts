@@ -5,6 +5,10 @@
 import type { ElementHandle, Page } from "@playwright/test";
 import { expect, openPanel, ownerAccount, projectRow, ROLE_PERMISSIONS, test, userRow } from "./admin-support.ts";
 
+// Measures focus rings at the end of their colour transitions: with motion allowed, as a visitor has it, not
+// the reduced motion the other files run with (playwright.config.ts).
+test.use({ reducedMotion: "no-preference" });
+
 // Each test logs in and opens the panel; a busy machine needs more than the default 45 s.
 test.describe.configure({ timeout: 120_000 });
 

@@ -155,6 +155,10 @@ async function gotoLiveHome(page: Page): Promise<void> {
 }
 
 test.describe("'Last seen working on' badge", () => {
+  // The badge scrolls smoothly to its card (the browser's own scroll, `scrollend`): with motion allowed, not the
+  // reduced motion the other tests run with (playwright.config.ts), which jumps there instead.
+  test.use({ reducedMotion: "no-preference" });
+
   test("names the latest project, scrolls to it and highlights it until a click", async ({ page }) => {
     await page.clock.install();
     await gotoLiveHome(page);

@@ -3,6 +3,10 @@ import { type FakeTwitchIrc, startFakeTwitchIrc } from "@portfolio/testing/fakes
 import { routeEmotes, setHidden, uniqueChannel } from "./fakes/widget-page.ts";
 import { expect, gotoReady, test } from "./fixtures.ts";
 
+// Counts the page's running animations (animated emotes, none off-scene): with motion allowed, not the
+// reduced motion the other files run with (playwright.config.ts).
+test.use({ reducedMotion: "no-preference" });
+
 let irc: FakeTwitchIrc;
 let providers: FakeEmoteProviders;
 test.beforeAll(async () => {

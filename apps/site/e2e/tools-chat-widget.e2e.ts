@@ -3,6 +3,10 @@ import { relayWebSocket } from "./fakes/route-socket.ts";
 import { expectTransparentPage, routeEmotes, uniqueChannel } from "./fakes/widget-page.ts";
 import { expect, gotoReady, pollOnPageClock, test } from "./fixtures.ts";
 
+// Holds that lines come without running an animation: only telling with motion allowed, not the reduced
+// motion the other files run with (playwright.config.ts).
+test.use({ reducedMotion: "no-preference" });
+
 let irc: FakeTwitchIrc;
 test.beforeAll(async () => {
   irc = await startFakeTwitchIrc();

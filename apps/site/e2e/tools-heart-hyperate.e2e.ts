@@ -1,6 +1,10 @@
 import { type FakeHypeRate, startFakeHypeRate } from "@portfolio/testing/fakes/fake-hyperate.ts";
 import { expect, gotoReady, test } from "./fixtures.ts";
 
+// Holds that no animation runs while no rate comes: only telling with motion allowed, not the reduced motion
+// the other files run with (playwright.config.ts).
+test.use({ reducedMotion: "no-preference" });
+
 let feed: FakeHypeRate;
 test.beforeAll(async () => {
   feed = await startFakeHypeRate();

@@ -3,6 +3,10 @@ import { relayWebSocket } from "./fakes/route-socket.ts";
 import { expectTransparentPage } from "./fakes/widget-page.ts";
 import { expect, gotoReady, pollOnPageClock, test } from "./fixtures.ts";
 
+// About the heart's beat animation (its duration follows the rate): the motion a visitor sees, not the
+// reduced one the other files run with (playwright.config.ts).
+test.use({ reducedMotion: "no-preference" });
+
 let feed: FakeHeartRate;
 test.beforeAll(async () => {
   feed = await startFakeHeartRate();

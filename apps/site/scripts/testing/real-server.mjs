@@ -72,12 +72,22 @@ export async function startRealServer(options = {}) {
         () => fail(new Error(`The server did not print "Listening on" in time.\n${output.join("")}`)),
         options.timeoutMs ?? 30_000,
       );
+      // Once listening, the output is only passed to `log` (when a caller reads it), never kept: a server shared
+      // by a Playwright worker writes a line per request for hundreds of tests, and keeping and searching all of
+      // it again at every chunk cost the worker CPU that grew with the square of the run.
+      const onLaterData = (chunk) => {
+        if (options.log) for (const line of chunk.toString().split("\n")) if (line.trim()) log(line);
+      };
       const onData = (chunk) => {
         const text = chunk.toString();
         output.push(text);
         for (const line of text.split("\n")) if (line.trim()) log(line);
         if (output.join("").includes("Listening on")) {
           clearTimeout(timer);
+          for (const stream of [child.stdout, child.stderr]) {
+            stream.off("data", onData);
+            stream.on("data", onLaterData);
+          }
           ready(undefined);
         }
       };
