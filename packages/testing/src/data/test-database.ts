@@ -1,7 +1,8 @@
 /**
  * The one way tests get a database of their own: a SQLite file in a temporary folder, or with
  * TEST_DATABASE=postgres a new database on the run's PostgreSQL cluster (docs/design.md section 6: every
- * data test runs on both dialects). Migrated to the latest schema by default; a migration test asks for the
+ * data test runs on both dialects). Migrated to the latest schema by default (copied from a migrated template
+ * on either dialect, where migrateToLatest then finds nothing to do); a migration test asks for the
  * schema just before the migration it tests (`before`), writes rows as that schema knew them, then migrates.
  * close() removes the database and the folder.
  */
@@ -11,6 +12,7 @@ import { join } from "node:path";
 import { type Database, type DialectName, MIGRATIONS, migrateToLatest, openDatabase } from "@portfolio/core/data";
 import { createScratchDatabase, MIGRATED_TEMPLATE, testDialect } from "@portfolio/core/test/postgres-cluster";
 import { type Kysely, Migrator } from "kysely";
+import { copyMigratedSqlite } from "./sqlite-template.ts";
 
 export interface TestDatabaseOptions {
   /** Migrate up to, not including, this migration (a name in MIGRATIONS). */
@@ -46,6 +48,8 @@ export async function openTestDatabase(options: TestDatabaseOptions = {}): Promi
   const postgres = dialect === "postgres" ? await scratchPostgres(options.clusterUrl, migrated && !before) : undefined;
   const path = postgres ? "" : join(dir, "test.db");
   const url = postgres ? postgres.url : `file:${path}`;
+  // SQLite at the latest schema: a copy of the process's migrated template (sqlite-template.ts).
+  if (!postgres && migrated && before === undefined) await copyMigratedSqlite(path);
   const { db, sqlite } = openDatabase(url, { poolSize });
   const close = async () => {
     await db.destroy();
