@@ -67,8 +67,9 @@ export async function openTestDatabase(options: TestDatabaseOptions = {}): Promi
 }
 
 /**
- * A new database on the cluster. On the run's cluster a migrated one is copied from its migrated template
- * (much faster than migrating each); any other cluster, or a test that wants an older schema, starts empty.
+ * A new database on the cluster. A migrated one is copied from a migrated template (much faster than migrating
+ * each): on the run's cluster the one its global setup made, on any other cluster (a test that starts its own)
+ * one made here the first time it is asked for. A test that wants an older schema, or none, starts empty.
  */
 async function scratchPostgres(clusterUrl: string | undefined, latest: boolean) {
   const runCluster = process.env.TEST_POSTGRES_URL;
@@ -78,8 +79,32 @@ async function scratchPostgres(clusterUrl: string | undefined, latest: boolean) 
       "TEST_DATABASE=postgres but TEST_POSTGRES_URL is unset: run the tests through vitest (its global setup starts the cluster) or set TEST_POSTGRES_URL to a superuser URL.",
     );
   }
-  const template = latest && url === runCluster ? (process.env.TEST_POSTGRES_TEMPLATE ?? MIGRATED_TEMPLATE) : "template1";
+  if (!latest) return createScratchDatabase(url, "template1");
+  const template =
+    url === runCluster ? (process.env.TEST_POSTGRES_TEMPLATE ?? MIGRATED_TEMPLATE) : await migratedTemplateOn(url);
   return createScratchDatabase(url, template);
+}
+
+/** The migrated templates made on clusters other than the run's, by cluster URL. */
+const ownTemplates = new Map<string, Promise<string>>();
+
+function migratedTemplateOn(clusterUrl: string): Promise<string> {
+  let template = ownTemplates.get(clusterUrl);
+  if (!template) {
+    template = (async () => {
+      const made = await createScratchDatabase(clusterUrl, "template1");
+      const { db } = openDatabase(made.url, { poolSize: 1 });
+      try {
+        await migrateToLatest(db);
+      } finally {
+        await db.destroy();
+      }
+      return made.name;
+    })();
+    template.catch(() => ownTemplates.delete(clusterUrl));
+    ownTemplates.set(clusterUrl, template);
+  }
+  return template;
 }
 
 async function migrateBefore(db: Kysely<Database>, migration: string): Promise<void> {
