@@ -11,6 +11,8 @@ it("leaves a commit of thousands of pages to the checkpoint thread, which copies
   const checkpointer = startCheckpointer(sqlite);
   try {
     await sql`create table filler (bytes blob not null)`.execute(db);
+    // The thread may copy the table's creation at any moment: copied now, the file's size is settled.
+    sqlite.pragma("wal_checkpoint(PASSIVE)");
     const before = statSync(path).size;
     // About 2,000 pages of 4 kB in one commit: past the 1,000 at which SQLite would checkpoint inside it.
     await db.transaction().execute(async (tx) => {
