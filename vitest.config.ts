@@ -19,8 +19,13 @@ export default defineConfig({
         ],
     exclude: ["**/node_modules/**", "**/dist/**", "**/e2e/**", ...(quietOnly ? [] : [QUIET])],
     environment: "node",
-    // With TEST_DATABASE=postgres: one throwaway PostgreSQL cluster for the run (a no-op otherwise).
-    globalSetup: ["packages/core/src/test/postgres-global-setup.ts"],
+    // The run's temporary files on a memory file system (first: the cluster's data folder goes there too),
+    // then, with TEST_DATABASE=postgres, one throwaway PostgreSQL cluster for the run (a no-op otherwise).
+    // Vitest tears them down in the reverse order: the cluster stops before its folder goes.
+    globalSetup: [
+      "packages/testing/src/run/memory-tmpdir-global-setup.ts",
+      "packages/core/src/test/postgres-global-setup.ts",
+    ],
     // API tests start real servers on loopback; two cores, so keep the pool small.
     maxWorkers: quietOnly ? 1 : 2,
     // Each worker imports the code once for all its files instead of once per file: the run takes half

@@ -37,3 +37,25 @@ export const BOTH_DIALECTS_ALWAYS = [
   "packages/core/src/test/postgres-cluster.test.ts",
   "apps/server/src/cli/backup-pictures.test.ts",
 ];
+
+// Test files under the paths above that open no database at all (domain rules, pages, mail text, picture
+// processing, parsers): they run the same whatever TEST_DATABASE says, so the first pass runs them once and
+// the PostgreSQL pass leaves them out. A folder stands for every test file below it. postgres-pass.test.ts
+// checks that none of them opens a database.
+export const NO_DATABASE = [
+  "packages/core/src/domain",
+  "packages/core/src/pages",
+  "packages/core/src/data/backup-lines.test.ts",
+  "packages/core/src/services/cat-of-the-day.service.test.ts",
+  "packages/core/src/services/mail",
+  "packages/core/src/services/picture-process.test.ts",
+  "packages/core/src/services/second-factor/recovery-codes.test.ts",
+  "packages/core/src/services/second-factor/totp.test.ts",
+  "packages/core/src/services/youtube/playlist.service.test.ts",
+];
+
+/** What the PostgreSQL pass leaves out of POSTGRES_PASS, as vitest --exclude globs. */
+export const POSTGRES_PASS_EXCLUDES = [
+  ...BOTH_DIALECTS_ALWAYS,
+  ...NO_DATABASE.map((path) => (path.endsWith(".ts") ? path : `${path}/**`)),
+];

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BOTH_DIALECTS_ALWAYS, POSTGRES_PASS } from "./postgres-pass.mjs";
+import { BOTH_DIALECTS_ALWAYS, NO_DATABASE, POSTGRES_PASS } from "./postgres-pass.mjs";
 
 const root = join(import.meta.dirname, "..");
 
@@ -22,7 +22,21 @@ describe("the PostgreSQL pass", () => {
       .sort();
     expect(ownCluster).toEqual([...BOTH_DIALECTS_ALWAYS].sort());
   });
+
+  it("leaves out as opening no database only test files that open none, and that the first pass runs", () => {
+    const files = NO_DATABASE.flatMap((path) => testFiles(join(root, path)));
+    expect(files.length).toBeGreaterThan(NO_DATABASE.length);
+    const opening = files
+      .filter((file) => OPENS_A_DATABASE.test(readFileSync(file, "utf8")))
+      .map((file) => file.slice(root.length + 1));
+    expect(opening).toEqual([]);
+    expect(NO_DATABASE.filter((path) => !existsSync(join(root, path)))).toEqual([]);
+  });
 });
+
+/** What a test file calls to get a database, a core or a server (each on TEST_DATABASE's dialect). */
+const OPENS_A_DATABASE =
+  /createTestCore|openTestDatabase|startTestServer|serverWithAccounts|createSyncFixture|openDatabase|startPostgresCluster|TEST_POSTGRES_URL|testDialect/;
 
 /** The test files at a path: the file itself, or every `*.test.ts` below a folder. */
 function testFiles(path: string): string[] {

@@ -1,5 +1,5 @@
 // `pnpm test:deep`: the long rounds that `npm test` bounds, on SQLite and on PostgreSQL. Today that is the
-// registry fuzz test's random requests (FUZZ_DEEP=1: five times as many per operation, a new seed each run,
+// registry fuzz test's random requests (FUZZ_DEEP=1: fifteen times as many per operation, a new seed each run,
 // printed). CI runs it after `npm test`.
 import { ensureInstalled, pnpm, run } from "./workspace.mjs";
 

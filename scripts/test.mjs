@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { postgresBinDir } from "../packages/core/src/test/postgres-cluster-process.mjs";
 import { BROWSER_SUITES, requireTestBrowser, runBrowserSuite } from "./browser-suites.mjs";
-import { BOTH_DIALECTS_ALWAYS, POSTGRES_PASS } from "./postgres-pass.mjs";
+import { POSTGRES_PASS, POSTGRES_PASS_EXCLUDES } from "./postgres-pass.mjs";
 import { slowestFiles } from "./slowest-files.mjs";
 import { ensureInstalled, pnpm, root, run, runPnpm } from "./workspace.mjs";
 
@@ -52,7 +52,7 @@ const vitestRuns = [
     name: "vitest-postgres",
     env: { TEST_DATABASE: "postgres" },
     paths: POSTGRES_PASS,
-    exclude: BOTH_DIALECTS_ALWAYS,
+    exclude: POSTGRES_PASS_EXCLUDES,
     mustRun: SCALE_TESTS,
   },
   // 1c. Timing tests (`*.quiet.test.ts`), alone and one file at a time: nothing else loads the machine.

@@ -1,5 +1,5 @@
 /** SQLite's log is copied back into the database file by a thread of its own, never inside a commit. */
-import { statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { openTestDatabase } from "@portfolio/testing/data/test-database.ts";
 import { sql } from "kysely";
 import { expect, it } from "vitest";
@@ -11,6 +11,8 @@ it("leaves a commit of thousands of pages to the checkpoint thread, which copies
   const checkpointer = startCheckpointer(sqlite);
   try {
     await sql`create table filler (bytes blob not null)`.execute(db);
+    // The thread may copy the table's creation at any moment: copied now, the file's size is settled.
+    sqlite.pragma("wal_checkpoint(PASSIVE)");
     const before = statSync(path).size;
     // About 2,000 pages of 4 kB in one commit: past the 1,000 at which SQLite would checkpoint inside it.
     await db.transaction().execute(async (tx) => {
@@ -25,5 +27,36 @@ it("leaves a commit of thousands of pages to the checkpoint thread, which copies
   } finally {
     await checkpointer.stop();
     await close();
+  }
+});
+
+/** The threads of this process, as the system counts them. */
+function threadCount(): number {
+  return readdirSync("/proc/self/task").length;
+}
+
+it("checkpoints every database of the process from one thread: a second database starts no thread of its own", async () => {
+  const first = await openTestDatabase({ dialect: "sqlite" });
+  const second = await openTestDatabase({ dialect: "sqlite" });
+  if (!first.sqlite || !second.sqlite) throw new Error("SQLite databases were asked for");
+  const checkpointers = [startCheckpointer(first.sqlite)];
+  try {
+    const threads = threadCount();
+    checkpointers.push(startCheckpointer(second.sqlite));
+    expect(threadCount()).toBe(threads);
+    // The second database's log is still copied into its file by that thread, while the first stays open.
+    await sql`create table filler (bytes blob not null)`.execute(second.db);
+    const before = statSync(second.path).size;
+    await second.db.transaction().execute(async (tx) => {
+      for (let i = 0; i < 250; i++) await sql`insert into filler (bytes) values (randomblob(32000))`.execute(tx);
+    });
+    const copied = before + 8_000_000;
+    const deadline = Date.now() + 10_000;
+    while (statSync(second.path).size < copied && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(statSync(second.path).size).toBeGreaterThan(copied);
+  } finally {
+    for (const checkpointer of checkpointers) await checkpointer.stop();
+    await first.close();
+    await second.close();
   }
 });

@@ -4,7 +4,7 @@
  * thread that commits: with one connection used from the event loop, that commit reads and writes up to 4 MB
  * and waits for the disk twice while no request is answered.
  *
- * The thread has its own connection and runs only PASSIVE checkpoints, which take no lock a writer or a reader
+ * The thread has its own connection to each database and runs only PASSIVE checkpoints, which take no lock a writer or a reader
  * waits for and never wait themselves: the main connection's writes cannot meet SQLITE_BUSY because of it.
  * The main connection keeps a checkpoint of its own as a backstop, far above what the thread lets the log
  * reach, should the thread ever stop.
@@ -23,44 +23,91 @@ export const BACKSTOP_PAGES = 20_000;
 const THREAD = `
 const { parentPort, workerData } = require("node:worker_threads");
 const Database = require(workerData.driver);
-const db = new Database(workerData.path, { fileMustExist: true });
-const checkpoint = () => {
-  try {
-    db.pragma("wal_checkpoint(PASSIVE)");
-  } catch {
-    // Busy or closing: the next turn tries again.
+/** Each database handed over, by the id its stop() names. */
+const open = new Map();
+setInterval(() => {
+  for (const db of open.values()) {
+    try {
+      db.pragma("wal_checkpoint(PASSIVE)");
+    } catch {
+      // Busy or closing: the next turn tries again.
+    }
   }
-};
-const timer = setInterval(checkpoint, workerData.everyMs);
-parentPort.once("message", () => {
-  clearInterval(timer);
-  db.close();
-  parentPort.close();
+}, workerData.everyMs);
+parentPort.on("message", ({ id, path }) => {
+  if (path !== undefined) {
+    try {
+      open.set(id, new Database(path, { fileMustExist: true }));
+    } catch {
+      // A file gone already: its main connection keeps the backstop.
+    }
+    return;
+  }
+  open.get(id)?.close();
+  open.delete(id);
+  parentPort.postMessage(id);
 });
 `;
 
 export interface Checkpointer {
-  /** Stops the thread and closes its connection (before the main connection closes). */
+  /** Stops the checkpoints of this database and closes the thread's connection to it (before the main one closes). */
   stop(): Promise<void>;
 }
 
-/** Starts the thread for the database file of `sqlite` (in WAL mode), and hands the checkpoints over to it. */
-export function startCheckpointer(sqlite: SQLite.Database): Checkpointer {
+interface SharedThread {
+  worker: Worker;
+  /** The stop() calls waiting for the thread to close their connection, by id. */
+  stopping: Map<number, () => void>;
+  exited: boolean;
+}
+
+/**
+ * One thread per process for every database it opens: a server opens one, but a process that opens many (a
+ * test worker starts hundreds of servers) would otherwise pay a new thread, with its own copy of the driver,
+ * for each (about 120 ms of CPU).
+ */
+let shared: SharedThread | undefined;
+let lastId = 0;
+
+function sharedThread(): SharedThread {
+  if (shared && !shared.exited) return shared;
   const worker = new Worker(THREAD, {
     eval: true,
-    workerData: { driver: requireCjs.resolve("better-sqlite3"), path: sqlite.name, everyMs: EVERY_MS },
+    workerData: { driver: requireCjs.resolve("better-sqlite3"), everyMs: EVERY_MS },
   });
-  // Never keeps the process alive, and a thread that failed leaves the backstop to do its work.
+  // Never keeps the process alive, but while a stop() waits for its connection to close (below).
   worker.unref();
+  const thread: SharedThread = { worker, stopping: new Map(), exited: false };
+  worker.on("message", (id: number) => {
+    thread.stopping.get(id)?.();
+    thread.stopping.delete(id);
+    if (thread.stopping.size === 0) worker.unref();
+  });
+  // A thread that failed leaves the backstop to do its work, and the next database gets a new thread.
   worker.on("error", () => {});
+  worker.once("exit", () => {
+    thread.exited = true;
+    for (const done of thread.stopping.values()) done();
+    thread.stopping.clear();
+  });
+  shared = thread;
+  return thread;
+}
+
+/** Hands the checkpoints of the database file of `sqlite` (in WAL mode) over to the process's checkpoint thread. */
+export function startCheckpointer(sqlite: SQLite.Database): Checkpointer {
+  const thread = sharedThread();
+  const id = ++lastId;
+  thread.worker.postMessage({ id, path: sqlite.name });
   sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
-  const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
   return {
-    stop: async () => {
-      // Held until it has closed its connection: a process stopping must not exit before its own close.
-      worker.ref();
-      worker.postMessage("stop");
-      await exited;
-    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (thread.exited) return resolve();
+        // Held until the thread has closed its connection: a process stopping must not exit before that close.
+        thread.stopping.set(id, resolve);
+        thread.worker.ref();
+        thread.worker.postMessage({ id });
+      }),
   };
 }

@@ -1,7 +1,7 @@
 /** docs/security.md, promise 9: no core call works without an acting user holding the permission. */
 
 import { createTestCore, type TestCore } from "@portfolio/testing/core/test-core.ts";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Forbidden, Unauthenticated } from "../domain/errors.ts";
 import { bootstrap } from "./bootstrap.ts";
 import { ANONYMOUS, type UserActor } from "./context.ts";
@@ -10,12 +10,14 @@ import { listRoles, updateRolePermissions } from "./roles.service.ts";
 import { listUserDeviceTokens, revokeUserDeviceToken } from "./user-devices.service.ts";
 import { deleteUser, listUsers, requestUserPasswordReset, updateUser } from "./users.service.ts";
 
+// One core for the file: every call below is refused before it reads or writes anything, so no test leaves
+// anything behind for the next (a call that wrongly went through still fails its own test).
 let core: TestCore;
-beforeEach(async () => {
+beforeAll(async () => {
   core = await createTestCore();
   await bootstrap(core, { username: "boss", email: "boss@example.com", password: "boss-password" });
 });
-afterEach(async () => {
+afterAll(async () => {
   await core.close();
 });
 

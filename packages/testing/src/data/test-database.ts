@@ -1,7 +1,8 @@
 /**
  * The one way tests get a database of their own: a SQLite file in a temporary folder, or with
  * TEST_DATABASE=postgres a new database on the run's PostgreSQL cluster (docs/design.md section 6: every
- * data test runs on both dialects). Migrated to the latest schema by default; a migration test asks for the
+ * data test runs on both dialects). Migrated to the latest schema by default (copied from a migrated template
+ * on either dialect, where migrateToLatest then finds nothing to do); a migration test asks for the
  * schema just before the migration it tests (`before`), writes rows as that schema knew them, then migrates.
  * close() removes the database and the folder.
  */
@@ -11,6 +12,7 @@ import { join } from "node:path";
 import { type Database, type DialectName, MIGRATIONS, migrateToLatest, openDatabase } from "@portfolio/core/data";
 import { createScratchDatabase, MIGRATED_TEMPLATE, testDialect } from "@portfolio/core/test/postgres-cluster";
 import { type Kysely, Migrator } from "kysely";
+import { copyMigratedSqlite } from "./sqlite-template.ts";
 
 export interface TestDatabaseOptions {
   /** Migrate up to, not including, this migration (a name in MIGRATIONS). */
@@ -46,6 +48,8 @@ export async function openTestDatabase(options: TestDatabaseOptions = {}): Promi
   const postgres = dialect === "postgres" ? await scratchPostgres(options.clusterUrl, migrated && !before) : undefined;
   const path = postgres ? "" : join(dir, "test.db");
   const url = postgres ? postgres.url : `file:${path}`;
+  // SQLite at the latest schema: a copy of the process's migrated template (sqlite-template.ts).
+  if (!postgres && migrated && before === undefined) await copyMigratedSqlite(path);
   const { db, sqlite } = openDatabase(url, { poolSize });
   const close = async () => {
     await db.destroy();
@@ -63,8 +67,9 @@ export async function openTestDatabase(options: TestDatabaseOptions = {}): Promi
 }
 
 /**
- * A new database on the cluster. On the run's cluster a migrated one is copied from its migrated template
- * (much faster than migrating each); any other cluster, or a test that wants an older schema, starts empty.
+ * A new database on the cluster. A migrated one is copied from a migrated template (much faster than migrating
+ * each): on the run's cluster the one its global setup made, on any other cluster (a test that starts its own)
+ * one made here the first time it is asked for. A test that wants an older schema, or none, starts empty.
  */
 async function scratchPostgres(clusterUrl: string | undefined, latest: boolean) {
   const runCluster = process.env.TEST_POSTGRES_URL;
@@ -74,8 +79,32 @@ async function scratchPostgres(clusterUrl: string | undefined, latest: boolean) 
       "TEST_DATABASE=postgres but TEST_POSTGRES_URL is unset: run the tests through vitest (its global setup starts the cluster) or set TEST_POSTGRES_URL to a superuser URL.",
     );
   }
-  const template = latest && url === runCluster ? (process.env.TEST_POSTGRES_TEMPLATE ?? MIGRATED_TEMPLATE) : "template1";
+  if (!latest) return createScratchDatabase(url, "template1");
+  const template =
+    url === runCluster ? (process.env.TEST_POSTGRES_TEMPLATE ?? MIGRATED_TEMPLATE) : await migratedTemplateOn(url);
   return createScratchDatabase(url, template);
+}
+
+/** The migrated templates made on clusters other than the run's, by cluster URL. */
+const ownTemplates = new Map<string, Promise<string>>();
+
+function migratedTemplateOn(clusterUrl: string): Promise<string> {
+  let template = ownTemplates.get(clusterUrl);
+  if (!template) {
+    template = (async () => {
+      const made = await createScratchDatabase(clusterUrl, "template1");
+      const { db } = openDatabase(made.url, { poolSize: 1 });
+      try {
+        await migrateToLatest(db);
+      } finally {
+        await db.destroy();
+      }
+      return made.name;
+    })();
+    template.catch(() => ownTemplates.delete(clusterUrl));
+    ownTemplates.set(clusterUrl, template);
+  }
+  return template;
 }
 
 async function migrateBefore(db: Kysely<Database>, migration: string): Promise<void> {

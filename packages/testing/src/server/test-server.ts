@@ -15,6 +15,7 @@ import { readConfig, type ServerConfig } from "@portfolio/server/config";
 import { createCore, type ServerCore } from "@portfolio/server/create-core";
 import type { RateLimitSettings } from "@portfolio/server/http/rate-limits";
 import { createLogger } from "@portfolio/server/observe/logger";
+import { copyMigratedSqlite } from "../data/sqlite-template.ts";
 
 export const OWNER = { username: "owner", email: "owner@example.com", password: "owner-password-1" };
 
@@ -80,6 +81,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     SECOND_FACTOR_KEY_FILE: join(dir, "second-factor.key"),
     ...options.env,
   });
+  // A SQLite file of our own starts as a copy of the migrated template (sqlite-template.ts): createCore's
+  // migrateToLatest then finds the schema current, as on PostgreSQL, whose test databases are copies too.
+  if (!postgres && !options.env?.DATABASE_URL) await copyMigratedSqlite(join(dir, "test.db"));
   let statements = 0;
   const core = await createCore(baseConfig, log, {
     onQuery: () => {
