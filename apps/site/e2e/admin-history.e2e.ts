@@ -6,7 +6,7 @@
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
-import { expect, feedback, openPanel, ownerAccount, projectRow, test } from "./admin-support.ts";
+import { editProject, expect, feedback, openPanel, ownerAccount, projectRow, test } from "./admin-support.ts";
 
 // A fresh database for each test: this file edits and restores the seeded projects, which the other files' tests read by name.
 test.use({ ownServer: true });
@@ -141,8 +141,7 @@ test("the history of a project deleted meanwhile says it could not be loaded, an
   const project = await stored(ownerApi, "Economy Bot");
   await login(ownerAccount);
   await openPanel(page, "Projects");
-  await projectRow(page, "Economy Bot").getByRole("button", { name: "Edit Economy Bot" }).click();
-  const modal = page.getByRole("dialog", { name: "Edit Project" });
+  const modal = await editProject(page, "Economy Bot");
   await expect(modal.getByLabel("Title")).toHaveValue("Economy Bot");
   expect((await ownerApi.delete(`/api/projects/${project._id}`)).status()).toBe(204);
   await modal.getByRole("button", { name: "Show history" }).click();

@@ -1,5 +1,5 @@
 /** One Latest project at most: marking another project Latest in the panel clears the first. */
-import { expect, feedback, openPanel, ownerAccount, projectRow, test } from "./admin-support.ts";
+import { editProject, expect, feedback, openPanel, ownerAccount, projectRow, test } from "./admin-support.ts";
 
 // A fresh database for each test: this file moves the seeded projects' one Latest mark, which the home page and other tests read.
 test.use({ ownServer: true });
@@ -14,8 +14,7 @@ test("setting a second project as Latest clears the first, in the table and on t
   await openPanel(page, "Projects");
   await expect(projectRow(page, "Cat of the Day Stream Widget").getByTestId("status-chip")).toHaveText(["Latest"]);
 
-  await projectRow(page, "Economy Bot").getByRole("button", { name: "Edit Economy Bot" }).click();
-  const modal = page.getByRole("dialog", { name: "Edit Project" });
+  const modal = await editProject(page, "Economy Bot");
   await modal.getByRole("checkbox", { name: /^Latest/ }).check();
   await modal.getByRole("button", { name: "Save Changes" }).click();
   await expect(modal).toBeHidden();

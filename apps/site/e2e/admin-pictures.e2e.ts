@@ -8,7 +8,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
 import { bombPng, pngPicture, svgPicture } from "@portfolio/testing/data/pictures.ts";
-import { expect, openPanel, ownerAccount, projectRow, test } from "./admin-support.ts";
+import { editProject, expect, openPanel, ownerAccount, projectRow, test } from "./admin-support.ts";
 
 // A fresh database for each test: this file adds pictures to a seeded project and counts them.
 test.use({ ownServer: true });
@@ -39,8 +39,7 @@ test("the owner adds pictures by picker, drop and paste, reorders by keyboard an
 }) => {
   await login(ownerAccount);
   await openPanel(page, "Projects");
-  await projectRow(page, "Economy Bot").getByRole("button", { name: "Edit Economy Bot" }).click();
-  const modal = page.getByRole("dialog", { name: "Edit Project" });
+  const modal = await editProject(page, "Economy Bot");
   const pictures = modal.getByTestId("editor-picture");
   const problem = modal.getByTestId("picture-problem");
 
@@ -94,8 +93,7 @@ test("the owner adds pictures by picker, drop and paste, reorders by keyboard an
 
   await modal.getByRole("button", { name: "Save Changes" }).click();
   await expect(modal).toBeHidden();
-  await projectRow(page, "Economy Bot").getByRole("button", { name: "Edit Economy Bot" }).click();
-  const reopened = page.getByRole("dialog", { name: "Edit Project" });
+  const reopened = await editProject(page, "Economy Bot");
   const alts = reopened.getByTestId("editor-picture").getByLabel(/^Alt text of picture/);
   await expect(alts.nth(0)).toHaveValue("First");
   await expect(alts.nth(1)).toHaveValue("Third");

@@ -5,7 +5,7 @@
  * silently.
  */
 import type { APIRequestContext } from "@playwright/test";
-import { expect, feedback, openPanel, ownerAccount, projectRow, test } from "./admin-support.ts";
+import { editProject, expect, feedback, openPanel, ownerAccount, test } from "./admin-support.ts";
 
 // A fresh database for each test: this file edits a seeded project, which the other files' tests read by name.
 test.use({ ownServer: true });
@@ -42,8 +42,7 @@ test("a stale edit shows the current values; 'Reapply my changes' saves the edit
   await login(ownerAccount);
   await openPanel(page, "Projects");
   const before = await stored(ownerApi, "Economy Bot");
-  await projectRow(page, "Economy Bot").getByRole("button", { name: "Edit Economy Bot" }).click();
-  const modal = page.getByRole("dialog", { name: "Edit Project" });
+  const modal = await editProject(page, "Economy Bot");
   await expect(modal.getByLabel("Title")).toHaveValue("Economy Bot");
   await editElsewhere(ownerApi, "Economy Bot", "Changed in another tab.");
 
@@ -75,8 +74,7 @@ test("'Keep theirs' loads the current values into the form, and the next save is
 }) => {
   await login(ownerAccount);
   await openPanel(page, "Projects");
-  await projectRow(page, "Loan Manager").getByRole("button", { name: "Edit Loan Manager" }).click();
-  const modal = page.getByRole("dialog", { name: "Edit Project" });
+  const modal = await editProject(page, "Loan Manager");
   await expect(modal.getByLabel("Title")).toHaveValue("Loan Manager");
   await editElsewhere(ownerApi, "Loan Manager", "Their description.");
 

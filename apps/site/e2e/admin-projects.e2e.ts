@@ -1,6 +1,15 @@
 /** The Projects tab, the Edit Project modal and the home page's edit buttons (spec sections 2, 5, 6, 7, 8). */
 import type { Page } from "@playwright/test";
-import { expect, feedback, openPanel, ownerAccount, projectRow, ROLE_PERMISSIONS, test } from "./admin-support.ts";
+import {
+  editProject,
+  expect,
+  feedback,
+  openPanel,
+  ownerAccount,
+  projectRow,
+  ROLE_PERMISSIONS,
+  test,
+} from "./admin-support.ts";
 
 // A fresh database for each test: this file counts, sorts, edits and deletes the seeded projects, which the other files' tests read.
 test.use({ ownServer: true });
@@ -140,8 +149,7 @@ test("editing and deleting a project, with the confirmation; the list is fetched
 }) => {
   await login(ownerAccount);
   await openPanel(page, "Projects");
-  await projectRow(page, "Economy Bot").getByRole("button", { name: "Edit Economy Bot" }).click();
-  const modal = page.getByRole("dialog", { name: "Edit Project" });
+  const modal = await editProject(page, "Economy Bot");
   await expect(modal.getByLabel("Title")).toHaveValue("Economy Bot");
   await modal.getByLabel("Title").fill("Economy Bot 2");
   await modal.getByLabel("Demo link").fill("/twitchheartwidget");

@@ -5,7 +5,7 @@
  * `test.use({ ownServer: true })`. Accounts are made through the real API: the owner signs people up,
  * activates them and sets their permissions.
  */
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import { DEFAULT_ROLES } from "@portfolio/core/domain";
 import { OWNER, type RealServer } from "../scripts/testing/real-server.mjs";
 import { testWithServer, uniqueName } from "./fixtures.ts";
@@ -135,6 +135,14 @@ export function userRow(page: Page, username: string) {
 
 export function projectRow(page: Page, title: string) {
   return page.getByTestId("project-row").filter({ has: page.getByRole("rowheader", { name: title, exact: true }) });
+}
+
+/** Presses "Edit <title>" in the project's row of the Projects tab; resolves to the editor dialog it opens. */
+export async function editProject(page: Page, title: string): Promise<Locator> {
+  await projectRow(page, title)
+    .getByRole("button", { name: `Edit ${title}` })
+    .click();
+  return page.getByRole("dialog", { name: "Edit Project" });
 }
 
 export type SettingsSectionName = "Roles" | "Site" | "Twitch" | "Security" | "Account" | "Sessions and devices";

@@ -4,6 +4,7 @@
  */
 import type { Page } from "@playwright/test";
 import {
+  editProject,
   expect,
   openPanel,
   openSettings,
@@ -62,8 +63,7 @@ test("Escape in the project editor asks first; Escape on the question keeps the 
 }) => {
   await login(ownerAccount);
   await openPanel(page, "Projects");
-  await projectRow(page, "Economy Bot").getByRole("button", { name: "Edit Economy Bot" }).click();
-  const editor = page.getByRole("dialog", { name: "Edit Project" });
+  const editor = await editProject(page, "Economy Bot");
   await editor.getByLabel("Title").fill("Economy Bot 2");
   await page.keyboard.press("Escape");
   await expect(discardDialog(page)).toBeVisible();
@@ -80,8 +80,7 @@ test("Escape in the project editor asks first; Escape on the question keeps the 
 test("Escape on an untouched project editor closes it without a question", async ({ page, login }) => {
   await login(ownerAccount);
   await openPanel(page, "Projects");
-  await projectRow(page, "Economy Bot").getByRole("button", { name: "Edit Economy Bot" }).click();
-  const editor = page.getByRole("dialog", { name: "Edit Project" });
+  const editor = await editProject(page, "Economy Bot");
   await expect(editor.getByLabel("Title")).toBeFocused();
   await page.keyboard.press("Escape");
   await expect(editor).toHaveCount(0);

@@ -8,7 +8,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { seriousViolationsInBothThemes } from "@portfolio/testing/browser/axe.ts";
 import { pngPicture } from "@portfolio/testing/data/pictures.ts";
 import { samplePng } from "@portfolio/testing/pictures/sample-png.mjs";
-import { expect, openPanel, ownerAccount, projectRow, test, uniqueName } from "./admin-support.ts";
+import { editProject, expect, openPanel, ownerAccount, test, uniqueName } from "./admin-support.ts";
 import { gotoReady } from "./fixtures.ts";
 
 interface SavedProject {
@@ -223,8 +223,7 @@ test.describe("project pages", () => {
     }) => {
       await login(ownerAccount);
       await openPanel(page, "Projects");
-      await projectRow(page, "Economy Bot").getByRole("button", { name: "Edit Economy Bot" }).click();
-      const modal = page.getByRole("dialog", { name: "Edit Project" });
+      const modal = await editProject(page, "Economy Bot");
       const pictures = modal.getByTestId("editor-picture");
       for (const [i, [alt, rgb]] of (
         [
