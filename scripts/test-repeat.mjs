@@ -1,6 +1,7 @@
 // `pnpm test:repeat N` (default 5): the browser end-to-end suites, every test N times over (Playwright's
 // --repeat-each, never a retry), then which tests ever failed and how often, so flakiness is measured, not
-// guessed. Extra arguments go to Playwright (a file or a -g filter narrows the run). Exits 1 if any run failed.
+// guessed. Extra arguments go to Playwright (a file or a -g filter narrows the run: a suite none of whose tests
+// match runs none, and a filter that matches no test in any suite is an error). Exits 1 if any run failed.
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { BROWSER_SUITES, requireTestBrowser, runBrowserSuite, testRuns } from "./browser-suites.mjs";
@@ -28,6 +29,8 @@ for (const suite of BROWSER_SUITES) {
   const started = Date.now();
   const { status, report } = runBrowserSuite(suite, join(reports, `${suite.name}.json`), [
     `--repeat-each=${times}`,
+    // A site test file named is not the desktop suite's, and the other way round.
+    "--pass-with-no-tests",
     ...playwrightArgs,
   ]);
   if (!report) {
@@ -46,6 +49,10 @@ for (const suite of BROWSER_SUITES) {
   if (status !== 0 && !runs.some((run) => !run.ok)) broken = true;
 }
 
+if (total === 0) {
+  console.error(`\nNo test matched ${playwrightArgs.join(" ")} in any browser suite.`);
+  broken = true;
+}
 console.log(`\nEach test ${times} time${times === 1 ? "" : "s"}.`);
 if (failures.size === 0) console.log("No test ever failed.");
 else {
