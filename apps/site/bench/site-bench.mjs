@@ -15,10 +15,14 @@
  * The project page is one the bench makes first through the real API: a project with six pictures
  * (project-seed.mjs); its pictures' bytes are printed too (what Chromium was sent: AVIF).
  *
+ * 3. The floor, in the same run with the same Lighthouse: the least a page can be (floor-page.mjs), which is
+ *    what this machine's browser costs before a page does anything. Its score and its spread from run to run
+ *    say how far below 100 a page can be pushed by the machine alone. --no-floor leaves it out.
+ *
  * Targets: HTML of / <= 40 kB raw; JS of / <= 90 kB gzip; every score 100 on every page (SEO does not
  * apply to a page marked noindex: the widget builders are, on purpose).
  * Builds nothing: run `pnpm build` first. Options: --runs N, --json (machine-readable line at the end),
- * --reports DIR (write each Lighthouse report there as JSON), --strict (exit 1 when a target is missed), --url URL (measure a server that is already running, e.g. a
+ * --reports DIR (write each Lighthouse report there as JSON), --no-floor, --strict (exit 1 when a target is missed), --url URL (measure a server that is already running, e.g. a
  * deployment, instead of starting the real server), --pages /a,/b (measure only these).
  */
 import { spawn } from "node:child_process";
@@ -30,6 +34,7 @@ import { chromium } from "@playwright/test";
 import { CHROME_PATH, CHROMIUM_ARGS } from "@portfolio/testing/browser/chromium.mjs";
 import lighthouse from "lighthouse";
 import { startRealServer } from "../scripts/testing/real-server.mjs";
+import { startFloorPage } from "./floor-page.mjs";
 import { seedProjectPage } from "./project-seed.mjs";
 
 const args = process.argv.slice(2);
@@ -212,6 +217,7 @@ async function runLighthouse(url) {
         ),
       ],
       ...(process.env.BENCH_DEBUG ? { debugIssues: JSON.stringify(lhr.audits["inspector-issues"]?.details) } : {}),
+      benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? Number.NaN),
       lcpElement: lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? "",
       warnings: lhr.runWarnings ?? [],
     };
@@ -264,6 +270,25 @@ async function measurePage(url, path) {
     lighthouse,
     runs: results.map((r) => r.performance),
   };
+}
+
+/** Lighthouse on the floor page, `runs` times: the median by performance and every run's score. */
+async function measureFloor() {
+  const floor = await startFloorPage();
+  try {
+    const results = [];
+    for (let i = 0; i < runs; i++) results.push(await runLighthouseWithRetry(floor.url));
+    results.sort((a, b) => a.performance - b.performance);
+    return { lighthouse: results[Math.floor(results.length / 2)], runs: results };
+  } finally {
+    await floor.stop();
+  }
+}
+
+function printFloor({ lighthouse: l, runs: all }) {
+  console.log(
+    `\nfloor (the least a page can be, same Lighthouse, same run): performance ${l.performance}${all.length > 1 ? ` (per run: ${all.map((r) => r.performance).join(", ")})` : ""}; FCP ${Math.round(l.fcpMs)} ms, LCP ${Math.round(l.lcpMs)} ms, TBT ${Math.round(l.tbtMs)} ms${all.length > 1 ? ` (per run: ${all.map((r) => Math.round(r.tbtMs)).join(", ")})` : ""}; Lighthouse's CPU index ${all.map((r) => r.benchmarkIndex).join(", ")}`,
+  );
 }
 
 /** The targets one page is held to: every score 100 (SEO only where the page may be indexed). */
@@ -343,6 +368,8 @@ async function main() {
     }
 
     printTable(pages);
+    const floor = args.includes("--no-floor") ? undefined : await measureFloor();
+    if (floor) printFloor(floor);
     console.log("\nTargets:");
     let pass = true;
     for (const page of pages) {
@@ -357,6 +384,7 @@ async function main() {
       baseUrl: server.baseUrl,
       runs,
       pages: pages.map(({ entries, ...page }) => page),
+      ...(floor ? { floor: floor.lighthouse } : {}),
       pass,
     };
     if (args.includes("--json")) console.log(JSON.stringify(summary));
