@@ -5,7 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
-import { expect, openPanel, ownerAccount, ROLE_PERMISSIONS, test } from "./admin-support.ts";
+import { expect, openPanel, ownerAccount, ROLE_PERMISSIONS, test, uniqueName } from "./admin-support.ts";
 
 // A fresh database for each test: the tests measure the whole Users tab, whose length and widest row
 // would grow with every other test's accounts on a shared server.
@@ -29,6 +29,20 @@ async function showTab(page: Page, tab: (typeof TABS)[number]): Promise<void> {
     Settings: page.getByTestId("role-card").first(),
   }[tab];
   await expect(ready).toBeVisible({ timeout: 15_000 });
+}
+
+/** An address of exactly 70 characters, new to the server. */
+function longAddress(): string {
+  const domain = "@long-organisation-name.example.test";
+  const local = uniqueName("addr");
+  return `${local}${"x".repeat(70 - local.length - domain.length)}${domain}`;
+}
+
+/** Several users whose addresses are 70 characters long, on the Users tab the owner then opens. */
+async function usersWithLongAddresses(
+  createAccount: (options: { prefix: string; email: string }) => Promise<unknown>,
+): Promise<void> {
+  for (let i = 0; i < 6; i++) await createAccount({ prefix: "long", email: longAddress() });
 }
 
 async function pageScrollsSideways(page: Page): Promise<boolean> {
@@ -120,6 +134,26 @@ test.describe("on a phone, 390 px wide", () => {
     for (const tab of TABS) {
       await showTab(page, tab);
       expect(await pageScrollsSideways(page), tab).toBe(false);
+    }
+  });
+
+  test("users with 70-character addresses: the page does not scroll sideways, each card fits", async ({
+    page,
+    login,
+    createAccount,
+  }) => {
+    await usersWithLongAddresses(createAccount);
+    await login(ownerAccount);
+    await openPanel(page);
+    await showTab(page, "Users");
+    await expect(page.getByTestId("user-row")).toHaveCount(7);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(
+      await page.evaluate(() => document.documentElement.clientWidth),
+    );
+    for (const row of await page.getByTestId("user-row").all()) {
+      const box = await row.boundingBox();
+      expect(box?.x).toBeGreaterThanOrEqual(0);
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
     }
   });
 
@@ -221,6 +255,23 @@ test.describe("on a narrower phone, 320 px wide", () => {
 
 test.describe("on a desktop, 1280 px wide", () => {
   test.use({ viewport: DESKTOP });
+
+  test("users with 70-character addresses: the page does not scroll sideways, every column header in view", async ({
+    page,
+    login,
+    createAccount,
+  }) => {
+    await usersWithLongAddresses(createAccount);
+    await login(ownerAccount);
+    await openPanel(page);
+    await showTab(page, "Users");
+    await expect(page.getByTestId("user-row")).toHaveCount(7);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(
+      await page.evaluate(() => document.documentElement.clientWidth),
+    );
+    for (const header of ["User", "Email", "Role", "Status", "Permissions", "Actions"])
+      await expect(page.getByRole("columnheader", { name: header, exact: true }), header).toBeInViewport({ ratio: 1 });
+  });
 
   test("floating buttons and the profile bubble never cover a control or a row", async ({
     page,

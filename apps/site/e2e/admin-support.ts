@@ -30,6 +30,8 @@ export interface AccountOptions {
   permissions?: readonly string[];
   active?: boolean;
   prefix?: string;
+  /** The account's address (its username at example.test unless given). */
+  email?: string;
 }
 
 interface AdminFixtures {
@@ -73,7 +75,7 @@ export const test = testWithServer.extend<Omit<AdminFixtures, "server">>({
 
 export async function createAccount(ownerApi: APIRequestContext, options: AccountOptions = {}): Promise<Account> {
   const username = uniqueName(options.prefix ?? "acct");
-  const email = `${username}@example.test`;
+  const email = options.email ?? `${username}@example.test`;
   const password = "Test-passw0rd";
   const signup = await ownerApi.post("/api/signup", { data: { username, email, password } });
   expect(signup.status(), `sign up ${username}`).toBe(201);

@@ -113,9 +113,13 @@ describe("a retry that meets its key still in flight", () => {
 
   it("keeps waiting while the first attempt renews its claim, longer than a silent claim would be trusted", async () => {
     waitFor({ heartbeatMs: 50, silenceMs: 300 });
-    const first = send("Long first", "key-1", () => sleep(900));
+    const held = gate();
+    const first = send("Long first", "key-1", () => held.opened);
     await claimed("key-1");
     const retry = send("Long first", "key-1");
+    // Three times the silence the retry would trust, renewed every 50 ms meanwhile.
+    await sleep(900);
+    held.open();
     const [a, b] = await Promise.all([first.answer, retry.answer]);
     expect(b).toEqual({ ...a, replayed: true });
     expect(retry.ran()).toBe(false);
@@ -137,9 +141,15 @@ describe("a retry that meets its key still in flight", () => {
 
   it("runs afresh when the first attempt fails and gives its key up", async () => {
     waitFor({});
-    const first = send("", "key-1", () => sleep(100));
+    // The first attempt holds its claim until the test lets it go on (and fail): the claim cannot come and
+    // go between two reads of the test, however slow the machine.
+    const held = gate();
+    const first = send("", "key-1", () => held.opened);
     await claimed("key-1");
     const retry = send("", "key-1");
+    // A few of the retry's rounds meet the claim held before it is given up.
+    await sleep(100);
+    held.open();
     await expect(first.answer).rejects.toThrow();
     // The retry carries the same input: it is refused for the same reason, by running, not by waiting on.
     await expect(retry.answer).rejects.toThrow();

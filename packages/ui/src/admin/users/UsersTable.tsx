@@ -150,7 +150,9 @@ const UserRow = memo(function UserRow({
           Member since {formatDate(user.createdAt)}
         </span>
       </th>
-      <td className={`${TD} break-all text-slate-700 md:whitespace-nowrap dark:text-slate-300`}>
+      {/* An address wraps (anywhere: it has no spaces) rather than widening the table: on one line, a few long
+          ones pushed the last columns out of the card at desktop width. */}
+      <td className={`${TD} break-all text-slate-700 md:min-w-48 dark:text-slate-300`}>
         <CardLabel>Email</CardLabel>
         {user.email}
         {user.pendingEmail ? (
