@@ -2,7 +2,6 @@
  * Starts the real Express app on 127.0.0.1:0 over a temporary SQLite file, with a controllable clock, and
  * gives tests a small HTTP client with a cookie jar that sends a same-origin Origin header.
  */
-import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -32,7 +31,7 @@ export interface TestServer {
   /**
    * The SQL statements the server sent while `work` ran, counted once the answer and the work after it
    * (queued mail, in-flight tasks) are done: the statement budgets pin these counts. The visit counter's
-   * turns on its own timer are not counted: they belong to no request.
+   * timer has no turn meanwhile: its turns belong to no request.
    */
   countStatements(work: () => Promise<unknown>): Promise<number>;
   client(): TestClient;
@@ -87,22 +86,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   // migrateToLatest then finds the schema current, as on PostgreSQL, whose test databases are copies too.
   if (!postgres && !options.env?.DATABASE_URL) await copyMigratedSqlite(join(dir, "test.db"));
   let statements = 0;
-  // Marks the work the server does on a timer of its own, whatever the requests: it belongs to no operation.
-  const ownTimer = new AsyncLocalStorage<true>();
   const core = await createCore(baseConfig, log, {
     onQuery: () => {
-      if (!ownTimer.getStore()) statements++;
+      statements++;
     },
   });
-  // The visit counter reads the owner's switch every VISITS_FLUSH_MS (visit-counter.ts): on a slow machine a
-  // turn falls within a counted operation now and then, one statement too many in its budget. Restarted
-  // marked, before its first turn (createCore has just started it, and no timer fires before this line), so
-  // every later turn is left out of the count.
-  const visits = core.tools?.visits;
-  if (visits) {
-    void visits.stop();
-    ownTimer.run(true, () => visits.start());
-  }
   core.now = () => new Date(Date.now() + offsetMs);
   await bootstrap(core, baseConfig.owner);
 
@@ -135,11 +123,20 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     async countStatements(work) {
       await core.inFlight.settled();
       await core.mailer.drain();
-      const before = statements;
-      await work();
-      await core.inFlight.settled();
-      await core.mailer.drain();
-      return statements - before;
+      // The visit counter's turns (every VISITS_FLUSH_MS it reads the owner's switch, and writes) belong to no
+      // operation: on a slow machine one fell within a counted operation now and then, one statement over its
+      // budget. None runs while the work is counted.
+      const visits = core.tools?.visits;
+      await visits?.pause();
+      try {
+        const before = statements;
+        await work();
+        await core.inFlight.settled();
+        await core.mailer.drain();
+        return statements - before;
+      } finally {
+        visits?.resume();
+      }
     },
     // Clients act as pages of the site: their Origin is PUBLIC_URL's, wherever the server listens.
     client: () => new TestClient(url, siteOrigin),

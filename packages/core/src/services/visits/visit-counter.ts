@@ -55,6 +55,10 @@ export class VisitCounter {
   private minute = -1;
   private countingOn = true;
   private timer: NodeJS.Timeout | undefined;
+  /** The turn running now (salt, forgetting, writing), if any; `pause` waits for it. */
+  private turn: Promise<void> = Promise.resolve();
+  /** Schedules the next turn `ms` from now; set by `start`. */
+  private schedule: ((ms: number) => void) | undefined;
   private flushing: Promise<unknown> = Promise.resolve();
   /** What this instance has written so far (the bench reads it). */
   readonly written = { beacons: 0, statements: 0, transactions: 0, batches: 0 };
@@ -205,7 +209,7 @@ export class VisitCounter {
   start(): void {
     const every = this.options.flushMs ?? 5000;
     let forgotten = "";
-    const tick = async () => {
+    const turn = async () => {
       try {
         await this.prepare();
         // Once a day, as soon as the day before is over past its grace.
@@ -218,9 +222,30 @@ export class VisitCounter {
       } catch (error) {
         this.options.onError?.(error);
       }
-      if (this.timer !== undefined) this.timer = setTimeout(tick, every).unref();
+      if (this.timer !== undefined) this.schedule?.(every);
     };
-    this.timer = setTimeout(tick, 0).unref();
+    this.schedule = (ms) => {
+      this.timer = setTimeout(() => {
+        this.turn = turn();
+      }, ms).unref();
+    };
+    this.schedule(0);
+  }
+
+  /**
+   * No turn until `resume`, once the one running has ended, and nothing written: a test counting the
+   * statements of one operation (the statement budgets) counts none of the timer's, which belong to no
+   * operation and on a slow machine would fall within a slow one.
+   */
+  async pause(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.turn;
+  }
+
+  /** The turns again, the next one `flushMs` from now (after `pause`; nothing when never started). */
+  resume(): void {
+    if (this.timer === undefined) this.schedule?.(this.options.flushMs ?? 5000);
   }
 
   /** Stops the timer and writes the last batch (a graceful shutdown loses nothing). */
