@@ -18,6 +18,8 @@ let dir: string;
 let staticImports: string[];
 /** The bundle's inputs a start runs before it listens: main.ts and what it imports, without import(). */
 let beforeListening: string[];
+/** The built-in modules those inputs import. */
+let builtinsBeforeListening: string[];
 let lines: number;
 let ascii: boolean;
 beforeAll(async () => {
@@ -50,6 +52,15 @@ beforeAll(async () => {
     }
   }
   beforeListening = [...reached];
+  builtinsBeforeListening = [
+    ...new Set(
+      beforeListening.flatMap((input) =>
+        (graph[input]?.imports ?? [])
+          .filter((entry) => entry.external && entry.kind !== "dynamic-import" && entry.path.startsWith("node:"))
+          .map((entry) => entry.path),
+      ),
+    ),
+  ];
 }, 60_000);
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
@@ -77,6 +88,19 @@ describe("the server bundle", () => {
 
   it("runs the public reads' fast path before it listens (main.ts answers them at once)", () => {
     expect(beforeListening.filter((input) => input.endsWith("src/http/public-reads/public-reads.ts"))).toHaveLength(1);
+  });
+
+  it.each(["src/cli/backup.ts", "src/cli/restore.ts", "src/cli/audit-verify.ts"])(
+    "runs %s only when its command is the one asked for (main.ts imports it then)",
+    (name) => {
+      expect(beforeListening.filter((input) => input.endsWith(name))).toEqual([]);
+    },
+  );
+
+  // node:fs/promises loads node:readline and more, several milliseconds of a start, for files written later.
+  it("imports node:fs/promises only after it listens (its users read node:fs's promises when they need them)", () => {
+    expect(builtinsBeforeListening).toContain("node:fs");
+    expect(builtinsBeforeListening).not.toContain("node:fs/promises");
   });
 
   it.each(["express", "body-parser", "src/app.ts", "src/http/mount-operations.ts", "src/http/static-site.ts"])(
