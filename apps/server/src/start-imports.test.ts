@@ -5,6 +5,7 @@
  * of the bundle, what runs before the server listens holds the public reads but not Express nor the routes.
  */
 import { isAscii } from "node:buffer";
+import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
@@ -22,6 +23,8 @@ let beforeListening: string[];
 let builtinsBeforeListening: string[];
 let lines: number;
 let ascii: boolean;
+let bodySha256: string;
+let launcherText: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "portfolio-start-imports-"));
   const outfile = join(dir, "main.js");
@@ -29,6 +32,8 @@ beforeAll(async () => {
   const body = readFileSync(serverBundleFiles(outfile).body);
   lines = body.toString("utf8").split("\n").length;
   ascii = isAscii(body);
+  bodySha256 = createHash("sha256").update(body).digest("hex");
+  launcherText = readFileSync(outfile, "utf8");
   // esbuild's own account of the sources' imports: the bundle is minified, no pattern reads it reliably. It is
   // CommonJS, so every import is a require() there; the sources say which ones a start runs.
   const inputs = Object.values(result.metafile?.inputs ?? {});
@@ -80,6 +85,10 @@ describe("the server bundle", () => {
 
   it("is ASCII, which a start reads in a copy rather than decoding it (launch/code-cache.ts)", () => {
     expect(ascii).toBe(true);
+  });
+
+  it("names the SHA-256 of its ASCII bytes to the launcher, which then copies them unchecked (launch/code-cache.ts)", () => {
+    expect(launcherText).toContain(JSON.stringify(bodySha256));
   });
 
   it.each(LOADED_WHEN_USED)("loads %s only where it is first used", (name) => {

@@ -9,6 +9,8 @@ import { requireBundle, runBundle } from "./code-cache.ts";
 
 /** The bundle's file name, beside this one (server-bundle.mjs defines it). */
 declare const SERVER_BODY_FILE: string;
+/** The SHA-256 (hex) of the bundle the build wrote, when it is ASCII; empty otherwise (server-bundle.mjs). */
+declare const SERVER_BODY_ASCII_SHA256: string;
 
 /** Long enough for a start to have compiled what it uses; a process that ends sooner writes it as it exits. */
 const SAVE_AFTER_MS = 5_000;
@@ -16,7 +18,7 @@ const SAVE_AFTER_MS = 5_000;
 const bundle = fileURLToPath(new URL(SERVER_BODY_FILE, import.meta.url));
 if (process.sourceMapsEnabled) requireBundle(bundle);
 else {
-  const loaded = runBundle(bundle, `${bundle}.v8-cache`);
+  const loaded = runBundle(bundle, `${bundle}.v8-cache`, SERVER_BODY_ASCII_SHA256 || undefined);
   if (loaded.cache !== "used") {
     // Once per build: later starts (the next instances of a rolling restart) read it.
     setTimeout(loaded.saveCache, SAVE_AFTER_MS).unref();
