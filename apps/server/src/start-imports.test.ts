@@ -5,6 +5,7 @@
  * of the bundle, what runs before the server listens holds the public reads but not Express nor the routes.
  */
 import { isAscii } from "node:buffer";
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { builtinModules } from "node:module";
@@ -25,6 +26,7 @@ let lines: number;
 let ascii: boolean;
 let bodySha256: string;
 let launcherText: string;
+let launcherFile: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "portfolio-start-imports-"));
   const outfile = join(dir, "main.js");
@@ -34,6 +36,7 @@ beforeAll(async () => {
   ascii = isAscii(body);
   bodySha256 = createHash("sha256").update(body).digest("hex");
   launcherText = readFileSync(outfile, "utf8");
+  launcherFile = outfile;
   // esbuild's own account of the sources' imports: the bundle is minified, no pattern reads it reliably. It is
   // CommonJS, so every import is a require() there; the sources say which ones a start runs.
   const inputs = Object.values(result.metafile?.inputs ?? {});
@@ -89,6 +92,17 @@ describe("the server bundle", () => {
 
   it("names the SHA-256 of its ASCII bytes to the launcher, which then copies them unchecked (launch/code-cache.ts)", () => {
     expect(launcherText).toContain(JSON.stringify(bodySha256));
+  });
+
+  it("has a CommonJS launcher, which Node starts without setting up its ES module loader", () => {
+    expect(JSON.parse(readFileSync(join(dir, "package.json"), "utf8"))).toEqual({ type: "commonjs" });
+  });
+
+  it("runs the bundle from that launcher (a command it does not know gets its usage)", () => {
+    const run = spawnSync(process.execPath, [launcherFile, "no-such-command"], { encoding: "utf8" });
+    expect(run.stderr.trim()).toBe(
+      "Usage: portfolio-server [backup <file> | restore <file> [--force] | audit-verify [--head <id>:<hash>]]",
+    );
   });
 
   it.each(LOADED_WHEN_USED)("loads %s only where it is first used", (name) => {
