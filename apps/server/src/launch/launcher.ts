@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --max-semi-space-size=2
+#!/usr/bin/env -S node --max-semi-space-size=2 --min-semi-space-size=2
 /**
  * dist/main.js, the `portfolio-server` bin: runs the server bundle beside it (src/main.ts, built by
  * server-bundle.mjs) with its V8 code cache (code-cache.ts). The shebang flags are SERVER_NODE_FLAGS of
