@@ -100,24 +100,19 @@ export async function bundleServer({ outfile, sourcemap = false }) {
   if (outfile.endsWith(".js")) {
     await writeFile(join(dirname(outfile), "package.json"), `${JSON.stringify({ type: "commonjs" })}\n`);
   }
+  const define = {
+    SERVER_BODY_FILE: JSON.stringify(`./${basename(body)}`),
+    SERVER_BODY_ASCII_SHA256: JSON.stringify(asciiSha256),
+  };
   await build({
     ...nodeBundle({ entry: launcher, outfile, sourcemap: false }),
     ...(commonJs
       ? {
           format: "cjs",
-          define: {
-            SERVER_BODY_FILE: JSON.stringify(`./${basename(body)}`),
-            SERVER_BODY_ASCII_SHA256: JSON.stringify(asciiSha256),
-            "import.meta.url": "__launcherUrl",
-          },
+          define: { ...define, "import.meta.url": "__launcherUrl" },
           banner: { js: 'const __launcherUrl = require("node:url").pathToFileURL(__filename).href;' },
         }
-      : {
-          define: {
-            SERVER_BODY_FILE: JSON.stringify(`./${basename(body)}`),
-            SERVER_BODY_ASCII_SHA256: JSON.stringify(asciiSha256),
-          },
-        }),
+      : { define }),
   });
   return result;
 }

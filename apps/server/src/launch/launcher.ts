@@ -1,8 +1,8 @@
 #!/usr/bin/env -S node --max-semi-space-size=2 --min-semi-space-size=2
 /**
- * dist/main.js, the `portfolio-server` bin: runs the server bundle beside it (src/main.ts, built by
- * server-bundle.mjs) with its V8 code cache (code-cache.ts). The shebang flags are SERVER_NODE_FLAGS of
- * node-flags.mjs; a test keeps the two equal.
+ * dist/main.js, the `portfolio-server` bin (built as CommonJS, which Node starts without its ES module
+ * loader): runs the server bundle beside it (src/main.ts, built by server-bundle.mjs) with its V8 code cache
+ * (code-cache.ts). The shebang flags are SERVER_NODE_FLAGS of node-flags.mjs; a test keeps the two equal.
  */
 import { fileURLToPath } from "node:url";
 import { requireBundle, runBundle } from "./code-cache.ts";
