@@ -6,7 +6,9 @@
 // launcher (the given outfile, src/launch/launcher.ts) through `vm.Script` with a V8 code cache, which Node 20
 // has no way to keep for an ES module. Used by build.mjs (dist/main.js), by the scale tests (a bundle of their
 // own beside it) and, for their TypeScript modules, by the benches (which keep npm packages external).
-import { rm } from "node:fs/promises";
+import { isAscii } from "node:buffer";
+import { createHash } from "node:crypto";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -46,7 +48,13 @@ function nodeBundle({ entry: entryPoint, outfile, sourcemap }) {
  */
 export function serverBundleFiles(outfile) {
   const body = join(dirname(outfile), `${basename(outfile).replace(/\.m?js$/, "")}.body.cjs`);
-  return { launcher: outfile, body, all: [outfile, `${outfile}.map`, body, `${body}.map`, `${body}.v8-cache`] };
+  // A launcher named .js is CommonJS by the package.json written beside it (bundleServer).
+  const scope = outfile.endsWith(".js") ? [join(dirname(outfile), "package.json")] : [];
+  return {
+    launcher: outfile,
+    body,
+    all: [outfile, `${outfile}.map`, body, `${body}.map`, `${body}.v8-cache`, ...scope],
+  };
 }
 
 /**
@@ -81,9 +89,30 @@ export async function bundleServer({ outfile, sourcemap = false }) {
     },
     footer: { js: "};" },
   });
+  // The launcher copies the bytes it is told are ASCII without checking them again (code-cache.ts): named by
+  // their SHA-256, so a bundle changed after the build is checked as before.
+  const bytes = await readFile(body);
+  const asciiSha256 = isAscii(bytes) ? createHash("sha256").update(bytes).digest("hex") : "";
+  // The launcher is CommonJS (an .mjs one, as tests name theirs, stays an ES module): Node sets up its ES
+  // module loader for an ES module entry, a start's 10 to 20 ms of CPU here (docs/performance.md, "Start").
+  // dist/ sits in a package of "type": "module", so a package.json beside a .js launcher says what it is.
+  const commonJs = !outfile.endsWith(".mjs");
+  if (outfile.endsWith(".js")) {
+    await writeFile(join(dirname(outfile), "package.json"), `${JSON.stringify({ type: "commonjs" })}\n`);
+  }
+  const define = {
+    SERVER_BODY_FILE: JSON.stringify(`./${basename(body)}`),
+    SERVER_BODY_ASCII_SHA256: JSON.stringify(asciiSha256),
+  };
   await build({
     ...nodeBundle({ entry: launcher, outfile, sourcemap: false }),
-    define: { SERVER_BODY_FILE: JSON.stringify(`./${basename(body)}`) },
+    ...(commonJs
+      ? {
+          format: "cjs",
+          define: { ...define, "import.meta.url": "__launcherUrl" },
+          banner: { js: 'const __launcherUrl = require("node:url").pathToFileURL(__filename).href;' },
+        }
+      : { define }),
   });
   return result;
 }

@@ -9,9 +9,6 @@
 import { createServer, type RequestListener } from "node:http";
 import { BackupError } from "@portfolio/core/data";
 import { createOwnerOnce, seedOnce } from "@portfolio/core/services";
-import { runAuditVerify } from "./cli/audit-verify.ts";
-import { runBackup } from "./cli/backup.ts";
-import { runRestore } from "./cli/restore.ts";
 import { readConfig } from "./config.ts";
 import { createCore } from "./create-core.ts";
 import { installDrain } from "./http/drain.ts";
@@ -124,14 +121,16 @@ async function main(argv: string[]): Promise<void> {
     if (files.length !== 1 || unknown.length > 0 || (command === "backup" && force)) throw new Error(USAGE);
     const file = files[0] as string;
     const { databaseUrl } = readConfig();
-    if (command === "backup") await runBackup(databaseUrl, file, log);
-    else await runRestore(databaseUrl, file, { force, log });
+    // Each command is imported when it is the one asked for: a server's start never runs their modules.
+    if (command === "backup") await (await import("./cli/backup.ts")).runBackup(databaseUrl, file, log);
+    else await (await import("./cli/restore.ts")).runRestore(databaseUrl, file, { force, log });
     return;
   }
   if (command === "audit-verify") {
     const headAt = rest.indexOf("--head");
     const head = headAt >= 0 ? rest[headAt + 1] : undefined;
     if (rest.length !== (headAt >= 0 ? 2 : 0) || (headAt >= 0 && head === undefined)) throw new Error(USAGE);
+    const { runAuditVerify } = await import("./cli/audit-verify.ts");
     const answer = await runAuditVerify(readConfig(), head, log);
     if (!answer.ok) process.exitCode = 1;
     return;

@@ -5,6 +5,8 @@
  * of the bundle, what runs before the server listens holds the public reads but not Express nor the routes.
  */
 import { isAscii } from "node:buffer";
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
@@ -18,8 +20,13 @@ let dir: string;
 let staticImports: string[];
 /** The bundle's inputs a start runs before it listens: main.ts and what it imports, without import(). */
 let beforeListening: string[];
+/** The built-in modules those inputs import. */
+let builtinsBeforeListening: string[];
 let lines: number;
 let ascii: boolean;
+let bodySha256: string;
+let launcherText: string;
+let launcherFile: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "portfolio-start-imports-"));
   const outfile = join(dir, "main.js");
@@ -27,6 +34,9 @@ beforeAll(async () => {
   const body = readFileSync(serverBundleFiles(outfile).body);
   lines = body.toString("utf8").split("\n").length;
   ascii = isAscii(body);
+  bodySha256 = createHash("sha256").update(body).digest("hex");
+  launcherText = readFileSync(outfile, "utf8");
+  launcherFile = outfile;
   // esbuild's own account of the sources' imports: the bundle is minified, no pattern reads it reliably. It is
   // CommonJS, so every import is a require() there; the sources say which ones a start runs.
   const inputs = Object.values(result.metafile?.inputs ?? {});
@@ -50,6 +60,15 @@ beforeAll(async () => {
     }
   }
   beforeListening = [...reached];
+  builtinsBeforeListening = [
+    ...new Set(
+      beforeListening.flatMap((input) =>
+        (graph[input]?.imports ?? [])
+          .filter((entry) => entry.external && entry.kind !== "dynamic-import" && entry.path.startsWith("node:"))
+          .map((entry) => entry.path),
+      ),
+    ),
+  ];
 }, 60_000);
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
@@ -71,12 +90,40 @@ describe("the server bundle", () => {
     expect(ascii).toBe(true);
   });
 
+  it("names the SHA-256 of its ASCII bytes to the launcher, which then copies them unchecked (launch/code-cache.ts)", () => {
+    expect(launcherText).toContain(JSON.stringify(bodySha256));
+  });
+
+  it("has a CommonJS launcher, which Node starts without setting up its ES module loader", () => {
+    expect(JSON.parse(readFileSync(join(dir, "package.json"), "utf8"))).toEqual({ type: "commonjs" });
+  });
+
+  it("runs the bundle from that launcher (a command it does not know gets its usage)", () => {
+    const run = spawnSync(process.execPath, [launcherFile, "no-such-command"], { encoding: "utf8" });
+    expect(run.stderr.trim()).toBe(
+      "Usage: portfolio-server [backup <file> | restore <file> [--force] | audit-verify [--head <id>:<hash>]]",
+    );
+  });
+
   it.each(LOADED_WHEN_USED)("loads %s only where it is first used", (name) => {
     expect(staticImports).not.toContain(name);
   });
 
   it("runs the public reads' fast path before it listens (main.ts answers them at once)", () => {
     expect(beforeListening.filter((input) => input.endsWith("src/http/public-reads/public-reads.ts"))).toHaveLength(1);
+  });
+
+  it.each(["src/cli/backup.ts", "src/cli/restore.ts", "src/cli/audit-verify.ts"])(
+    "runs %s only when its command is the one asked for (main.ts imports it then)",
+    (name) => {
+      expect(beforeListening.filter((input) => input.endsWith(name))).toEqual([]);
+    },
+  );
+
+  // node:fs/promises loads node:readline and more, several milliseconds of a start, for files written later.
+  it("imports node:fs/promises only after it listens (its users read node:fs's promises when they need them)", () => {
+    expect(builtinsBeforeListening).toContain("node:fs");
+    expect(builtinsBeforeListening).not.toContain("node:fs/promises");
   });
 
   it.each(["express", "body-parser", "src/app.ts", "src/http/mount-operations.ts", "src/http/static-site.ts"])(

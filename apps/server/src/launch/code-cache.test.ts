@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -67,6 +68,23 @@ it("ignores a damaged cache file", () => {
 it("reads a bundle that is not ASCII as UTF-8", () => {
   writeBundle('"déjà vu …"');
   runBundle(bundle, cache);
+  expect(ran()?.value).toBe("déjà vu …");
+});
+
+const sha256 = (file: string) => createHash("sha256").update(readFileSync(file)).digest("hex");
+
+it("copies the bundle the build named ASCII by its SHA-256 as Latin-1, without checking it again", () => {
+  // Named so wrongly on purpose: the UTF-8 bytes then read as Latin-1 show that nobody checked them.
+  writeBundle('"déjà"');
+  runBundle(bundle, cache, sha256(bundle));
+  expect(ran()?.value).toBe(Buffer.from("déjà").toString("latin1"));
+});
+
+it("checks a bundle that is not the one the build named ASCII, and reads it as UTF-8", () => {
+  writeBundle('"déjà"');
+  const named = sha256(bundle);
+  writeBundle('"déjà vu …"');
+  runBundle(bundle, cache, named);
   expect(ran()?.value).toBe("déjà vu …");
 });
 

@@ -39,15 +39,24 @@ function bundleRequire(bundleFile: string): NodeJS.Require {
 
 const DIGEST_BYTES = 32;
 
-function digestOf(bytes: Buffer): Buffer {
-  return createHash("sha256").update(`${process.version}\0${process.arch}\0`).update(bytes).digest();
+/** The SHA-256 of the bundle's bytes, as the build names it (server-bundle.mjs) and the cache's key starts from. */
+function sha256Of(bytes: Buffer): Buffer {
+  return createHash("sha256").update(bytes).digest();
+}
+
+/** The cache's key: the bundle's SHA-256 on this Node version and architecture. */
+function digestOf(bundleSha256: Buffer): Buffer {
+  return createHash("sha256").update(`${process.version}\0${process.arch}\0`).update(bundleSha256).digest();
 }
 
 /**
  * The bundle's text. esbuild writes it in ASCII, which reads as Latin-1 in a copy; `readFileSync(file, "utf8")`
- * took 50 to 150 ms for its 2.4 MB here, a tenth of a start. Anything else is decoded as UTF-8.
+ * took 50 to 150 ms for its 2.4 MB here, a tenth of a start. The build names the SHA-256 of the bundle it found
+ * ASCII (`asciiSha256`): those very bytes are copied unchecked, since checking them again cost a start 10 to
+ * 20 ms here (docs/performance.md, "Start"). Any other bundle is checked, and decoded as UTF-8 unless ASCII.
  */
-function textOf(bytes: Buffer): string {
+function textOf(bytes: Buffer, sha256: Buffer, asciiSha256: string | undefined): string {
+  if (asciiSha256 !== undefined && sha256.toString("hex") === asciiSha256) return bytes.toString("latin1");
   return isAscii(bytes) ? bytes.toString("latin1") : bytes.toString("utf8");
 }
 
@@ -74,12 +83,14 @@ export function requireBundle(bundleFile: string): void {
 /**
  * Compiles and runs `bundleFile` (whose completion value is a function taking `require`, `__filename` and
  * `__dirname`),
- * with the code cache in `cacheFile` when it belongs to exactly this source on this Node.
+ * with the code cache in `cacheFile` when it belongs to exactly this source on this Node. `asciiSha256`: the
+ * SHA-256 (hex) of the bundle as the build wrote it, when the build found it ASCII.
  */
-export function runBundle(bundleFile: string, cacheFile: string): LoadedBundle {
+export function runBundle(bundleFile: string, cacheFile: string, asciiSha256?: string): LoadedBundle {
   const bytes = readFileSync(bundleFile);
-  const source = textOf(bytes);
-  const digest = digestOf(bytes);
+  const sha256 = sha256Of(bytes);
+  const source = textOf(bytes, sha256, asciiSha256);
+  const digest = digestOf(sha256);
   const found = readCache(cacheFile, digest);
   const script = new vm.Script(source, {
     filename: bundleFile,

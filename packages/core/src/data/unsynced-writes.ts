@@ -9,7 +9,9 @@
  * crash of the machine can undo it, until the log is next synced (`syncLog`). PostgreSQL's commits wait on
  * the server, not on this thread: its transactions are plain ones and `syncLog` does nothing.
  */
-import { open } from "node:fs/promises";
+// `promises` of node:fs, read where used: node:fs/promises (and the readline it loads) costs a start several
+// milliseconds before it listens, for a file opened only after a visit batch (docs/performance.md, "Start").
+import { promises as fs } from "node:fs";
 import type { Kysely } from "kysely";
 import { sqliteHandleOf } from "./database.ts";
 import type { Database, Db } from "./schema.ts";
@@ -37,7 +39,7 @@ export function unsyncedTransaction<T>(db: Kysely<Database>, work: (tx: Db) => P
 export async function syncLog(db: Kysely<Database>): Promise<void> {
   const sqlite = sqliteHandleOf(db);
   if (!sqlite || sqlite.memory) return;
-  const log = await open(`${sqlite.name}-wal`, "r").catch((error: NodeJS.ErrnoException) => {
+  const log = await fs.open(`${sqlite.name}-wal`, "r").catch((error: NodeJS.ErrnoException) => {
     // No log: nothing was written since the last checkpoint removed it, which synced what it held.
     if (error.code === "ENOENT") return undefined;
     throw error;

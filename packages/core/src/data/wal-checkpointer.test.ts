@@ -5,6 +5,25 @@ import { sql } from "kysely";
 import { expect, it } from "vitest";
 import { startCheckpointer } from "./wal-checkpointer.ts";
 
+/** The threads of this process, as the system counts them. */
+function threadCount(): number {
+  return readdirSync("/proc/self/task").length;
+}
+
+// First in this file: the process has no checkpoint thread yet.
+it("starts the checkpoint thread only a second after a database is handed to it, not during a server's start", async () => {
+  const { sqlite, close } = await openTestDatabase({ dialect: "sqlite" });
+  if (!sqlite) throw new Error("a SQLite database was asked for");
+  const threads = threadCount();
+  const checkpointer = startCheckpointer(sqlite);
+  try {
+    expect(threadCount()).toBe(threads);
+  } finally {
+    await checkpointer.stop();
+    await close();
+  }
+});
+
 it("leaves a commit of thousands of pages to the checkpoint thread, which copies them into the file soon after", async () => {
   const { db, sqlite, path, close } = await openTestDatabase({ dialect: "sqlite" });
   if (!sqlite) throw new Error("a SQLite database was asked for");
@@ -30,19 +49,17 @@ it("leaves a commit of thousands of pages to the checkpoint thread, which copies
   }
 });
 
-/** The threads of this process, as the system counts them. */
-function threadCount(): number {
-  return readdirSync("/proc/self/task").length;
-}
-
 it("checkpoints every database of the process from one thread: a second database starts no thread of its own", async () => {
   const first = await openTestDatabase({ dialect: "sqlite" });
   const second = await openTestDatabase({ dialect: "sqlite" });
   if (!first.sqlite || !second.sqlite) throw new Error("SQLite databases were asked for");
   const checkpointers = [startCheckpointer(first.sqlite)];
   try {
+    // The first database's thread, started a second after it was handed over (or by the test before this).
+    await new Promise((r) => setTimeout(r, 1_500));
     const threads = threadCount();
     checkpointers.push(startCheckpointer(second.sqlite));
+    await new Promise((r) => setTimeout(r, 1_500));
     expect(threadCount()).toBe(threads);
     // The second database's log is still copied into its file by that thread, while the first stays open.
     await sql`create table filler (bytes blob not null)`.execute(second.db);

@@ -94,16 +94,27 @@ function sharedThread(): SharedThread {
   return thread;
 }
 
-/** Hands the checkpoints of the database file of `sqlite` (in WAL mode) over to the process's checkpoint thread. */
+/**
+ * Hands the checkpoints of the database file of `sqlite` (in WAL mode) over to the process's checkpoint thread,
+ * `EVERY_MS` from now: the thread's first checkpoint would wait that long anyway, and a server's start no
+ * longer shares the CPU with the thread's own start (a Node environment with its copy of the driver) before
+ * it listens (docs/performance.md, "Start"). Until then the main connection's backstop is in force.
+ */
 export function startCheckpointer(sqlite: SQLite.Database): Checkpointer {
-  const thread = sharedThread();
   const id = ++lastId;
-  thread.worker.postMessage({ id, path: sqlite.name });
   sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+  let thread: SharedThread | undefined;
+  const handOver = setTimeout(() => {
+    thread = sharedThread();
+    thread.worker.postMessage({ id, path: sqlite.name });
+  }, EVERY_MS);
+  // A process may end before the handover: nothing was handed over, nothing to wait for.
+  handOver.unref();
   return {
     stop: () =>
       new Promise<void>((resolve) => {
-        if (thread.exited) return resolve();
+        clearTimeout(handOver);
+        if (!thread || thread.exited) return resolve();
         // Held until the thread has closed its connection: a process stopping must not exit before that close.
         thread.stopping.set(id, resolve);
         thread.worker.ref();

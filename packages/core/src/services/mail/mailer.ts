@@ -2,7 +2,9 @@
  * Outgoing mail through nodemailer: an SMTP server when SMTP_URL is set, otherwise one RFC 822 `.eml`
  * file per message in the outbox folder (the embedded default, so sign-up works with no mail server).
  */
-import { mkdir, writeFile } from "node:fs/promises";
+// `promises` of node:fs, read where used: node:fs/promises costs a start time before it listens, for the
+// first mail (docs/performance.md, "Start").
+import { promises as fs } from "node:fs";
 import { join } from "node:path";
 import type { Transporter } from "nodemailer";
 import type { CoreObserver } from "../observer.ts";
@@ -73,9 +75,9 @@ export function createMailer(options: MailerOptions): Mailer {
     };
     const info = await (await getTransport()).sendMail(envelope);
     if (options.smtpUrl) return;
-    await mkdir(options.outboxDir, { recursive: true });
+    await fs.mkdir(options.outboxDir, { recursive: true });
     const file = join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${newId()}.eml`);
-    await writeFile(file, info.message as Buffer, { mode: 0o600 });
+    await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
     options.log(
       options.logLinks
         ? `Mail "${message.subject}" written to ${file}: ${message.link}`
