@@ -1,8 +1,6 @@
 /** Writing a batch leaves the process free to answer beacons between its statements (docs/design.md section 10). */
 import { openTestDatabase } from "@portfolio/testing/data/test-database.ts";
-import type { Kysely } from "kysely";
 import { expect, it } from "vitest";
-import type { Database } from "../../data/schema.ts";
 import { counterWith } from "../../test/visit-beacons.ts";
 
 /** Counts the turns of the event loop until `stop` is called. */
