@@ -240,6 +240,14 @@ function sum(entries, kind, field) {
   return entries.filter((e) => e.kind === kind).reduce((n, e) => n + e[field], 0);
 }
 
+/** Lighthouse on `url`, `runs` times: every run, lowest performance first, and the median run by performance. */
+async function lighthouseRuns(url) {
+  const results = [];
+  for (let i = 0; i < runs; i++) results.push(await runLighthouseWithRetry(url));
+  results.sort((a, b) => a.performance - b.performance);
+  return { lighthouse: results[Math.floor(results.length / 2)], results };
+}
+
 /** Bytes and Lighthouse scores of one page. */
 async function measurePage(url, path) {
   const { entries, interactiveMs, noindex } = await measureBytes(url);
@@ -254,10 +262,7 @@ async function measurePage(url, path) {
       },
     ]),
   );
-  const results = [];
-  for (let i = 0; i < runs; i++) results.push(await runLighthouseWithRetry(url));
-  results.sort((a, b) => a.performance - b.performance);
-  const lighthouse = results[Math.floor(results.length / 2)];
+  const { lighthouse, results } = await lighthouseRuns(url);
   return {
     path,
     url,
@@ -276,10 +281,8 @@ async function measurePage(url, path) {
 async function measureFloor() {
   const floor = await startFloorPage();
   try {
-    const results = [];
-    for (let i = 0; i < runs; i++) results.push(await runLighthouseWithRetry(floor.url));
-    results.sort((a, b) => a.performance - b.performance);
-    return { lighthouse: results[Math.floor(results.length / 2)], runs: results };
+    const { lighthouse, results } = await lighthouseRuns(floor.url);
+    return { lighthouse, runs: results };
   } finally {
     await floor.stop();
   }

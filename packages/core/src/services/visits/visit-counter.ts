@@ -205,9 +205,13 @@ export class VisitCounter {
     return forgetPastDays(this.options.db, firstKept, new Date(now.getTime() - LIVE_WINDOW_MS).toISOString());
   }
 
+  /** How often the batch is written: `flushMs`, 5 s unless said. */
+  private get flushEvery(): number {
+    return this.options.flushMs ?? 5000;
+  }
+
   /** Writes every `flushMs` (5 s unless said); the timer never keeps the process alive. */
   start(): void {
-    const every = this.options.flushMs ?? 5000;
     let forgotten = "";
     const turn = async () => {
       try {
@@ -222,7 +226,7 @@ export class VisitCounter {
       } catch (error) {
         this.options.onError?.(error);
       }
-      if (this.timer !== undefined) this.schedule?.(every);
+      if (this.timer !== undefined) this.schedule?.(this.flushEvery);
     };
     this.schedule = (ms) => {
       this.timer = setTimeout(() => {
@@ -245,7 +249,7 @@ export class VisitCounter {
 
   /** The turns again, the next one `flushMs` from now (after `pause`; nothing when never started). */
   resume(): void {
-    if (this.timer === undefined) this.schedule?.(this.options.flushMs ?? 5000);
+    if (this.timer === undefined) this.schedule?.(this.flushEvery);
   }
 
   /** Stops the timer and writes the last batch (a graceful shutdown loses nothing). */
