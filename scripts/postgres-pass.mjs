@@ -11,6 +11,7 @@ export const POSTGRES_PASS = [
   "apps/server/src/budgets",
   // Every id, integer and text to what each database can hold, and the registry fuzz on each (docs/security.md, 28).
   "apps/server/src/api/fuzz.test.ts",
+  "apps/server/src/api/fuzz-second-half.test.ts",
   "apps/server/src/api/database-limits.test.ts",
   // Backup and restore across dialects, and the audit verification's own reads.
   "apps/server/src/cli",
