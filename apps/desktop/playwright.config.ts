@@ -26,6 +26,10 @@ export default defineConfig({
     launchOptions: { executablePath: TEST_CHROME_PATH, args: [...CHROMIUM_ARGS] },
     viewport: { width: 1280, height: 800 },
     locale: "en-US",
+    // The renderer's dialogs and notices pop in unless the system asks for reduced motion (packages/ui): as on
+    // the site's tests (docs/performance.md, "Suite time"), none of these tests is about an animation, and a
+    // page at rest then draws no frames, CPU the renderer and the compositor give back on two cores.
+    reducedMotion: "reduce",
     // No trace recording: it costs about a third of the suite's time on two cores (snapshots and a
     // screencast of every step of every test). To debug a failure, run it again with `--trace on`.
     trace: "off",
