@@ -5,42 +5,66 @@
  */
 import type { Page } from "@playwright/test";
 import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
-import { expect, expectLiveProjects, gotoReady, OWNER, testWithOwnServer as test } from "./fixtures.ts";
-
-// Follows the 'Last seen' badge's smooth scroll to a card on a later page: with motion allowed, not the
-// reduced motion the other files run with (playwright.config.ts).
-test.use({ reducedMotion: "no-preference" });
+import { type RealServer, startRealServer } from "../scripts/testing/real-server.mjs";
+import { test as base, expect, expectLiveProjects, gotoReady, OWNER } from "./fixtures.ts";
 
 const TOTAL = 300;
 const BUILT_IN = 14;
+/** The latest project, last by title: in A-Z it is on the last page, far from the first screenful. */
+const LATEST_TITLE = "Zulu, the newest";
 
-test.beforeEach(async ({ playwright, server }) => {
-  const api = await playwright.request.newContext({
-    baseURL: server.baseUrl,
-    extraHTTPHeaders: { Origin: server.baseUrl },
-  });
-  expect(
-    (await api.post("/api/login", { data: { username: OWNER.username, password: OWNER.password } })).status(),
-  ).toBe(200);
-  const numbers = Array.from({ length: TOTAL - BUILT_IN }, (_, i) => String(i + 1).padStart(3, "0"));
-  // Ten at a time: the server writes them one after another anyway.
-  for (let i = 0; i < numbers.length; i += 10) {
-    const created = await Promise.all(
-      numbers.slice(i, i + 10).map((n) =>
-        api.post("/api/projects", {
-          data: {
-            title: `Paged project ${n}`,
-            description: `Number ${n}.`,
-            tags: ["e2e"],
-            isArchived: n.endsWith("7"),
-          },
-        }),
-      ),
-    );
-    for (const answer of created) expect(answer.status()).toBe(201);
-  }
-  await api.dispose();
+/**
+ * One server per worker for this file, seeded once: the tests only read the list, so they share the 300
+ * projects instead of each making its own server and 286 projects (most of this file's time). The tests run
+ * in order in one worker (mode "default"), so the file seeds once.
+ */
+const test = base.extend<{ server: RealServer }, { pagedServer: RealServer }>({
+  pagedServer: [
+    async ({ playwright }, use) => {
+      const server = await startRealServer();
+      const api = await playwright.request.newContext({
+        baseURL: server.baseUrl,
+        extraHTTPHeaders: { Origin: server.baseUrl },
+      });
+      expect(
+        (await api.post("/api/login", { data: { username: OWNER.username, password: OWNER.password } })).status(),
+      ).toBe(200);
+      // One fewer than the paged projects a test would need: the latest project makes the 300th.
+      const numbers = Array.from({ length: TOTAL - BUILT_IN - 1 }, (_, i) => String(i + 1).padStart(3, "0"));
+      // Ten at a time: the server writes them one after another anyway.
+      for (let i = 0; i < numbers.length; i += 10) {
+        const created = await Promise.all(
+          numbers.slice(i, i + 10).map((n) =>
+            api.post("/api/projects", {
+              data: {
+                title: `Paged project ${n}`,
+                description: `Number ${n}.`,
+                tags: ["e2e"],
+                isArchived: n.endsWith("7"),
+              },
+            }),
+          ),
+        );
+        for (const answer of created) expect(answer.status()).toBe(201);
+      }
+      const latest = await api.post("/api/projects", {
+        data: { title: LATEST_TITLE, description: "The latest.", tags: [], isLatest: true },
+      });
+      expect(latest.status()).toBe(201);
+      await api.dispose();
+      await use(server);
+      await server.stop();
+    },
+    { scope: "worker" },
+  ],
+  server: async ({ pagedServer }, use) => {
+    await use(pagedServer);
+  },
+  baseURL: async ({ server }, use) => {
+    await use(server.baseUrl);
+  },
 });
+test.describe.configure({ mode: "default" });
 
 const cards = (page: Page) => page.locator(".project-card");
 const more = (page: Page) => page.getByTestId("more-projects");
@@ -123,29 +147,27 @@ test("Random again is a new order over the whole list, paged without repeats", a
   expect(new Set(ids).size).toBe(TOTAL);
 });
 
-test("'Last seen working on' finds the latest project though the pages shown do not hold it", async ({
-  page,
-  playwright,
-  server,
-}) => {
-  const api = await playwright.request.newContext({
-    baseURL: server.baseUrl,
-    extraHTTPHeaders: { Origin: server.baseUrl },
+test.describe(() => {
+  // Follows the 'Last seen' badge's smooth scroll to a card on a later page: with motion allowed, not the
+  // reduced motion the other tests run with (playwright.config.ts), whose live badge would otherwise draw
+  // frames for as long as they scroll.
+  test.use({ reducedMotion: "no-preference" });
+
+  test("'Last seen working on' finds the latest project though the pages shown do not hold it", async ({ page }) => {
+    const every = (await (await page.request.get("/api/projects")).json()) as {
+      projects: { _id: string; title: string }[];
+    };
+    const latest = every.projects.filter((p) => p.title === LATEST_TITLE);
+    expect(latest).toHaveLength(1);
+    const latestId = latest[0]?._id;
+    await gotoReady(page, "/");
+    await expectLiveProjects(page);
+    await page.getByRole("button", { name: "A-Z", exact: true }).click();
+    await expect(page.getByTestId("project-grid")).toHaveAttribute("data-sort", "az");
+    await expect(page.getByTestId("project-grid")).not.toHaveAttribute("aria-busy", "true");
+    await expect(page.getByTestId("last-seen-badge")).toContainText(LATEST_TITLE);
+    await page.getByTestId("last-seen-badge").click();
+    await expect(page.locator(`#project-${latestId}`)).toHaveAttribute("data-highlighted", "true");
+    await expect(page.locator(`#project-${latestId}`)).toBeInViewport();
   });
-  await api.post("/api/login", { data: { username: OWNER.username, password: OWNER.password } });
-  // Last by title: in A-Z it is on the last page, far from the first screenful.
-  const created = await api.post("/api/projects", {
-    data: { title: "Zulu, the newest", description: "The latest.", tags: [], isLatest: true },
-  });
-  const { _id: latestId } = (await created.json()) as { _id: string };
-  await api.dispose();
-  await gotoReady(page, "/");
-  await expectLiveProjects(page);
-  await page.getByRole("button", { name: "A-Z", exact: true }).click();
-  await expect(page.getByTestId("project-grid")).toHaveAttribute("data-sort", "az");
-  await expect(page.getByTestId("project-grid")).not.toHaveAttribute("aria-busy", "true");
-  await expect(page.getByTestId("last-seen-badge")).toContainText("Zulu, the newest");
-  await page.getByTestId("last-seen-badge").click();
-  await expect(page.locator(`#project-${latestId}`)).toHaveAttribute("data-highlighted", "true");
-  await expect(page.locator(`#project-${latestId}`)).toBeInViewport();
 });

@@ -62,6 +62,27 @@ async function projectWithPictures(api: APIRequestContext, title: string): Promi
   return (await reordered.json()) as SavedProject;
 }
 
+/**
+ * The tests that only read a project with pictures share one per worker's server: each upload has sharp make
+ * its AVIF and WebP variants, most of this file's time when every test uploaded three of its own. Isolated by
+ * its unique title, as the shared server's tests are (fixtures.ts, `testWithServer`); nothing changes it.
+ */
+const picturedProjects = new Map<string, Promise<{ title: string; project: SavedProject }>>();
+function sharedProjectWithPictures(
+  api: APIRequestContext,
+  baseUrl: string,
+): Promise<{ title: string; project: SavedProject }> {
+  let made = picturedProjects.get(baseUrl);
+  if (!made) {
+    const title = uniqueName("Gallery Bot ");
+    made = projectWithPictures(api, title).then((project) => ({ title, project }));
+    // A failed set-up is the failing test's, not every later one's: the next test makes it again.
+    made.catch(() => picturedProjects.delete(baseUrl));
+    picturedProjects.set(baseUrl, made);
+  }
+  return made;
+}
+
 const galleryAlts = (page: Page) =>
   page
     .getByTestId("project-gallery")
@@ -74,9 +95,9 @@ test.describe("project pages", () => {
   test("a project saved after the build has its page at once, its pictures in the owner's order", async ({
     page,
     ownerApi,
+    server,
   }) => {
-    const title = uniqueName("Chat Bot ");
-    const project = await projectWithPictures(ownerApi, title);
+    const { title, project } = await sharedProjectWithPictures(ownerApi, server.baseUrl);
     // The server's render hydrates like an exported page: no script refused by the CSP, no mismatch.
     const errors: string[] = [];
     page.on("console", (message) => {
@@ -140,8 +161,8 @@ test.describe("project pages", () => {
     });
   });
 
-  test("Chromium is served AVIF, and nothing moves as the page loads (CLS 0)", async ({ page, ownerApi }) => {
-    const project = await projectWithPictures(ownerApi, uniqueName("Avif Bot "));
+  test("Chromium is served AVIF, and nothing moves as the page loads (CLS 0)", async ({ page, ownerApi, server }) => {
+    const { project } = await sharedProjectWithPictures(ownerApi, server.baseUrl);
     const types: string[] = [];
     page.on("response", (response) => {
       if (new URL(response.url()).pathname.startsWith("/media/")) types.push(response.headers()["content-type"] ?? "");
@@ -162,9 +183,13 @@ test.describe("project pages", () => {
     expect(shifts.reduce((a, b) => a + b, 0)).toBe(0);
   });
 
-  test("no serious or critical axe violations on a project page, in both themes", async ({ page, ownerApi }) => {
+  test("no serious or critical axe violations on a project page, in both themes", async ({
+    page,
+    ownerApi,
+    server,
+  }) => {
     test.slow();
-    const project = await projectWithPictures(ownerApi, uniqueName("A11y Bot "));
+    const { project } = await sharedProjectWithPictures(ownerApi, server.baseUrl);
     await gotoReady(page, `/projects/${project.slug}`);
     await page.waitForLoadState("networkidle");
     expect(await seriousViolationsInBothThemes(page)).toEqual([]);
@@ -191,9 +216,12 @@ test.describe("project pages", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("This Page Has Gone Extinct!");
   });
 
-  test("the home page's card shows the cover, small, and its title links to the page", async ({ page, ownerApi }) => {
-    const title = uniqueName("Cover Bot ");
-    const project = await projectWithPictures(ownerApi, title);
+  test("the home page's card shows the cover, small, and its title links to the page", async ({
+    page,
+    ownerApi,
+    server,
+  }) => {
+    const { title, project } = await sharedProjectWithPictures(ownerApi, server.baseUrl);
     const cover = project.pictures.find((p) => p.cover);
     await gotoReady(page, "/");
     const card = page.locator(".project-card").filter({ hasText: title });
