@@ -7,15 +7,17 @@ import {
   openSettings,
   ownerAccount,
   ROLE_PERMISSIONS,
+  serverPerFileAndWorker,
   settingsSection,
   test,
   userRow,
 } from "./admin-support.ts";
 
-// A fresh database for each test: this file deletes and edits a seeded project and saves roles in its modals.
-test.use({ ownServer: true });
+// A database of this file's own: it opens a seeded project's dialogs and saves the User role. Its tests share
+// it (one per worker): the role is put back after its save, the dialogs are left unsaved.
+serverPerFileAndWorker();
 
-// Each test starts its own server and logs in; a busy machine needs more than the default 45 s.
+// A busy machine needs more than the default 45 s for a test that signs in and sweeps several screens.
 test.describe.configure({ timeout: 90_000 });
 
 const VISIBLE = { timeout: 15_000 };
@@ -110,7 +112,7 @@ test.describe("both themes", () => {
     expect(found).toEqual([]);
   });
 
-  test("Settings, with a message showing", async ({ page, login }) => {
+  test("Settings, with a message showing", async ({ page, login, ownerApi }) => {
     await login(ownerAccount);
     await openPanel(page, "Settings");
     await expect(page.getByTestId("role-editor")).toBeVisible(VISIBLE);
@@ -138,6 +140,9 @@ test.describe("both themes", () => {
     await page.getByRole("button", { name: "Save User" }).click();
     await expect(page.getByTestId("admin-feedback")).toBeVisible(VISIBLE);
     found.push(...(await seriousViolationsInBothThemes(page, { where: "Settings with a message" })));
+    // The User role as the next test of the worker expects it.
+    const restore = await ownerApi.patch("/api/admin/roles/user", { data: { permissions: ROLE_PERMISSIONS.user } });
+    expect(restore.status(), "restore the User role").toBe(200);
     expect(found).toEqual([]);
   });
 });

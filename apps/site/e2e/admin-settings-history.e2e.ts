@@ -5,8 +5,17 @@
  * confirmation that also names who the restore will update. Axe-clean, 390 px wide, and by keyboard.
  */
 import type { Page } from "@playwright/test";
-import { seriousViolations } from "@portfolio/testing/browser/axe.ts";
-import { expect, feedback, openPanel, openSettings, ownerAccount, ROLE_PERMISSIONS, test } from "./admin-support.ts";
+import { seriousViolationsInBothThemes } from "@portfolio/testing/browser/axe.ts";
+import {
+  expect,
+  feedback,
+  openPanel,
+  openSettings,
+  ownerAccount,
+  ROLE_PERMISSIONS,
+  settingsSection,
+  test,
+} from "./admin-support.ts";
 
 // A fresh database for each test: this file saves and restores the site profile and the roles, and counts their versions.
 test.use({ ownServer: true });
@@ -190,45 +199,45 @@ test("the profile's and a role's history are keyboard-reachable, axe-clean in bo
   expect(role.status()).toBe(200);
   await page.setViewportSize({ width: 390, height: 844 });
   await login(ownerAccount);
-  const found: string[] = [];
-  for (const theme of ["dark", "light"] as const) {
-    await page.addInitScript((dark) => localStorage.setItem("darkMode", JSON.stringify(dark)), theme === "dark");
-    await openSettings(page, "Site");
-    const profile = page.getByTestId("site-profile");
-    // By keyboard: the toggle opens the history, Tab reaches Restore, Enter asks, Escape cancels.
-    const toggle = profile.getByTestId("site-profile-history-toggle");
-    await expect(toggle).toHaveAccessibleName("Show history of the site profile");
-    await toggle.focus();
-    await page.keyboard.press("Enter");
-    const history = profile.getByTestId("history-panel");
-    await expect(history).toHaveAttribute("data-state", "loaded");
-    await expect(toggle).toHaveAttribute("aria-expanded", "true");
-    await page.keyboard.press("Tab");
-    await expect(history.getByRole("button", { name: "Restore this version" }).first()).toBeFocused();
-    found.push(...(await seriousViolations(page, { where: `${theme} profile history` })));
-    await history.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `test-results/profile-history-${theme}-390.png` });
-    await page.keyboard.press("Enter");
-    const confirm = page.getByTestId("restore-version-dialog");
-    await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
-    found.push(...(await seriousViolations(page, { where: `${theme} profile restore confirmation` })));
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, "no sideways scroll at 390 px").toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `test-results/profile-restore-${theme}-390.png` });
-    await page.keyboard.press("Escape");
-    await expect(confirm).toBeHidden();
+  // Loaded in dark mode; each screen is swept in full there and for its colours in light mode, switched in
+  // place (seriousViolationsInBothThemes): the keyboard path and the widths are the same in both themes.
+  await page.addInitScript(() => localStorage.setItem("darkMode", JSON.stringify(true)));
+  await openSettings(page, "Site");
+  const profile = page.getByTestId("site-profile");
+  // By keyboard: the toggle opens the history, Tab reaches Restore, Enter asks, Escape cancels.
+  const toggle = profile.getByTestId("site-profile-history-toggle");
+  await expect(toggle).toHaveAccessibleName("Show history of the site profile");
+  await toggle.focus();
+  await page.keyboard.press("Enter");
+  const history = profile.getByTestId("history-panel");
+  await expect(history).toHaveAttribute("data-state", "loaded");
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await page.keyboard.press("Tab");
+  await expect(history.getByRole("button", { name: "Restore this version" }).first()).toBeFocused();
+  const found = await seriousViolationsInBothThemes(page, { where: "profile history" });
+  await history.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/profile-history-dark-390.png" });
+  await page.keyboard.press("Enter");
+  const confirm = page.getByTestId("restore-version-dialog");
+  await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+  found.push(...(await seriousViolationsInBothThemes(page, { where: "profile restore confirmation" })));
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, "no sideways scroll at 390 px").toBeLessThanOrEqual(0);
+  await page.screenshot({ path: "test-results/profile-restore-dark-390.png" });
+  await page.keyboard.press("Escape");
+  await expect(confirm).toBeHidden();
 
-    await openSettings(page, "Roles");
-    const card = roleCard(page, "user");
-    await card.getByRole("button", { name: "Show history of the User role" }).click();
-    await expect(card.getByTestId("history-panel")).toHaveAttribute("data-state", "loaded");
-    await card.getByRole("button", { name: "Restore this version" }).first().click();
-    await expect(confirm.getByTestId("restore-preview")).toHaveAttribute("data-state", "ready");
-    found.push(...(await seriousViolations(page, { where: `${theme} role restore confirmation` })));
-    const roleOverflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(roleOverflow, "no sideways scroll at 390 px").toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `test-results/role-restore-${theme}-390.png` });
-    await confirm.getByRole("button", { name: "Cancel" }).click();
-  }
+  // To the Roles section through the section navigation, in the same page.
+  await settingsSection(page, "Roles");
+  const card = roleCard(page, "user");
+  await card.getByRole("button", { name: "Show history of the User role" }).click();
+  await expect(card.getByTestId("history-panel")).toHaveAttribute("data-state", "loaded");
+  await card.getByRole("button", { name: "Restore this version" }).first().click();
+  await expect(confirm.getByTestId("restore-preview")).toHaveAttribute("data-state", "ready");
+  found.push(...(await seriousViolationsInBothThemes(page, { where: "role restore confirmation" })));
+  const roleOverflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(roleOverflow, "no sideways scroll at 390 px").toBeLessThanOrEqual(0);
+  await page.screenshot({ path: "test-results/role-restore-dark-390.png" });
+  await confirm.getByRole("button", { name: "Cancel" }).click();
   expect(found).toEqual([]);
 });

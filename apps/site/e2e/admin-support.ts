@@ -2,12 +2,12 @@
  * Shared set-up of the admin panel's browser tests. They run on one real server per worker (`testWithServer`
  * in fixtures.ts), isolated by data: each test makes its own accounts and projects under unique names and
  * restores what of the whole site it changes; a file that needs a fresh database says so with
- * `test.use({ ownServer: true })`. Accounts are made through the real API: the owner signs people up,
+ * `test.use({ ownServer: true })`, or with `serverPerFileAndWorker()` when its tests can share one. Accounts are made through the real API: the owner signs people up,
  * activates them and sets their permissions.
  */
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import { DEFAULT_ROLES } from "@portfolio/core/domain";
-import { OWNER, type RealServer } from "../scripts/testing/real-server.mjs";
+import { OWNER, type RealServer, startRealServer } from "../scripts/testing/real-server.mjs";
 import { testWithServer, uniqueName } from "./fixtures.ts";
 
 export { expect, OWNER, uniqueName };
@@ -73,6 +73,28 @@ export const test = testWithServer.extend<Omit<AdminFixtures, "server">>({
   },
 });
 
+/**
+ * One fresh server for a file's tests in each worker, instead of one per test: for a file whose tests need a
+ * database no other file writes to (they count the whole list) but can share it with each other, because
+ * each leaves it as it found it. Call at the top of the file. Its hooks make Playwright run the file's tests
+ * in one group per worker (docs/performance.md, "Suite time": a server's start, migration and seed per test).
+ */
+export function serverPerFileAndWorker(): void {
+  let started: Promise<RealServer> | undefined;
+  test.use({
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
+    server: async ({}, use) => {
+      started ??= startRealServer({ env: { TRUST_PROXY: "1" } });
+      await use(await started);
+    },
+  });
+  test.afterAll(async () => {
+    const server = started;
+    started = undefined;
+    if (server) await (await server).stop();
+  });
+}
+
 export async function createAccount(ownerApi: APIRequestContext, options: AccountOptions = {}): Promise<Account> {
   const username = uniqueName(options.prefix ?? "acct");
   const email = options.email ?? `${username}@example.test`;
@@ -114,17 +136,27 @@ export async function loginAs(page: Page, baseUrl: string, account: { username: 
 
 export const ownerAccount = { username: OWNER.username, password: OWNER.password };
 
-/** Opens the panel (optionally on a tab) and waits until it has loaded. */
+/**
+ * Opens the panel (optionally on a tab) and waits until it has loaded. A tab is opened by its link
+ * (`/admin/settings#users`), as the panel supports: loading the Dashboard first and clicking over to the tab
+ * would draw and fetch a tab the test never looks at. A page already on the panel (a test opening it again,
+ * say as another account) is loaded afresh and the tab clicked: going to the same address with another hash
+ * would only move within the loaded page.
+ */
 export async function openPanel(
   page: Page,
   tab?: "Dashboard" | "Users" | "Projects" | "Trash" | "Settings",
 ): Promise<void> {
-  await page.goto("/admin/settings");
+  const reopening = isOnPanel(page);
+  await page.goto(tab && !reopening ? `/admin/settings#${tab.toLowerCase()}` : "/admin/settings");
   await expect(page.getByRole("heading", { name: "Admin panel", level: 1 })).toBeVisible({ timeout: 15_000 });
-  if (tab) {
-    await page.getByRole("tab", { name: tab }).click();
-    await expect(page.getByRole("tab", { name: tab })).toHaveAttribute("aria-selected", "true");
-  }
+  if (tab && reopening) await page.getByRole("tab", { name: tab }).click();
+  if (tab) await expect(page.getByRole("tab", { name: tab })).toHaveAttribute("aria-selected", "true");
+}
+
+function isOnPanel(page: Page): boolean {
+  const url = page.url();
+  return url.startsWith("http") && new URL(url).pathname === "/admin/settings";
 }
 
 export const feedback = (page: Page) => page.getByTestId("admin-feedback-text");
@@ -149,10 +181,28 @@ export async function editProject(page: Page, title: string): Promise<Locator> {
 
 export type SettingsSectionName = "Roles" | "Site" | "Twitch" | "Security" | "Account" | "Sessions and devices";
 
-/** Opens the Settings tab on one of its sections through the section navigation. */
+const SECTION_HASH: Record<SettingsSectionName, string> = {
+  Roles: "roles",
+  Site: "site",
+  Twitch: "twitch",
+  Security: "security",
+  Account: "account",
+  "Sessions and devices": "sessions",
+};
+
+/** Opens the Settings tab on one of its sections by the section's link (`/admin/settings#settings/site`). */
 export async function openSettings(page: Page, section: SettingsSectionName): Promise<void> {
-  await openPanel(page, "Settings");
-  await settingsSection(page, section);
+  if (isOnPanel(page)) {
+    await openPanel(page, "Settings");
+    await settingsSection(page, section);
+    return;
+  }
+  await page.goto(`/admin/settings#settings/${SECTION_HASH[section]}`);
+  await expect(page.getByRole("heading", { name: "Admin panel", level: 1 })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("tab", { name: "Settings" })).toHaveAttribute("aria-selected", "true");
+  await expect(
+    page.getByRole("navigation", { name: "Settings sections" }).getByRole("link", { name: section }),
+  ).toHaveAttribute("aria-current", "page");
 }
 
 /** Moves to another Settings section (the panel already shows the Settings tab). */

@@ -11,6 +11,7 @@ import {
   ownerAccount,
   projectRow,
   ROLE_PERMISSIONS,
+  settingsSection,
   test,
   userRow,
 } from "./admin-support.ts";
@@ -22,69 +23,66 @@ const discardDialog = (page: Page) => page.getByRole("dialog", { name: "Discard 
 const projectsCreate = (page: Page) =>
   page.locator('[data-testid="role-card"][data-role="moderator"]').getByRole("checkbox", { name: /^projects:create/ });
 
-test("a dirty role card keeps its ticks when the user keeps editing instead of switching tab", async ({
+// The three answers to a tab switch from the Settings tab share one sign-in and load, a step each: the set-up
+// is most of what each would cost alone.
+test("a tab switch from a dirty role card: Keep editing keeps its ticks, Discard drops them; nothing unsaved asks nothing", async ({
   page,
   login,
 }) => {
   await login(ownerAccount);
   await openPanel(page, "Settings");
-  await projectsCreate(page).check();
-  await page.getByRole("tab", { name: "Users" }).click();
-  await expect(discardDialog(page)).toBeVisible();
-  await expect(discardDialog(page).getByRole("button", { name: "Keep editing" })).toBeFocused();
-  await page.keyboard.press("Escape");
-  await expect(discardDialog(page)).toHaveCount(0);
-  await expect(page.getByRole("tab", { name: "Settings" })).toHaveAttribute("aria-selected", "true");
-  await expect(projectsCreate(page)).toBeChecked();
+  await test.step("a dirty role card keeps its ticks when the user keeps editing instead of switching tab", async () => {
+    await projectsCreate(page).check();
+    await page.getByRole("tab", { name: "Users" }).click();
+    await expect(discardDialog(page)).toBeVisible();
+    await expect(discardDialog(page).getByRole("button", { name: "Keep editing" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(discardDialog(page)).toHaveCount(0);
+    await expect(page.getByRole("tab", { name: "Settings" })).toHaveAttribute("aria-selected", "true");
+    await expect(projectsCreate(page)).toBeChecked();
+  });
+  await test.step("a dirty role card's ticks go only after the user chooses Discard", async () => {
+    await page.getByRole("tab", { name: "Users" }).click();
+    await discardDialog(page).getByRole("button", { name: "Discard" }).click();
+    await expect(page.getByRole("tab", { name: "Users" })).toHaveAttribute("aria-selected", "true");
+    await page.getByRole("tab", { name: "Settings" }).click();
+    await expect(projectsCreate(page)).not.toBeChecked();
+  });
+  await test.step("a tab switch with nothing unsaved asks nothing", async () => {
+    await page.getByRole("tab", { name: "Users" }).click();
+    await expect(page.getByRole("tab", { name: "Users" })).toHaveAttribute("aria-selected", "true");
+    await expect(discardDialog(page)).toHaveCount(0);
+  });
 });
 
-test("a dirty role card's ticks go only after the user chooses Discard", async ({ page, login }) => {
-  await login(ownerAccount);
-  await openPanel(page, "Settings");
-  await projectsCreate(page).check();
-  await page.getByRole("tab", { name: "Users" }).click();
-  await discardDialog(page).getByRole("button", { name: "Discard" }).click();
-  await expect(page.getByRole("tab", { name: "Users" })).toHaveAttribute("aria-selected", "true");
-  await page.getByRole("tab", { name: "Settings" }).click();
-  await expect(projectsCreate(page)).not.toBeChecked();
-});
-
-test("a tab switch with nothing unsaved asks nothing", async ({ page, login }) => {
-  await login(ownerAccount);
-  await openPanel(page, "Settings");
-  await page.getByRole("tab", { name: "Users" }).click();
-  await expect(page.getByRole("tab", { name: "Users" })).toHaveAttribute("aria-selected", "true");
-  await expect(discardDialog(page)).toHaveCount(0);
-});
-
-test("Escape in the project editor asks first; Escape on the question keeps the editor and the change", async ({
+// Both answers of the project editor to Escape from one sign-in and load, a step each.
+test("Escape in the project editor: untouched it closes without a question; with a change it asks first", async ({
   page,
   login,
 }) => {
   await login(ownerAccount);
   await openPanel(page, "Projects");
-  const editor = await editProject(page, "Economy Bot");
-  await editor.getByLabel("Title").fill("Economy Bot 2");
-  await page.keyboard.press("Escape");
-  await expect(discardDialog(page)).toBeVisible();
-  await page.keyboard.press("Escape");
-  await expect(discardDialog(page)).toHaveCount(0);
-  await expect(editor.getByLabel("Title")).toHaveValue("Economy Bot 2");
+  await test.step("Escape on an untouched project editor closes it without a question", async () => {
+    const editor = await editProject(page, "Economy Bot");
+    await expect(editor.getByLabel("Title")).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(editor).toHaveCount(0);
+    await expect(discardDialog(page)).toHaveCount(0);
+  });
+  await test.step("Escape in the project editor asks first; Escape on the question keeps the editor and the change", async () => {
+    const editor = await editProject(page, "Economy Bot");
+    await editor.getByLabel("Title").fill("Economy Bot 2");
+    await page.keyboard.press("Escape");
+    await expect(discardDialog(page)).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(discardDialog(page)).toHaveCount(0);
+    await expect(editor.getByLabel("Title")).toHaveValue("Economy Bot 2");
 
-  await page.keyboard.press("Escape");
-  await discardDialog(page).getByRole("button", { name: "Discard" }).click();
-  await expect(editor).toHaveCount(0);
-  await expect(projectRow(page, "Economy Bot")).toHaveCount(1);
-});
-
-test("Escape on an untouched project editor closes it without a question", async ({ page, login }) => {
-  await login(ownerAccount);
-  await openPanel(page, "Projects");
-  const editor = await editProject(page, "Economy Bot");
-  await expect(editor.getByLabel("Title")).toBeFocused();
-  await page.keyboard.press("Escape");
-  await expect(editor).toHaveCount(0);
-  await expect(discardDialog(page)).toHaveCount(0);
+    await page.keyboard.press("Escape");
+    await discardDialog(page).getByRole("button", { name: "Discard" }).click();
+    await expect(editor).toHaveCount(0);
+    await expect(projectRow(page, "Economy Bot")).toHaveCount(1);
+  });
 });
 
 test("the Home link asks before it leaves a dirty form, and stays on Keep editing", async ({ page, login }) => {
@@ -137,21 +135,29 @@ test("Cancel in Edit User asks before it drops a new username", async ({ page, l
   await expect(modal).toHaveCount(0);
 });
 
-test("a half-typed password change asks before a tab switch", async ({ page, login }) => {
+// Both Settings forms from one sign-in and load, a step each: after the first question's Discard the second
+// form is reached through the tabs.
+test("a half-typed password change and an edited site profile each ask before a tab switch", async ({
+  page,
+  login,
+}) => {
   await login(ownerAccount);
   await openSettings(page, "Account");
-  const form = page.getByRole("form", { name: "Change password" });
-  await form.getByLabel("Current password", { exact: true }).fill("something");
-  await page.getByRole("tab", { name: "Dashboard" }).click();
-  await expect(discardDialog(page)).toBeVisible();
-});
-
-test("the site profile asks before a tab switch drops an edit", async ({ page, login }) => {
-  await login(ownerAccount);
-  await openSettings(page, "Site");
-  await page.getByTestId("site-profile").getByLabel("Display name").fill("Someone else");
-  await page.getByRole("tab", { name: "Dashboard" }).click();
-  await expect(discardDialog(page)).toBeVisible();
+  await test.step("a half-typed password change asks before a tab switch", async () => {
+    const form = page.getByRole("form", { name: "Change password" });
+    await form.getByLabel("Current password", { exact: true }).fill("something");
+    await page.getByRole("tab", { name: "Dashboard" }).click();
+    await expect(discardDialog(page)).toBeVisible();
+    await discardDialog(page).getByRole("button", { name: "Discard" }).click();
+    await expect(page.getByRole("tab", { name: "Dashboard" })).toHaveAttribute("aria-selected", "true");
+  });
+  await test.step("the site profile asks before a tab switch drops an edit", async () => {
+    await page.getByRole("tab", { name: "Settings" }).click();
+    await settingsSection(page, "Site");
+    await page.getByTestId("site-profile").getByLabel("Display name").fill("Someone else");
+    await page.getByRole("tab", { name: "Dashboard" }).click();
+    await expect(discardDialog(page)).toBeVisible();
+  });
 });
 
 test("the browser's Back button asks before it leaves a dirty form, and stays on Keep editing", async ({
