@@ -1,7 +1,8 @@
 /** The runtime contract of docs/design.md section 2: every environment variable, read and checked once. */
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { isHttpUrl, MAX_PASSWORD_BYTES } from "@portfolio/core/domain";
+import { isHttpUrl } from "@portfolio/core/domain/links";
+import { MAX_PASSWORD_BYTES } from "@portfolio/core/domain/messages";
 
 export interface ServerConfig {
   port: number;

@@ -1,17 +1,17 @@
 /** Wires the core services for this process: database, mailer, configuration, clock and outside services. */
-import { isPostgresUrl, migrateToLatest, openDatabase, startCheckpointer } from "@portfolio/core/data";
-import {
-  type Core,
-  createMailer,
-  DEFAULT_CORE_CONFIG,
-  getSiteProfile,
-  keyOpensStoredSecrets,
-  loadAuditKey,
-  loadSecondFactorKey,
-  sealAuditLogOnce,
-  sealSecondFactorsAtRest,
-  VisitCounter,
-} from "@portfolio/core/services";
+// Each from its own module, not the packages' indexes: a start runs what it imports, and an index imports
+// every service and schema (docs/performance.md, "Start").
+import { migrateToLatest, openDatabase } from "@portfolio/core/data/database";
+import { isPostgresUrl } from "@portfolio/core/data/dialect";
+import { startCheckpointer } from "@portfolio/core/data/wal-checkpointer";
+import { loadAuditKey } from "@portfolio/core/services/audit-key";
+import { sealAuditLogOnce } from "@portfolio/core/services/audit-seal";
+import { type Core, DEFAULT_CORE_CONFIG } from "@portfolio/core/services/context";
+import { createMailer } from "@portfolio/core/services/mail/mailer";
+import { keyOpensStoredSecrets, sealSecondFactorsAtRest } from "@portfolio/core/services/second-factor/seal-at-rest";
+import { loadSecondFactorKey } from "@portfolio/core/services/second-factor/second-factor-key";
+import { getSiteProfile } from "@portfolio/core/services/site-profile.read";
+import { VisitCounter } from "@portfolio/core/services/visits/visit-counter";
 import type { ServerConfig } from "./config.ts";
 import { createTools, loadCatFallbacks } from "./create-tools.ts";
 import { InFlight } from "./http/in-flight.ts";

@@ -4,19 +4,17 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { catPicturePaths, operations } from "@portfolio/core/domain";
-import {
-  CatOfTheDayService,
-  type Core,
-  type CoreTools,
-  createYouTubeClient,
-  PlaylistService,
-} from "@portfolio/core/services";
+import { catPicturePaths } from "@portfolio/core/domain/cat";
+import { ROUTES } from "@portfolio/core/domain/operations/routes.generated";
+import { CatOfTheDayService } from "@portfolio/core/services/cat-of-the-day.service";
+import type { Core, CoreTools } from "@portfolio/core/services/context";
+import { PlaylistService } from "@portfolio/core/services/youtube/playlist.service";
+import { createYouTubeClient } from "@portfolio/core/services/youtube/youtube-client";
 import type { ServerConfig } from "./config.ts";
 
 /** The numbered SVGs of the folder (1.svg, 2.svg, ...), read once; an absent folder means none. */
 /** The cat's pictures, served beside the operations: the fallback illustrations and the redirect to today's. */
-export const CAT_PICTURES = catPicturePaths(operations["tools.catOfTheDay"].path);
+export const CAT_PICTURES = catPicturePaths(ROUTES["tools.catOfTheDay"].path);
 
 export function loadCatFallbacks(dir: string, log: (line: string) => void): Map<string, Buffer> {
   const files = new Map<string, Buffer>();

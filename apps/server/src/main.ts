@@ -7,8 +7,8 @@
  * portfolio-server audit-verify [--head <id>:<hash>]   check the audit log's hash chain (exit 1 on a break).
  */
 import { createServer, type RequestListener } from "node:http";
-import { BackupError } from "@portfolio/core/data";
-import { createOwnerOnce, seedOnce } from "@portfolio/core/services";
+import { BackupError } from "@portfolio/core/data/backup-error";
+import { seedOnce } from "@portfolio/core/services/seed-once";
 import { readConfig } from "./config.ts";
 import { createCore } from "./create-core.ts";
 import { installDrain } from "./http/drain.ts";
@@ -43,6 +43,8 @@ async function serve(): Promise<void> {
   const { projectsSeeded } = await seedOnce(core);
   if (projectsSeeded) log("Added the 14 built-in projects.");
   const owner = startupWork(async () => {
+    // Imported here, after listening: the owner's creation brings the audit chain and bcrypt with it.
+    const { createOwnerOnce } = await import("@portfolio/core/services/bootstrap");
     const result = await createOwnerOnce(core, config.owner);
     if (!result.ownerCreated) return;
     log(`Created the owner account "${config.owner.username}" (${config.owner.email}).`);

@@ -126,6 +126,22 @@ describe("the server bundle", () => {
     expect(builtinsBeforeListening).not.toContain("node:fs/promises");
   });
 
+  // The public reads have a runner of their own (core's operations/public-reads.ts): the registry, every
+  // operation's schemas and handlers, and the packages' indexes (which import every service) wait for the app.
+  it.each([
+    "packages/core/src/domain/operations/registry.ts",
+    "packages/core/src/domain/operations/results.ts",
+    "packages/core/src/domain/validation.ts",
+    "packages/core/src/operations/handlers.ts",
+    "packages/core/src/operations/run-operation.ts",
+    "packages/core/src/domain/index.ts",
+    "packages/core/src/data/index.ts",
+    "packages/core/src/services/index.ts",
+    "packages/core/src/operations/index.ts",
+  ])("runs %s only after it listens (the public reads answer without it)", (name) => {
+    expect(beforeListening.filter((input) => input.endsWith(name))).toEqual([]);
+  });
+
   it.each(["express", "body-parser", "src/app.ts", "src/http/mount-operations.ts", "src/http/static-site.ts"])(
     "runs %s only after it listens (main.ts builds the app then)",
     (name) => {

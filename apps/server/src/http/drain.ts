@@ -7,11 +7,11 @@
  * connect, which every balancer retries on another instance, even for a POST.
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
-import { operations } from "@portfolio/core/domain";
+import { ROUTES } from "@portfolio/core/domain/operations/routes.generated";
 
 export const DRAINING_MESSAGE = "This instance is shutting down.";
 
-const HEALTH_PATH = operations["meta.health"].path;
+const HEALTH_PATH = ROUTES["meta.health"].path;
 
 export interface Drain {
   /** Whether the drain has begun. */

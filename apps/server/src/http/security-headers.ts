@@ -11,8 +11,6 @@
  * reads").
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { type OperationSpec, operations } from "@portfolio/core/domain";
-import type { RequestHandler } from "express";
 import helmet, { type HelmetOptions } from "helmet";
 import type { ServerConfig } from "../config.ts";
 
@@ -32,18 +30,6 @@ export interface AppSecurityHeaders {
 
 /** An API answer's policy: nothing in it may load, run or be framed, should a browser ever open it as a page. */
 const API_POLICY = { "default-src": ["'none'"], "frame-ancestors": ["'none'"] };
-
-/** The API's paths that answer a page to read (the registry's `text/html` operations): they keep the pages' policy. */
-const API_PAGES: ReadonlySet<string> = new Set(
-  Object.values<OperationSpec>(operations)
-    .filter((spec) => spec.produces === "text/html")
-    .map((spec) => spec.path),
-);
-
-/** Whether the answer to `path` is API data, not a page. */
-export function answersData(path: string): boolean {
-  return path.startsWith("/api/") && !API_PAGES.has(path);
-}
 
 /** WebSocket sources on this machine, any port. */
 const LOOPBACK_WEBSOCKETS = ["ws://127.0.0.1:*", "ws://localhost:*", "http://127.0.0.1:*", "http://localhost:*"];
@@ -148,16 +134,6 @@ export function precomputeSecurityHeaders(options: HelmetOptions): ReadonlyMap<s
   });
   if (!finished) throw new Error("helmet did not finish synchronously; its headers cannot be precomputed.");
   return headers;
-}
-
-/** The full path's middleware: every answer starts with the security headers, an API answer with the API's. */
-export function securityHeaders({ page, api }: AppSecurityHeaders): RequestHandler {
-  const pageHeaders = new Map(page.map);
-  const apiHeaders = new Map(api.map);
-  return (req, res, next) => {
-    res.setHeaders(answersData(req.path) ? apiHeaders : pageHeaders);
-    next();
-  };
 }
 
 /**

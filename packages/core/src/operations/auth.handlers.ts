@@ -19,11 +19,12 @@ import {
 import { checkEmailChangeToken, confirmEmailChange } from "../services/user-email.service.ts";
 import { acceptInvitation, checkInvitation } from "../services/user-invite.service.ts";
 import type { Handlers } from "./context.ts";
+import { HELLO, publicReadHandlers } from "./public-reads.ts";
 
-export const HELLO = "Hello there! Thanks for finding this little secret. Have a great day!";
+export { HELLO };
 
 export const authHandlers = {
-  hello: async () => ({ message: HELLO }),
+  hello: publicReadHandlers.hello,
   "auth.me": async ({ actor }) => {
     const user = requireUser(actor);
     return {

@@ -1,15 +1,13 @@
 /** Project operations: thin over core/services/projects, its history and the trash. */
-import { isProjectsPageQuery } from "../domain/projects-paging.ts";
 import { projectHistory } from "../services/project-history.service.ts";
 import { restoreProjectVersion } from "../services/project-restore.service.ts";
-import { createProject, deleteProject, listProjects, updateProject } from "../services/projects.service.ts";
-import { projectsPage } from "../services/projects-page.table.ts";
+import { createProject, deleteProject, updateProject } from "../services/projects.service.ts";
 import { listTrash, purgeFromTrash, restoreFromTrash } from "../services/trash.service.ts";
 import type { Handlers } from "./context.ts";
+import { publicReadHandlers } from "./public-reads.ts";
 
 export const projectHandlers = {
-  "projects.list": async ({ core }, query) =>
-    isProjectsPageQuery(query) ? projectsPage(core.db, query) : { projects: await listProjects(core.db) },
+  "projects.list": publicReadHandlers["projects.list"],
   "projects.create": ({ core, actor }, input) => createProject(core, actor, input),
   "projects.update": ({ core, actor }, { id, ...body }) => updateProject(core, actor, id, body),
   "projects.delete": ({ core, actor }, { id }) => deleteProject(core, actor, id),

@@ -1,9 +1,10 @@
 /** The site profile and the visitor tools (shuffler, cat of the day, Twitch). */
 import { Unavailable } from "../domain/errors.ts";
-import { getSiteProfile, updateSiteProfile } from "../services/site-profile.service.ts";
+import { updateSiteProfile } from "../services/site-profile.service.ts";
 import { connectTwitch, getTwitchStatus, saveTwitchAuthorization, twitchOptions } from "../services/twitch.service.ts";
 import { playlistAvailability } from "../services/youtube/playlist.service.ts";
 import type { Handlers } from "./context.ts";
+import { publicReadHandlers } from "./public-reads.ts";
 
 function need<T>(tool: T | undefined, what: string): T {
   if (!tool) throw new Unavailable(`${what} is not available here.`);
@@ -11,7 +12,7 @@ function need<T>(tool: T | undefined, what: string): T {
 }
 
 export const toolHandlers = {
-  "profile.get": ({ core }) => getSiteProfile(core.db),
+  "profile.get": publicReadHandlers["profile.get"],
   "profile.update": ({ core, actor }, input) => updateSiteProfile(core, actor, input),
   "tools.playlist": async ({ core }, { test, playlistId }) => {
     // The probe answers even without a shuffler: "unavailable" is its answer, not a failed call.

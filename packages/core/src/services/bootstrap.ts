@@ -6,15 +6,15 @@
  * instances may start at once on one PostgreSQL database, and only one of them creates the owner and seeds;
  * should another instance's row still win a race as a unique violation, the check runs again and finds it.
  */
-import { isUniqueViolation, serializableTransaction } from "../data/dialect.ts";
+import { serializableTransaction } from "../data/dialect.ts";
 import { OWNER_OVERRIDE } from "../domain/permissions.ts";
 import { recordAudit } from "./audit.service.ts";
 import type { Core } from "./context.ts";
-import { seedProjects } from "./projects.service.ts";
-import { seedRoles } from "./roles.service.ts";
 import { generatePassword, hashPassword, newId } from "./secrets.ts";
-import { getSetting, setSetting } from "./settings.service.ts";
+import { retriedOnUniqueViolation, seedOnce } from "./seed-once.ts";
 import { anyUserExists, insertUser } from "./users.table.ts";
+
+export { seedOnce };
 
 export interface OwnerOptions {
   username: string;
@@ -33,25 +33,6 @@ export interface BootstrapResult {
 export async function bootstrap(core: Core, owner: OwnerOptions): Promise<BootstrapResult> {
   const { projectsSeeded } = await seedOnce(core);
   return { ...(await createOwnerOnce(core, owner)), projectsSeeded };
-}
-
-/**
- * The four roles (kept current on every start) and, once, the 14 built-in projects: what the first public
- * read shows, so a server does this before it listens. No password is hashed here.
- */
-export function seedOnce(core: Core): Promise<{ projectsSeeded: boolean }> {
-  return retriedOnUniqueViolation(() =>
-    serializableTransaction(core.db, async (trx) => {
-      const now = core.now();
-      await seedRoles(trx, now);
-      const seeded = (await getSetting<boolean>(trx, "seeded")) === true;
-      if (!seeded) {
-        await seedProjects(trx, now);
-        await setSetting(trx, "seeded", true);
-      }
-      return { projectsSeeded: !seeded };
-    }),
-  );
 }
 
 /**
@@ -99,14 +80,4 @@ export async function createOwnerOnce(
       return generatedPassword ? { ownerCreated: true, generatedPassword } : { ownerCreated: true };
     }),
   );
-}
-
-/** Another instance created the owner (or seeded) first: run the checks again, which now find it and do nothing. */
-async function retriedOnUniqueViolation<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    return run();
-  }
 }

@@ -8,6 +8,7 @@ import { lockUntilCommit } from "../data/dialect.ts";
 import type { Db } from "../data/schema.ts";
 import { SYNC_FIELDS, type SyncEntity } from "../domain/sync.ts";
 import { countDaily } from "./daily-counts.table.ts";
+import { PROFILE_VERSION_KEY } from "./public-revision.ts";
 
 export interface ChangeRecord {
   entity: SyncEntity;
@@ -184,7 +185,7 @@ export async function lastChange(
 
 // ---- The profile's version ----
 
-export const PROFILE_VERSION_KEY = "site_profile_version";
+export { PROFILE_VERSION_KEY };
 
 /** The site profile's version: 0 until its first change, then up by one per change. */
 export async function profileVersion(db: Db): Promise<number> {

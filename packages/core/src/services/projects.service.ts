@@ -18,7 +18,7 @@ import { assertCan } from "./policy.ts";
 import { projectVersionRows } from "./project-history.service.ts";
 import { shuffleKeyOf } from "./project-order.ts";
 import { claimSlug, claimSlugs } from "./project-slugs.ts";
-import { bumpRevision, toProject } from "./projects.table.ts";
+import { bumpRevision, listProjects, toProject } from "./projects.table.ts";
 import { newId } from "./secrets.ts";
 import { putInTrash } from "./trash.service.ts";
 
@@ -57,11 +57,7 @@ function newProjectRow(id: string, data: ProjectFields, at: string): Insertable<
   };
 }
 
-/** Public: anyone may list projects (oldest first; the site sorts for display). */
-export async function listProjects(db: Db): Promise<Project[]> {
-  const rows = await db.selectFrom("projects").selectAll().orderBy("created_at").orderBy("title").execute();
-  return rows.map(toProject);
-}
+export { listProjects };
 
 /**
  * Projects by status (`projectStatus`) from counts through indexes, not by reading every project: the latest

@@ -53,3 +53,9 @@ export async function bumpRevision(db: Db, changes = 1): Promise<void> {
     )
     .execute();
 }
+
+/** Public: anyone may list projects (oldest first; the site sorts for display). */
+export async function listProjects(db: Db): Promise<Project[]> {
+  const rows = await db.selectFrom("projects").selectAll().orderBy("created_at").orderBy("title").execute();
+  return rows.map(toProject);
+}

@@ -23,6 +23,7 @@ import { recordAudit } from "./audit.service.ts";
 import type { Actor, Core } from "./context.ts";
 import { parseInput } from "./parse-input.ts";
 import { assertCan, can } from "./policy.ts";
+import { seedRoles } from "./roles-seed.ts";
 import { losesDeviceAccess, revokeUserDeviceTokens } from "./sessions.service.ts";
 import { parsePermissions, rerankCustomUsers, roleMembers, setRoleMembersPermissions } from "./users.table.ts";
 import {
@@ -223,21 +224,4 @@ export async function rolePermissions(db: Db, key: RoleKey): Promise<string[]> {
   return (await readRoles(db))[key].permissions;
 }
 
-/** Inserts the four default roles where missing (first start). */
-export async function seedRoles(db: Db, now: Date): Promise<void> {
-  for (const key of ROLE_KEYS) {
-    const role = DEFAULT_ROLES[key];
-    await db
-      .insertInto("roles")
-      .values({
-        key,
-        name: role.name,
-        description: role.description,
-        permissions: JSON.stringify(role.permissions),
-        color: role.color,
-        updated_at: now.toISOString(),
-      })
-      .onConflict((oc) => oc.column("key").doNothing())
-      .execute();
-  }
-}
+export { seedRoles };

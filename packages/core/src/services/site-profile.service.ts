@@ -2,7 +2,7 @@
 
 import type { Db } from "../data/schema.ts";
 import { Conflict } from "../domain/errors.ts";
-import { DEFAULT_SITE_PROFILE, type SiteProfile } from "../domain/site-profile.ts";
+import type { SiteProfile } from "../domain/site-profile.ts";
 import { siteProfileSchema } from "../domain/site-profile-schema.ts";
 import { PROFILE_ENTITY_ID } from "../domain/sync.ts";
 import { changedFields, recordAudit } from "./audit.service.ts";
@@ -10,19 +10,18 @@ import { changedSyncFields, nextProfileVersion, recordChange } from "./change-lo
 import type { Actor, Core } from "./context.ts";
 import { parseInput } from "./parse-input.ts";
 import { assertCan } from "./policy.ts";
-import { getSetting, setSetting } from "./settings.service.ts";
+import { setSetting } from "./settings.service.ts";
+import { getSiteProfile, SITE_PROFILE_KEY } from "./site-profile.read.ts";
 import { type Subject, versionRows } from "./versions.table.ts";
 
-const KEY = "site_profile";
+const KEY = SITE_PROFILE_KEY;
+
+export { getSiteProfile };
 
 export const STALE_PROFILE_MESSAGE = "The site profile was changed elsewhere.";
 
 /** The profile's place in the `versions` table. */
 export const PROFILE_SUBJECT: Subject = { subject: "profile", id: KEY };
-
-export async function getSiteProfile(db: Db): Promise<SiteProfile> {
-  return { ...DEFAULT_SITE_PROFILE, ...(await getSetting<Partial<SiteProfile>>(db, KEY)) };
-}
 
 /**
  * When the profile got its current state, for a version kept from before history: its last change in the

@@ -4,9 +4,10 @@
  * "Start"), and the app built after (app.ts) takes these very ones, so an answer kept before it exists is
  * the one it gives, counted and logged in the same series. Nothing here imports Express.
  */
-import { dialectOf } from "@portfolio/core/data";
-import { cacheControlOf, operations } from "@portfolio/core/domain";
-import { publicRevision } from "@portfolio/core/services";
+import { dialectOf } from "@portfolio/core/data/dialect";
+import { cacheControlOf } from "@portfolio/core/domain/operations/define";
+import { publicReadOperations } from "@portfolio/core/domain/operations/public-reads.ops";
+import { publicRevision } from "@portfolio/core/services/public-revision";
 import type { ServerConfig } from "../../config.ts";
 import type { ServerCore } from "../../create-core.ts";
 import { fastPathObserver } from "../../observe/fast-path-observer.ts";
@@ -42,7 +43,7 @@ export function publicReadsSetup({
     }),
     // Every public read shares its Cache-Control (the registry's `shared`), so one value serves them all.
     encodeAnswer: (value) =>
-      encodeAnswer(value, { security, cacheControl: cacheControlOf(operations["projects.list"]) }),
+      encodeAnswer(value, { security, cacheControl: cacheControlOf(publicReadOperations["projects.list"]) }),
   };
   return { context, fastPath: publicReadsFastPath(context, fastPathObserver({ logger, metrics: core.metrics })) };
 }

@@ -1,8 +1,10 @@
 /**
  * The public reads (docs/performance.md, "The public reads"): GET /api/projects in each of its sorts and
  * pages, GET /api/settings/profile and GET /api/hello give every caller the same answer, so each is built
- * once per content revision (public-cache.ts) through the operation's own runner (policy, schema,
- * handler: the registry's answer, as an anonymous caller) and kept as bytes (encoded-answer.ts).
+ * once per content revision (public-cache.ts) through their own runner (`runPublicRead`: the registry's
+ * policy, schema and handler for these three entries alone, so a start answers them without building every
+ * other operation first; docs/performance.md, "Start"), as an anonymous caller, and kept as bytes
+ * (encoded-answer.ts).
  *
  * Two ways in, one answer: `publicReadHandler` is the operation's handler on the full Express path (any
  * request: with a cookie, an Origin, an odd path or a bad query, which it refuses with the registry's 400);
@@ -12,9 +14,9 @@
  */
 import type { IncomingMessage } from "node:http";
 import { parse as parseQuery } from "node:querystring";
-import { type OperationName, operations, parseOperationInput } from "@portfolio/core/domain";
-import { runOperation } from "@portfolio/core/operations";
-import { ANONYMOUS } from "@portfolio/core/services";
+import { type PublicReadName, publicReadOperations } from "@portfolio/core/domain/operations/public-reads.ops";
+import { parsePublicRead, runPublicRead } from "@portfolio/core/operations/public-reads";
+import { ANONYMOUS } from "@portfolio/core/services/context";
 import type { RequestHandler } from "express";
 import type { AppContext } from "../../app-context.ts";
 import type { FastPathObserver } from "../../observe/fast-path-observer.ts";
@@ -22,13 +24,15 @@ import { chooseRequestId } from "../../observe/request-id.ts";
 import type { RawHandler } from "../raw-handler.ts";
 import { type EncodedAnswer, sendEncoded, sendEncodedRaw } from "./encoded-answer.ts";
 
-export const PUBLIC_READS = ["projects.list", "profile.get", "hello"] as const satisfies readonly OperationName[];
+export const PUBLIC_READS = ["projects.list", "profile.get", "hello"] as const satisfies readonly PublicReadName[];
 export type PublicRead = (typeof PUBLIC_READS)[number];
 
 /** What answering a public read takes: no rate limits, nothing of Express (main.ts answers them before it exists). */
 export type PublicReadsContext = Pick<AppContext, "core" | "config" | "publicReads" | "encodeAnswer">;
 
-const BY_PATH: ReadonlyMap<string, PublicRead> = new Map(PUBLIC_READS.map((name) => [operations[name].path, name]));
+const BY_PATH: ReadonlyMap<string, PublicRead> = new Map(
+  PUBLIC_READS.map((name) => [publicReadOperations[name].path, name]),
+);
 
 interface ParsedRead {
   name: PublicRead;
@@ -40,20 +44,14 @@ interface ParsedRead {
 
 /** The read's cache key; throws the registry's validation error for a bad query. */
 function parseRead(name: PublicRead, query: Record<string, unknown>): ParsedRead {
-  const parsed = parseOperationInput(operations[name], { params: {}, query, body: undefined });
+  const parsed = parsePublicRead(name, query);
   return { name, key: `${name} ${JSON.stringify(parsed)}`, query };
 }
 
 /** The read's answer, built as the registry's runner builds it for an anonymous caller. */
 function answerOf(app: PublicReadsContext, { name, key, query }: ParsedRead) {
   return app.publicReads.get(key, async () =>
-    app.encodeAnswer(
-      await runOperation({ core: app.core, actor: ANONYMOUS, transport: {} }, name, {
-        params: {},
-        query,
-        body: undefined,
-      }),
-    ),
+    app.encodeAnswer(await runPublicRead({ core: app.core, actor: ANONYMOUS }, name, query)),
   );
 }
 

@@ -9,8 +9,6 @@ import { auditQuerySchema, auditVerifyQuerySchema } from "../audit-query.ts";
 import { idParamSchema, idSchema } from "../database-limits.ts";
 import { historyQuerySchema, restoreBodySchema } from "../history.ts";
 import { knownPicturesBodySchema, pictureUploadSchema } from "../pictures-schema.ts";
-import { PROJECTS_PAGE_DEFAULT, PROJECTS_PAGE_MAX } from "../projects-paging.ts";
-import { projectsQuerySchema } from "../projects-query.ts";
 import { siteProfileSchema } from "../site-profile-schema.ts";
 import { twitchCallbackSchema } from "../twitch.ts";
 import { USERS_PAGE_DEFAULT, USERS_PAGE_MAX, usersQuerySchema } from "../users-query.ts";
@@ -34,6 +32,7 @@ import {
 } from "../validation.ts";
 import type { OperationSpec } from "./define.ts";
 import { historyOperations, roleKeyParamSchema } from "./history.ops.ts";
+import { publicReadOperations } from "./public-reads.ops.ts";
 import * as results from "./results.ts";
 import { secondFactorOperations } from "./second-factor.ops.ts";
 import { syncOperations } from "./sync.ops.ts";
@@ -44,15 +43,8 @@ const noBody = results.noContent;
 const SESSION_ONLY = ["session"] as const;
 
 export const operations = {
-  hello: {
-    method: "GET",
-    path: "/api/hello",
-    summary: "A friendly message for whoever finds it.",
-    action: "public",
-    result: message,
-    statuses: [304],
-    cache: "shared",
-  },
+  // The public reads are declared beside their own runner (public-reads.ops.ts); these are the same objects.
+  hello: publicReadOperations.hello,
 
   "meta.openapi": {
     method: "GET",
@@ -258,25 +250,7 @@ export const operations = {
   },
 
   // ---- Projects ----
-  "projects.list": {
-    method: "GET",
-    path: "/api/projects",
-    summary: "Every project (public; cached, with ETag); or one page of them in a sort the site offers.",
-    description:
-      "Without query parameters: every project, oldest first (the spec's answer, served from memory with an " +
-      "ETag), sensible up to a few hundred projects; past that the site pages. With any of limit, cursor, sort " +
-      `or seed: at most \`limit\` projects (default ${PROJECTS_PAGE_DEFAULT}, at most ${PROJECTS_PAGE_MAX}) sorted by the ` +
-      "database over the whole list: `sort` random (by `seed`, 1 to 2147483646: one seed gives one order on " +
-      "every page), az (title, any case) or status (the latest, then the others, then the archived ones, each " +
-      "by title); without it oldest first. The answer adds `next` (pass it as `cursor` for the following page, " +
-      "null on the last), `total`, `latestId` (the one project that counts as latest) and `lastSeen` (what " +
-      "'Last seen working on' names).",
-    action: "public",
-    query: projectsQuerySchema.strict(),
-    result: results.projectsResult,
-    statuses: [304],
-    cache: "shared",
-  },
+  "projects.list": publicReadOperations["projects.list"],
   "projects.create": {
     method: "POST",
     path: "/api/projects",
@@ -569,15 +543,7 @@ export const operations = {
   },
 
   // ---- Site profile ----
-  "profile.get": {
-    method: "GET",
-    path: "/api/settings/profile",
-    summary: "The owner's public profile (name, birth date, e-mail, links).",
-    action: "public",
-    result: results.siteProfileResult,
-    statuses: [304],
-    cache: "shared",
-  },
+  "profile.get": publicReadOperations["profile.get"],
   "profile.update": {
     method: "PATCH",
     path: "/api/admin/settings/profile",

@@ -16,7 +16,6 @@ import type {
   AuditVerifyAnswer,
   DashboardStats,
   EndedSessionsAnswer,
-  ProjectsAnswer,
   RolesAnswer,
   RoleUpdateAnswer,
   SessionUser,
@@ -24,26 +23,23 @@ import type {
 } from "../api-types.ts";
 import type { CatOfTheDay } from "../cat.ts";
 import type { ProjectHistoryAnswer, RoleHistoryAnswer, SiteProfileHistoryAnswer, TrashAnswer } from "../history.ts";
-import type { KnownPicture, ProjectPicture } from "../pictures.ts";
-import type { Project } from "../projects.ts";
+import type { KnownPicture } from "../pictures.ts";
 import { ROLE_KEYS } from "../roles.ts";
 import type { SecondFactorMethod } from "../second-factor.ts";
-import type { SiteProfile } from "../site-profile.ts";
 import { siteProfileSchema } from "../site-profile-schema.ts";
 import type { DeviceTokenView, IssuedDeviceToken, SyncOpResult, SyncPullAnswer, SyncPushAnswer } from "../sync.ts";
 import type { TwitchConnectAnswer, TwitchStatus } from "../twitch.ts";
 import type { PlaylistAnswer, PlaylistAvailabilityAnswer } from "../youtube.ts";
+import {
+  answer,
+  messageResult,
+  pictureResult,
+  projectResult,
+  projectsResult,
+  siteProfileResult,
+} from "./public-results.ts";
 
-/** Whether A and B are assignable both ways (an optional field on one side and a required one on the other is not). */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-/** The same, with the same top-level keys: an extra optional field is assignable both ways, but not the same. */
-type Exact<A, B> = Same<A, B> extends true ? Same<keyof A, keyof B> : false;
-
-/** A schema whose output is exactly `T`; a mismatch is a compile error naming the `expected` type. */
-export function answer<T>() {
-  return <S extends z.ZodType<T>>(schema: S & (Exact<z.output<S>, T> extends true ? unknown : { expected: T })) =>
-    schema as z.ZodType<T>;
-}
+export { answer, messageResult, pictureResult, projectResult, projectsResult, siteProfileResult };
 
 const roleKey = z.enum(ROLE_KEYS);
 const text = z.string();
@@ -51,8 +47,6 @@ const texts = z.array(z.string());
 
 /** 204 answers: nothing. */
 export const noContent: z.ZodType<void> = z.void();
-
-export const messageResult = answer<{ message: string }>()(z.strictObject({ message: text }));
 
 /** The contract itself: a JSON object (its own shape is OpenAPI 3.1's, not this project's). */
 export const openApiResult = answer<Record<string, unknown>>()(z.record(z.string(), z.unknown()));
@@ -88,40 +82,11 @@ export const endedSessionsResult = answer<EndedSessionsAnswer>()(z.strictObject(
 
 // ---- Projects ----
 
-export const pictureResult = answer<ProjectPicture>()(
-  z.strictObject({
-    hash: text,
-    alt: text,
-    caption: z.string(),
-    width: z.number().int(),
-    height: z.number().int(),
-    cover: z.boolean(),
-  }),
-);
 const pictureView = pictureResult;
 
 export const knownPicturesResult = answer<{ pictures: KnownPicture[] }>()(
   z.strictObject({
     pictures: z.array(z.strictObject({ source: text, hash: text, width: z.number().int(), height: z.number().int() })),
-  }),
-);
-
-export const projectResult = answer<Project>()(
-  z.strictObject({
-    _id: text,
-    title: text,
-    description: text,
-    github: text.optional(),
-    externalLink: text.optional(),
-    isArchived: z.boolean(),
-    isLatest: z.boolean(),
-    tags: texts,
-    slug: text,
-    longDescription: z.string(),
-    pictures: z.array(pictureView),
-    createdAt: text,
-    updatedAt: text,
-    version: z.number().int(),
   }),
 );
 
@@ -167,17 +132,6 @@ export const trashResult = answer<TrashAnswer>()(
         purgeAt: text,
       }),
     ),
-  }),
-);
-
-export const projectsResult = answer<ProjectsAnswer>()(
-  z.strictObject({
-    projects: z.array(projectResult),
-    error: text.optional(),
-    next: text.nullable().optional(),
-    total: z.number().int().optional(),
-    latestId: text.nullable().optional(),
-    lastSeen: z.strictObject({ _id: text, title: text }).nullable().optional(),
   }),
 );
 
@@ -304,9 +258,6 @@ export const auditLastCheckResult = answer<AuditLastCheckAnswer>()(
 );
 
 // ---- Site profile ----
-
-/** The stored profile passed this schema on its way in; an answer that no longer would is a broken contract. */
-export const siteProfileResult = answer<SiteProfile>()(siteProfileSchema);
 
 /** Each version holds the whole profile; version 0 is the profile before its first change. */
 export const siteProfileHistoryResult = answer<SiteProfileHistoryAnswer>()(

@@ -4,7 +4,7 @@
  * Browser-safe and pure.
  */
 import { hasPermission } from "../permissions.ts";
-import { SECOND_FACTOR_MESSAGES } from "../second-factor.ts";
+import { SECOND_FACTOR_MESSAGES } from "../second-factor-messages.ts";
 import { ACTIONS, type Action, OPEN_WITHOUT_SECOND_FACTOR, type Requirement } from "./actions.ts";
 import { allowedToAnyone } from "./anyone.ts";
 import { grantRefusal, type PermissionChange } from "./permissions.rules.ts";
