@@ -5,6 +5,7 @@
  */
 import { isUniqueViolation, serializableTransaction } from "../data/dialect.ts";
 import type { Core } from "./context.ts";
+import { seedProjects } from "./projects-seed.ts";
 import { seedRoles } from "./roles-seed.ts";
 import { getSetting, setSetting } from "./settings.service.ts";
 
@@ -19,8 +20,6 @@ export function seedOnce(core: Core): Promise<{ projectsSeeded: boolean }> {
       await seedRoles(trx, now);
       const seeded = (await getSetting<boolean>(trx, "seeded")) === true;
       if (!seeded) {
-        // Only a first start seeds them: the projects' service (its schemas, audit and trash) is loaded then.
-        const { seedProjects } = await import("./projects.service.ts");
         await seedProjects(trx, now);
         await setSetting(trx, "seeded", true);
       }
