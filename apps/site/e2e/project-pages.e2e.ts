@@ -95,9 +95,10 @@ test.describe("project pages", () => {
   test("a project saved after the build has its page at once, its pictures in the owner's order", async ({
     page,
     ownerApi,
-    server,
   }) => {
-    const { title, project } = await sharedProjectWithPictures(ownerApi, server.baseUrl);
+    // A project of its own, saved just now: a shared one's page may have been rendered by another test already.
+    const title = uniqueName("Chat Bot ");
+    const project = await projectWithPictures(ownerApi, title);
     // The server's render hydrates like an exported page: no script refused by the CSP, no mismatch.
     const errors: string[] = [];
     page.on("console", (message) => {
